@@ -1,0 +1,44 @@
+# Outremer: `make run` plays, `make test` checks everything. Both set up .venv on first use.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP_RUN  := $(VENV)/.installed-run
+STAMP_TEST := $(VENV)/.installed-test
+
+.PHONY: run test lint typecheck unit soak bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(STAMP_RUN): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e .
+	touch $@
+
+$(STAMP_TEST): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $@ $(STAMP_RUN)
+
+run: $(STAMP_RUN)
+	$(BIN)/outremer play crusader-rex
+
+lint: $(STAMP_TEST)
+	$(BIN)/ruff check outremer tests bench
+	$(BIN)/ruff format --check outremer tests bench
+
+typecheck: $(STAMP_TEST)
+	$(BIN)/mypy
+
+unit: $(STAMP_TEST)
+	$(BIN)/pytest -n 2
+
+test: lint typecheck unit
+
+soak: $(STAMP_TEST)
+	$(BIN)/pytest -n 2 --soak -m soak
+
+bench: $(STAMP_RUN)
+	$(BIN)/python bench/engine_speed.py
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

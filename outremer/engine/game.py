@@ -1,0 +1,174 @@
+"""The contract between a title and everything else (see docs/engine.md).
+
+The command line, the bots, the server and the learning environment know a game only through
+:class:`Game`. A title subclasses it and fills in the abstract methods; nothing outside a title's
+package knows its rules.
+
+Actions are small tuples of strings and integers, e.g. ``("card", "move3_2")`` or
+``("step", "saladin", "Hama")``; in JSON they are lists. A role is a string such as ``"Franks"``.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .errors import IllegalAction
+
+Action = tuple[Any, ...]
+Role = str
+S = TypeVar("S")
+
+OBSERVER = None
+"""Pass as the role to :meth:`Game.view` or :meth:`Game.log` for the public (observer's) view."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A setup option of a title, e.g. an optional rule."""
+
+    name: str
+    default: bool
+    help: str
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: who won (empty for a draw), scores, and why in words."""
+
+    winners: tuple[Role, ...]
+    reason: str
+    scores: Mapping[Role, float] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "reason": self.reason, "scores": dict(self.scores)}
+
+
+def normalize_action(action: Any) -> Action:
+    """Turn a JSON-decoded action (lists) into the canonical tuple, or raise IllegalAction."""
+    if isinstance(action, (list, tuple)) and action and isinstance(action[0], str):
+        out: list[Any] = []
+        for part in action:
+            if isinstance(part, bool) or not isinstance(part, (str, int)):
+                raise IllegalAction(f"malformed action {action!r}: parts must be strings or integers")
+            out.append(part)
+        return tuple(out)
+    raise IllegalAction(f"malformed action {action!r}: expected a non-empty list starting with a verb")
+
+
+class Game(ABC, Generic[S]):
+    """One title. Instances are stateless: every method takes the state it works on."""
+
+    slug: ClassVar[str]
+    title: ClassVar[str]
+    roles: ClassVar[tuple[Role, ...]]
+    scenarios: ClassVar[tuple[str, ...]]
+    options: ClassVar[tuple[Option, ...]] = ()
+
+    # -- setting up ----------------------------------------------------------------------------
+    @abstractmethod
+    def setup(self, seed: int, scenario: str | None = None, options: Mapping[str, Any] | None = None) -> S:
+        """A new game. The random generator is seeded from ``seed`` and lives in the state."""
+
+    def check_setup(
+        self, scenario: str | None, options: Mapping[str, Any] | None
+    ) -> tuple[str, dict[str, Any]]:
+        """Validate scenario and options; return them with defaults filled in."""
+        scenario = scenario or self.scenarios[0]
+        if scenario not in self.scenarios:
+            raise IllegalAction(f"unknown scenario {scenario!r}; {self.slug} has {', '.join(self.scenarios)}")
+        known = {o.name: o for o in self.options}
+        chosen = {o.name: o.default for o in self.options}
+        for name, value in (options or {}).items():
+            if name not in known:
+                raise IllegalAction(f"unknown option {name!r}; {self.slug} has {', '.join(known) or 'none'}")
+            if not isinstance(value, bool):
+                raise IllegalAction(f"option {name!r} takes true or false, not {value!r}")
+            chosen[name] = value
+        return scenario, chosen
+
+    # -- who acts, and how ---------------------------------------------------------------------
+    @abstractmethod
+    def active_roles(self, state: S) -> tuple[Role, ...]:
+        """The roles that must decide now (several for simultaneous choices; none once over)."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, role: Role) -> list[Action]:
+        """Every action ``role`` may take now (empty if the role is not active)."""
+
+    @abstractmethod
+    def perform(self, state: S, role: Role, action: Action) -> None:
+        """Carry out an action known to be legal, changing ``state`` in place.
+
+        Only for callers that took ``action`` from :meth:`legal_actions` of this very state (bots,
+        simulation, replay of a verified record). Everyone else calls :meth:`apply`.
+        """
+
+    def apply_in_place(self, state: S, role: Role, action: Any) -> Action:
+        """Check ``action`` for ``role`` and carry it out in place; return the canonical action.
+
+        An illegal or malformed action raises :class:`IllegalAction` naming the problem, and the
+        state is left untouched.
+        """
+        act = normalize_action(action)
+        active = self.active_roles(state)
+        if role not in active:
+            if not active:
+                raise IllegalAction("the game is over")
+            raise IllegalAction(f"it is not {role}'s turn to act (waiting for {', '.join(active)})")
+        legal = self.legal_actions(state, role)
+        if act not in legal:
+            raise IllegalAction(self.explain_illegal(state, role, act, legal))
+        self.perform(state, role, act)
+        return act
+
+    def apply(self, state: S, role: Role, action: Any) -> S:
+        """The state after ``role`` takes ``action``; ``state`` itself is not changed."""
+        new = self.copy(state)
+        self.apply_in_place(new, role, action)
+        return new
+
+    def explain_illegal(self, state: S, role: Role, action: Action, legal: Sequence[Action]) -> str:
+        """Words for why ``action`` is refused; titles may say more."""
+        verbs = sorted({a[0] for a in legal})
+        return f"{action!r} is not legal now; {role} may: {', '.join(verbs) or 'nothing'}"
+
+    # -- what a role sees ----------------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, role: Role | None) -> dict[str, Any]:
+        """All that ``role`` may see (``None``: an observer), with a prompt and its legal actions."""
+
+    @abstractmethod
+    def log(self, state: S, role: Role | None) -> list[dict[str, Any]]:
+        """The log entries ``role`` may read: ``{"rule": "6.31", "text": "..."}`` each."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """None while the game goes on; then the winners, scores and reason."""
+
+    def describe_action(self, state: S, role: Role, action: Action) -> str:
+        """An action in words, for menus; titles override."""
+        return " ".join(str(p) for p in action)
+
+    # -- plain data ----------------------------------------------------------------------------
+    @abstractmethod
+    def copy(self, state: S) -> S:
+        """An independent copy (cheap: search bots copy states millions of times)."""
+
+    @abstractmethod
+    def to_json(self, state: S) -> dict[str, Any]:
+        """The whole state as JSON-able data (the format is documented per title)."""
+
+    @abstractmethod
+    def from_json(self, data: Mapping[str, Any]) -> S:
+        """A state from :meth:`to_json` output, or a hand-written position; raises BadSave."""
+
+    @abstractmethod
+    def barrier(self, state: S) -> int:
+        """A counter that changes whenever randomness is drawn or hidden information revealed.
+
+        Undo may not step back over an action that changed it (DESIGN.md).
+        """

@@ -1,0 +1,124 @@
+"""Deployment (3.1, 3.2): the Franks' seat adjustments, then the Saracen nomads and Saladin's
+family exchange.
+
+Rulings: a Frank outremer, turcopole or military order may be moved to any town carrying its seat
+symbol (its home or an alternate seat, 1.13); moves may be repeated, and the Franks may finish only
+when no castle limit (6.52, the town's rating) is exceeded (3.1). The four nomads are drawn after
+the Franks finish (3.1); Saladin may then swap places once with one family block in another town
+(3.2).
+"""
+
+from __future__ import annotations
+
+from ...engine import rng
+from .board import FRANKS, SARACENS
+from .common import BLOCKS, BOARD, TOWNS, log
+from .rules import Action, phase, set_phase
+from .state import State
+
+ADJUSTABLE = ("outremers", "turcopoles", "military_orders")
+SALADIN = "saladin"
+FAMILY = ("al_adil", "al_aziz", "al_afdal", "al_zahir")
+NOMADS_DRAWN = 4
+
+
+def _over_limit(state: State) -> list[str]:
+    """Towns whose Frank blocks exceed the castle limit (3.1)."""
+    counts: dict[str, int] = {}
+    for b, where in state.loc.items():
+        if where in TOWNS and BLOCKS[b].side == FRANKS:
+            counts[where] = counts.get(where, 0) + 1
+    return sorted(t for t, n in counts.items() if n > max(1, TOWNS[t].rating))
+
+
+def _franks_legal(state: State, role: str) -> list[Action]:
+    out: list[Action] = []
+    for b, info in BLOCKS.items():
+        if info.side != FRANKS or info.group not in ADJUSTABLE or state.loc[b] not in TOWNS:
+            continue
+        for seat in BOARD.seats[b]:
+            if seat != state.loc[b]:
+                out.append(("seat", b, seat))
+    if not _over_limit(state):
+        out.append(("done",))
+    return out
+
+
+def _franks_perform(state: State, role: str, action: Action) -> None:
+    if action[0] == "seat":
+        _, b, town = action
+        state.loc[b] = town
+        log(
+            state,
+            "3.1",
+            "{block} takes the seat of {town}.",
+            audience=FRANKS,
+            block=BLOCKS[b].name,
+            town=town,
+        )
+        return
+    log(state, "3.1", "The Franks have deployed.")
+    _draw_nomads(state)
+
+
+def _franks_prompt(state: State, role: str) -> str:
+    over = _over_limit(state)
+    if over:
+        return f"Deploy: move blocks between their seats. Over the castle limit: {', '.join(over)}."
+    return "Deploy: move blocks between their seats, or finish."
+
+
+def _draw_nomads(state: State) -> None:
+    """Four nomads drawn at random go to their seats (3.2)."""
+    pool = [b for b, info in BLOCKS.items() if info.group == "nomads" and state.loc[b] == "pool"]
+    state.barrier += 1
+    for _ in range(NOMADS_DRAWN):
+        b = pool.pop(rng.below(state, len(pool)))
+        home = BLOCKS[b].home
+        assert home is not None
+        state.loc[b] = home
+        state.steps[b] = BLOCKS[b].max_steps
+        log(
+            state,
+            "3.2",
+            "{block} is drawn and deployed at {town}.",
+            audience=SARACENS,
+            block=BLOCKS[b].name,
+            town=home,
+        )
+        log(state, "3.2", "A nomad block is deployed at {town}.", audience=FRANKS, town=home)
+    set_phase(state, "deploy_saracens", SARACENS)
+
+
+def _saracens_legal(state: State, role: str) -> list[Action]:
+    here = state.loc[SALADIN]
+    out: list[Action] = [("swap", b) for b in FAMILY if state.loc[b] in TOWNS and state.loc[b] != here]
+    out.append(("done",))
+    return out
+
+
+def _saracens_perform(state: State, role: str, action: Action) -> None:
+    if action[0] == "swap":
+        other = action[1]
+        a, b = state.loc[SALADIN], state.loc[other]
+        state.loc[SALADIN], state.loc[other] = b, a
+        log(
+            state,
+            "3.2",
+            "Saladin exchanges places with {block}: Saladin to {town}.",
+            audience=SARACENS,
+            block=BLOCKS[other].name,
+            town=b,
+        )
+    log(state, "3.2", "The Saracens have deployed.")
+    from .turn import start_year
+
+    start_year(state)
+
+
+def _saracens_prompt(state: State, role: str) -> str:
+    return "Deploy: Saladin may exchange places with one block of his family, or keep his seat."
+
+
+phase("deploy_franks", _franks_legal, _franks_perform, _franks_prompt)
+phase("deploy_saracens", _saracens_legal, _saracens_perform, _saracens_prompt)

@@ -1,0 +1,203 @@
+"""The five Event cards (4.2 and the card notes of page 3).
+
+Rulings (the printed card faces are not in the rulebook text; docs/crusader-rex/rulings.md):
+- An Event replaces its player's moves. Assassins and Manna give no move; Guide and Jihad give one
+  Group Move (5.2), nothing else.
+- Assassins: the player names a town holding enemy blocks on the map; the victim is one of them
+  at random (enemy blocks stand upright, so pointing at one is a blind pick). It is revealed and the
+  Assassin block (A3, strength 3) fires at it once: each die of 1-3 takes a step, with no double
+  defense and no return fire. Playable in the Winter Turn.
+- Guide: road limits rise to 8 (major, iron bridge) and 4 (minor) for that player's moves,
+  retreats and regroups until the end of the game turn.
+- Jihad: after the Group Move, before Player 2 moves, the player names one battle: a town where
+  both sides stand in the field, or a siege the player is besieging. The bonus (combat.py): in
+  round 1 of that battle every Jihad block fires before every enemy block.
+- Manna: up to three different friendly blocks on the map below full strength gain a step each.
+"""
+
+from __future__ import annotations
+
+from ...engine import rng
+from .board import enemy
+from .common import BLOCKS, TOWNS, field_blocks, log, occupants, reduce, reveal, roll
+from .rules import Action, phase, set_phase
+from .state import State
+
+ASSASSIN = "assassins"
+MANNA_BLOCKS = 3
+
+
+def start_event(state: State, side: str, card: str) -> None:
+    from .cards import after_player
+    from .movement import start_move_phase
+
+    log(state, "4.2", "The {side} play the {card} event.", side=side, card=card.capitalize())
+    if card == "assassins":
+        if _assassin_targets(state, side):
+            set_phase(state, "assassins", side)
+        else:
+            log(state, "4.2", "There is no enemy block on the map for the Assassins.")
+            after_player(state, side)
+    elif card == "manna":
+        state.work = {"manna": []}
+        if _manna_candidates(state, side):
+            set_phase(state, "manna", side)
+        else:
+            _end_manna(state, side)
+    elif card == "guide":
+        state.flags["guide"] = side
+        start_move_phase(state, side, 1, event="guide")
+    elif card == "jihad":
+        start_move_phase(state, side, 1, event="jihad")
+    else:  # pragma: no cover - Intrigue is resolved into another card before this
+        raise AssertionError(f"unexpected event {card}")
+
+
+# -- Assassins ---------------------------------------------------------------------------------
+def _assassin_targets(state: State, side: str) -> list[str]:
+    foe = enemy(side)
+    return sorted(t for t, bs in occupants(state).items() if any(BLOCKS[b].side == foe for b in bs))
+
+
+def _assassins_legal(state: State, role: str) -> list[Action]:
+    return [("town", t) for t in _assassin_targets(state, role)]
+
+
+def _assassins_perform(state: State, role: str, action: Action) -> None:
+    from .cards import after_player
+
+    town = action[1]
+    foe = enemy(role)
+    victims = [b for b, where in state.loc.items() if where == town and BLOCKS[b].side == foe]
+    state.barrier += 1
+    victim = victims[rng.below(state, len(victims))]
+    reveal(state, [victim])
+    info = BLOCKS[victim]
+    dice = roll(state, BLOCKS[ASSASSIN].max_steps)
+    hits = sum(1 for d in dice if d <= BLOCKS[ASSASSIN].firepower)
+    log(
+        state,
+        "2.4",
+        "The Assassin strikes {block} ({side}, strength {steps}) at {town}: rolls {dice}, {hits} hit(s).",
+        block=info.name,
+        side=foe,
+        steps=state.steps[victim],
+        town=town,
+        dice=dice,
+        hits=hits,
+    )
+    if hits:
+        reduce(state, victim, hits, "2.4")
+    if state.loc[victim] == town:
+        state.revealed.discard(victim)
+    after_player(state, role)
+
+
+# -- Manna -------------------------------------------------------------------------------------
+def _manna_candidates(state: State, side: str) -> list[str]:
+    chosen = state.work["manna"] if state.work else []
+    return [
+        b
+        for b, where in state.loc.items()
+        if where in TOWNS
+        and BLOCKS[b].side == side
+        and b not in chosen
+        and state.steps[b] < BLOCKS[b].max_steps
+    ]
+
+
+def _manna_legal(state: State, role: str) -> list[Action]:
+    out: list[Action] = [("block", b) for b in _manna_candidates(state, role)]
+    out.append(("done",))
+    return out
+
+
+def _manna_perform(state: State, role: str, action: Action) -> None:
+    if action[0] == "block":
+        b = action[1]
+        assert state.work is not None
+        state.work["manna"].append(b)
+        state.steps[b] += 1
+        log(
+            state,
+            "4.2",
+            "Manna: {block} at {town} gains a step.",
+            audience=role,
+            block=BLOCKS[b].name,
+            town=state.loc[b],
+        )
+        log(
+            state,
+            "4.2",
+            "Manna: a {side} block at {town} gains a step.",
+            audience=enemy(role),
+            side=role,
+            town=state.loc[b],
+        )
+        if len(state.work["manna"]) < MANNA_BLOCKS and _manna_candidates(state, role):
+            return
+    _end_manna(state, role)
+
+
+def _end_manna(state: State, side: str) -> None:
+    from .cards import after_player
+
+    state.work = None
+    after_player(state, side)
+
+
+# -- Jihad -------------------------------------------------------------------------------------
+def jihad_candidates(state: State, side: str) -> list[str]:
+    """Battles the Jihad player may name: both sides in the field, or its own siege."""
+    foe = enemy(side)
+    out = []
+    for t, bs in occupants(state).items():
+        sides_here = {BLOCKS[b].side for b in bs}
+        if foe not in sides_here or side not in sides_here:
+            continue
+        if field_blocks(state, t, side):
+            out.append(t)
+    return sorted(out)
+
+
+def choose_jihad(state: State, side: str) -> None:
+    """After the Jihad group move: name the battle (automatic with one candidate)."""
+    from .cards import after_player
+
+    options = jihad_candidates(state, side)
+    if len(options) == 1:
+        _set_jihad(state, side, options[0])
+    elif options:
+        set_phase(state, "jihad", side)
+        return
+    else:
+        log(state, "4.2", "The Jihad finds no battle: its bonus is lost.")
+    after_player(state, side)
+
+
+def _set_jihad(state: State, side: str, town: str) -> None:
+    state.flags["jihad"] = {"side": side, "town": town}
+    log(state, "4.2", "The {side} declare the Jihad at {town}.", side=side, town=town)
+
+
+def _jihad_legal(state: State, role: str) -> list[Action]:
+    return [("town", t) for t in jihad_candidates(state, role)]
+
+
+def _jihad_perform(state: State, role: str, action: Action) -> None:
+    from .cards import after_player
+
+    _set_jihad(state, role, action[1])
+    after_player(state, role)
+
+
+phase(
+    "assassins", _assassins_legal, _assassins_perform, "Assassins: choose a town with enemy blocks to strike."
+)
+phase(
+    "manna",
+    _manna_legal,
+    _manna_perform,
+    "Manna: choose up to three blocks below full strength to gain a step.",
+)
+phase("jihad", _jihad_legal, _jihad_perform, "Jihad: name the battle that gets the attack bonus.")

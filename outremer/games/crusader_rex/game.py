@@ -1,0 +1,92 @@
+"""Crusader Rex on the game contract (engine.game.Game)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine.errors import BadSave
+from ...engine.game import Action, Game, Option, Outcome
+from . import views
+from .board import FRANKS, SARACENS
+from .rules import PHASES
+from .setup import new_game
+from .state import State
+
+# Importing the rules modules registers their phases.
+from . import cards, combat, deployment, draws, events, movement, winter  # noqa: F401  isort: skip
+
+
+class CrusaderRex(Game[State]):
+    slug = "crusader-rex"
+    title = "Crusader Rex"
+    roles = (FRANKS, SARACENS)
+    scenarios = ("1187",)
+    options = (
+        Option(
+            "iron_bridge", False, "Antioch-Harim iron bridge: at most 3 blocks a phase", "optional rules, p.4"
+        ),
+        Option(
+            "forced_marches",
+            False,
+            "Blocks may move one extra town at the risk of a step",
+            "optional rules, p.4",
+        ),
+    )
+
+    def setup(
+        self, seed: int, scenario: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> State:
+        scenario, chosen = self.check_setup(scenario, options)
+        return new_game(seed, scenario, chosen)
+
+    def active_roles(self, state: State) -> tuple[str, ...]:
+        return tuple(state.active)
+
+    def legal_actions(self, state: State, role: str) -> list[Action]:
+        if role not in state.active:
+            return []
+        return PHASES[state.phase].legal(state, role)
+
+    def perform(self, state: State, role: str, action: Action) -> None:
+        PHASES[state.phase].perform(state, role, action)
+        state.ply += 1
+
+    def prompt(self, state: State, role: str | None) -> str:
+        if state.result is not None:
+            return "The game is over."
+        if role is None or role not in state.active:
+            return f"Waiting for {', '.join(state.active)}."
+        return PHASES[state.phase].prompt(state, role)
+
+    def view(self, state: State, role: str | None) -> dict[str, Any]:
+        return views.view(self, state, role)
+
+    def log(self, state: State, role: str | None) -> list[dict[str, Any]]:
+        return views.log_entries(state, role)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.result is None:
+            return None
+        r = state.result
+        return Outcome(
+            tuple(r["winners"]), r["reason"], {k: float(v) for k, v in r["victory_cities"].items()}
+        )
+
+    def describe_action(self, state: State, role: str, action: Action) -> str:
+        return views.describe(state, role, action)
+
+    def copy(self, state: State) -> State:
+        return state.copy()
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        state = State.from_json(data)
+        if state.phase not in PHASES and state.phase != "over":
+            raise BadSave(f"Crusader Rex state has unknown phase {state.phase!r}")
+        return state
+
+    def barrier(self, state: State) -> int:
+        return state.barrier

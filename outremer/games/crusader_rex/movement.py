@@ -1,0 +1,575 @@
+"""The move phase (5.0-5.5), crusader entries (7.22, 7.23), Winter Turn moves (8.1) and the
+optional forced marches.
+
+A Move card gives as many moves as its number (5.0). Each move is one of:
+- ``("group", town)``: a Group Move (5.2) of blocks from one town; then ``("step", block, town)``
+  moves one block of the group one town along a road, as often as its Move Rating allows, and
+  ``("end",)`` closes the group.
+- ``("muster", town)``: a Muster (5.3) to a friendly town; then blocks from anywhere step towards
+  it, one block at a time until it arrives, and ``("end",)`` closes the muster.
+- ``("sea", block, port)``: one block's Sea Move between friendly ports (5.4), from a staging box
+  for the English and French (7.22), or an English sea attack (7.22).
+- ``("enter", block, town)``: a German block enters at Aleppo, Antioch or St. Simeon (7.23).
+- ``("campaign", town)``: in the Winter Turn, the Winter Campaign card keeps one siege going (8.2).
+``("end",)`` outside a group or muster ends the phase; unused moves are lost (5.0).
+
+Rulings (docs/crusader-rex/rulings.md): a block never re-enters a town it has already entered or
+left this move; it stops on entering a town holding enemy blocks, unless its own side holds that
+town's field (a siege it is besieging, 5.3); a Muster's blocks travel only through friendly or
+vacant towns and cannot start or join a battle (5.3); in the Winter Turn no block may enter a town
+holding enemy blocks, sea attacks are not allowed and no block may enter a besieged port by sea
+(8.1); pinning (5.5) counts Player 1's non-reserve attackers in the town and lets Player 2 move out
+only the blocks beyond that number, never along a road Player 1 attacked by. The first road the
+attacker uses into a battle is its Main Attack road (6.41).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import FRANKS, enemy, road_key
+from .common import (
+    BLOCKS,
+    BOARD,
+    TOWNS,
+    besieged_side,
+    castle_blocks,
+    castle_limit,
+    log,
+    occupants,
+    port_friendly,
+    reduce,
+    roll,
+)
+from .rules import Action, phase, set_phase
+from .state import State
+
+GERMAN_ENTRIES = ("Aleppo", "Antioch", "St. Simeon")
+ADJ = BOARD.adjacent
+
+
+def start_move_phase(
+    state: State, side: str, moves: int, *, event: str | None = None, winter_campaign: bool = False
+) -> None:
+    """Open ``side``'s move phase with ``moves`` moves (5.0)."""
+    mv: dict[str, Any] = {
+        "side": side,
+        "moves": moves,
+        "kind": None,
+        "origin": None,
+        "target": None,
+        "transit": None,
+        "moved": [],
+        "path": {},
+        "stopped": [],
+        "roads": {},
+        "forced": [],
+        "free": {},
+        "barred": {},
+        "event": event,
+        "campaign": winter_campaign and state.turn == 6,
+    }
+    state.mv = mv
+    if side != state.p1:
+        _pin(state, mv)
+    if moves <= 0:
+        log(state, "5.0", "The {side} have no moves.", side=side)
+        _finish(state)
+        return
+    log(state, "5.0", "The {side} have {moves} move(s).", side=side, moves=moves)
+    set_phase(state, "move", side)
+
+
+def _pin(state: State, mv: dict[str, Any]) -> None:
+    """Pinning (5.5): Player 1's non-reserve attackers hold as many of Player 2's blocks."""
+    p2 = mv["side"]
+    p1 = enemy(p2)
+    for town, rec in state.attacks.items():
+        if rec["attacker"] != p1:
+            continue
+        reserves = rec["reserves"]
+        here = [b for b, w in state.loc.items() if w == town]
+        attackers = sum(1 for b in here if BLOCKS[b].side == p1 and b not in reserves)
+        defenders = sum(1 for b in here if BLOCKS[b].side == p2 and b not in state.castle)
+        mv["free"][town] = max(0, defenders - attackers)
+        mv["barred"][town] = list(rec["roads"].get(p1, []))
+
+
+# -- town states, computed once per call -------------------------------------------------------
+class _Map:
+    """Who is where, for one look at the board."""
+
+    __slots__ = ("fields", "occ", "side", "winter")
+
+    def __init__(self, state: State, side: str):
+        self.side = side
+        self.winter = state.turn == 6
+        self.occ = occupants(state)
+        castle = state.castle
+        self.fields: dict[str, set[str]] = {}
+        for t, bs in self.occ.items():
+            self.fields[t] = {BLOCKS[b].side for b in bs if b not in castle}
+
+    def enemy_at(self, town: str) -> bool:
+        foe = enemy(self.side)
+        return any(BLOCKS[b].side == foe for b in self.occ.get(town, ()))
+
+    def holds_field(self, town: str) -> bool:
+        """The side has blocks in the field of ``town`` and the enemy has none there."""
+        return self.fields.get(town) == {self.side}
+
+    def friendly(self, town: str) -> bool:
+        """Friendly to the side (1.12): its field, or vacant in its own kingdom."""
+        f = self.fields.get(town)
+        if f:
+            return f == {self.side}
+        if town in self.occ:  # only castle blocks: they are alone in the town
+            return BLOCKS[self.occ[town][0]].side == self.side
+        return TOWNS[town].side == self.side
+
+    def passable(self, town: str) -> bool:
+        """A muster may pass: friendly or vacant (5.3), with no enemy at all in winter (8.1)."""
+        if TOWNS[town].no_entry:
+            return False
+        if town not in self.occ:
+            return True
+        if self.winter and self.enemy_at(town):
+            return False
+        return self.holds_field(town)
+
+
+def _limit(state: State, road: str, side: str) -> int:
+    return BOARD.limit(road, state.flags.get("guide") == side, state.options.get("iron_bridge", False))
+
+
+def _allowance(state: State, block: str) -> int:
+    return BLOCKS[block].move + (1 if state.options.get("forced_marches") else 0)
+
+
+def _can_leave(mv: dict[str, Any], town: str) -> bool:
+    return mv["free"].get(town, 1) > 0
+
+
+# -- group moves (5.2) -------------------------------------------------------------------------
+def _group_steps(state: State, mv: dict[str, Any], m: _Map, block: str) -> list[str]:
+    """Towns ``block`` may step to next in a group move."""
+    if block in mv["stopped"]:
+        return []
+    path = mv["path"].get(block, [])
+    if len(path) >= _allowance(state, block):
+        return []
+    at = state.loc[block]
+    origin = mv["origin"] if mv["kind"] == "group" else at
+    side = mv["side"]
+    out = []
+    for nxt, road in ADJ[at]:
+        if nxt not in TOWNS or TOWNS[nxt].no_entry or nxt == origin or nxt in path:
+            continue
+        if mv["roads"].get(road, 0) >= _limit(state, road, side):
+            continue
+        if not path and road in mv["barred"].get(at, ()):
+            continue
+        if m.winter and m.enemy_at(nxt):
+            continue
+        out.append(nxt)
+    return out
+
+
+def _road_movers(state: State, mv: dict[str, Any], town: str) -> list[str]:
+    """Blocks of the mover in ``town`` that may still make a road move this phase."""
+    side = mv["side"]
+    moved = mv["moved"]
+    castle = state.castle
+    if not _can_leave(mv, town):
+        return []
+    return [
+        b
+        for b, w in state.loc.items()
+        if w == town and BLOCKS[b].side == side and b not in castle and b not in moved and BLOCKS[b].move > 0
+    ]
+
+
+# -- musters (5.3) -----------------------------------------------------------------------------
+def _reaches(
+    state: State, mv: dict[str, Any], m: _Map, at: str, target: str, left: int, seen: tuple[str, ...]
+) -> bool:
+    if at == target:
+        return True
+    if left <= 0:
+        return False
+    side = mv["side"]
+    for nxt, road in ADJ[at]:
+        if nxt not in TOWNS or nxt in seen:
+            continue
+        if mv["roads"].get(road, 0) >= _limit(state, road, side):
+            continue
+        if nxt != target and not m.passable(nxt):
+            continue
+        if _reaches(state, mv, m, nxt, target, left - 1, (*seen, nxt)):
+            return True
+    return False
+
+
+def _muster_steps(state: State, mv: dict[str, Any], m: _Map, block: str, target: str) -> list[str]:
+    at = state.loc[block]
+    path = mv["path"].get(block, [])
+    left = _allowance(state, block) - len(path)
+    if left <= 0 or at == target:
+        return []
+    side = mv["side"]
+    seen = (at, *path)
+    out = []
+    for nxt, road in ADJ[at]:
+        if nxt not in TOWNS or nxt in seen:
+            continue
+        if mv["roads"].get(road, 0) >= _limit(state, road, side):
+            continue
+        if not path and road in mv["barred"].get(at, ()):
+            continue
+        if nxt != target and not m.passable(nxt):
+            continue
+        if _reaches(state, mv, m, nxt, target, left - 1, (*seen, nxt)):
+            out.append(nxt)
+    return out
+
+
+def _muster_target_ok(m: _Map, town: str) -> bool:
+    if m.winter:
+        return m.friendly(town) and not m.enemy_at(town)
+    return m.holds_field(town) or (m.friendly(town) and not m.enemy_at(town))
+
+
+def _muster_blocks(state: State, mv: dict[str, Any], m: _Map) -> list[str]:
+    out = []
+    for t in m.occ:
+        if t != mv.get("target"):
+            out.extend(_road_movers(state, mv, t))
+    return out
+
+
+# -- sea moves (5.4, 7.22) and German entry (7.23) --------------------------------------------
+def _nation_ready(state: State, nation: str) -> bool:
+    """All three crusaders of a nation are out of the draw pool (7.21)."""
+    return not any(info.nation == nation and state.loc[b] == "pool" for b, info in BLOCKS.items())
+
+
+def _sea_sources(state: State, mv: dict[str, Any]) -> list[str]:
+    side = mv["side"]
+    out = []
+    for b, w in state.loc.items():
+        info = BLOCKS[b]
+        if info.side != side or b in mv["moved"]:
+            continue
+        if w in ("England", "France"):
+            if _nation_ready(state, info.nation or ""):
+                out.append(b)
+        elif w in TOWNS and TOWNS[w].port and _can_leave(mv, w) and port_friendly(state, w, side):
+            if b in state.castle and not (TOWNS[w].fortified and besieged_side(state, w) == side):
+                continue
+            out.append(b)
+    return out
+
+
+def _sea_targets(state: State, mv: dict[str, Any], m: _Map, block: str) -> list[str]:
+    side = mv["side"]
+    at = state.loc[block]
+    english_attack = BLOCKS[block].sea_attack and not m.winter
+    out = []
+    for port in BOARD.ports:
+        if port == at:
+            continue
+        holder = besieged_side(state, port)
+        if holder is not None:
+            if m.winter:
+                continue
+            if holder == side:
+                if (
+                    TOWNS[port].fortified and len(castle_blocks(state, port, side)) < castle_limit(port)
+                ) or english_attack:
+                    out.append(port)
+                continue
+        if (port_friendly(state, port, side) and not m.enemy_at(port)) or (english_attack and holder is None):
+            out.append(port)
+    return out
+
+
+def _german_entries(state: State, mv: dict[str, Any], m: _Map) -> list[Action]:
+    side = mv["side"]
+    if side != FRANKS or not _nation_ready(state, "German"):
+        return []
+    out: list[Action] = []
+    for b, w in state.loc.items():
+        if w != "Germania" or b in mv["moved"]:
+            continue
+        for town in GERMAN_ENTRIES:
+            road = road_key("Germania", town)
+            if mv["roads"].get(road, 0) >= _limit(state, road, side):
+                continue
+            if m.winter and m.enemy_at(town):
+                continue
+            out.append(("enter", b, town))
+    return out
+
+
+# -- the phase ---------------------------------------------------------------------------------
+def _legal(state: State, role: str) -> list[Action]:
+    mv = state.mv
+    assert mv is not None
+    m = _Map(state, role)
+    out: list[Action] = []
+    kind = mv["kind"]
+    if kind == "group":
+        members = [b for b in mv["path"] if b not in mv["stopped"]]
+        members += _road_movers(state, mv, mv["origin"])
+        for b in members:
+            out.extend(("step", b, t) for t in _group_steps(state, mv, m, b))
+        out.append(("end",))
+        return out
+    if kind == "muster":
+        target = mv["target"]
+        transit = mv["transit"]
+        movers = [transit] if transit else _muster_blocks(state, mv, m)
+        for b in movers:
+            out.extend(("step", b, t) for t in _muster_steps(state, mv, m, b, target))
+        if not transit:
+            out.append(("end",))
+        return out
+    # between moves
+    if mv["moves"] > 0:
+        if mv["campaign"] and not mv["moved"]:
+            out.extend(("campaign", t) for t in _campaign_towns(state, role))
+        for t in sorted(m.occ):
+            if any(_group_steps(state, mv, m, b) for b in _road_movers(state, mv, t)):
+                out.append(("group", t))
+        if mv["event"] is None:
+            movers = _muster_blocks(state, mv, m)
+            if movers:
+                for t in sorted(TOWNS):
+                    if TOWNS[t].no_entry or not _muster_target_ok(m, t):
+                        continue
+                    if any(state.loc[b] != t and _muster_steps(state, mv, m, b, t) for b in movers):
+                        out.append(("muster", t))
+            for b in _sea_sources(state, mv):
+                out.extend(("sea", b, p) for p in _sea_targets(state, mv, m, b))
+            out.extend(_german_entries(state, mv, m))
+    out.append(("end",))
+    return out
+
+
+def _campaign_towns(state: State, side: str) -> list[str]:
+    """Sieges ``side`` is besieging, for the Winter Campaign (8.2)."""
+    towns = {w for b, w in state.loc.items() if w in TOWNS and b in state.castle}
+    return sorted(t for t in towns if besieged_side(state, t) == enemy(side))
+
+
+def _perform(state: State, role: str, action: Action) -> None:
+    mv = state.mv
+    assert mv is not None
+    verb = action[0]
+    if verb == "step":
+        _step(state, mv, action[1], action[2])
+    elif verb == "end":
+        if mv["kind"] is None:
+            _finish(state)
+            return
+        mv["kind"] = mv["origin"] = mv["target"] = None
+        mv["transit"] = None
+    elif verb == "group":
+        mv["moves"] -= 1
+        mv["kind"], mv["origin"] = "group", action[1]
+        log(state, "5.2", "The {side} make a group move from {town}.", side=role, town=action[1])
+    elif verb == "muster":
+        mv["moves"] -= 1
+        mv["kind"], mv["target"] = "muster", action[1]
+        log(state, "5.3", "The {side} muster at {town}.", side=role, town=action[1])
+    elif verb == "sea":
+        _sea(state, mv, action[1], action[2])
+    elif verb == "enter":
+        _enter(state, mv, action[1], action[2])
+    elif verb == "campaign":
+        state.flags["winter_campaign"] = {"side": role, "town": action[1]}
+        mv["moves"] = 0
+        log(
+            state,
+            "8.2",
+            "The {side} keep the siege of {town} going over the winter.",
+            side=role,
+            town=action[1],
+        )
+    if mv["moves"] <= 0 and mv["kind"] is None:
+        _finish(state)
+
+
+def _depart(mv: dict[str, Any], block: str, town: str) -> None:
+    mv["moved"].append(block)
+    if town in mv["free"]:
+        mv["free"][town] -= 1
+
+
+def _step(state: State, mv: dict[str, Any], block: str, town: str) -> None:
+    side = mv["side"]
+    at = state.loc[block]
+    road = road_key(at, town)
+    mv["roads"][road] = mv["roads"].get(road, 0) + 1
+    if block not in mv["path"]:
+        mv["path"][block] = []
+        _depart(mv, block, at)
+    m = _Map(state, side)
+    enemy_there = m.enemy_at(town)
+    passing = enemy_there and m.holds_field(town)
+    state.loc[block] = town
+    state.castle.discard(block)
+    mv["path"][block].append(town)
+    if len(mv["path"][block]) > BLOCKS[block].move and block not in mv["forced"]:
+        mv["forced"].append(block)
+    log(state, "5.2", "{block} moves from {a} to {b}.", audience=side, block=BLOCKS[block].name, a=at, b=town)
+    log(state, "5.2", "A {side} block moves from {a} to {b}.", audience=enemy(side), side=side, a=at, b=town)
+    if enemy_there:
+        _arrive(state, block, town, road)
+        if not passing:
+            mv["stopped"].append(block)
+    if mv["kind"] == "muster":
+        mv["transit"] = None if town == mv["target"] else block
+
+
+def _sea(state: State, mv: dict[str, Any], block: str, port: str) -> None:
+    side = mv["side"]
+    at = state.loc[block]
+    mv["moves"] -= 1
+    _depart(mv, block, at)
+    enemy_there = _Map(state, side).enemy_at(port)
+    into_castle = besieged_side(state, port) == side and TOWNS[port].fortified
+    state.loc[block] = port
+    state.castle.discard(block)
+    if into_castle:
+        state.castle.add(block)
+    rule = "7.22" if at in ("England", "France") or enemy_there else "5.4"
+    log(state, rule, "{block} sails from {a} to {b}.", audience=side, block=BLOCKS[block].name, a=at, b=port)
+    if block in state.revealed:
+        log(
+            state,
+            rule,
+            "{block} sails from {a} to {b}.",
+            audience=enemy(side),
+            block=BLOCKS[block].name,
+            a=at,
+            b=port,
+        )
+    else:
+        log(
+            state,
+            rule,
+            "A {side} block sails from {a} to {b}.",
+            audience=enemy(side),
+            side=side,
+            a=at,
+            b=port,
+        )
+    if enemy_there and not into_castle:
+        _arrive(state, block, port, "sea")
+
+
+def _enter(state: State, mv: dict[str, Any], block: str, town: str) -> None:
+    side = mv["side"]
+    road = road_key("Germania", town)
+    mv["moves"] -= 1
+    mv["roads"][road] = mv["roads"].get(road, 0) + 1
+    _depart(mv, block, "Germania")
+    enemy_there = _Map(state, side).enemy_at(town)
+    state.loc[block] = town
+    log(state, "7.23", "{block} enters the map at {town}.", block=BLOCKS[block].name, town=town)
+    if enemy_there:
+        _arrive(state, block, town, road)
+
+
+def _arrive(state: State, block: str, town: str, road: str) -> None:
+    """Record a block entering a town held by the enemy (6.41, 6.42, 6.56, 7.22)."""
+    side = BLOCKS[block].side
+    rec = state.attacks.get(town)
+    if rec is None:
+        if _field_is(state, town, side, block):
+            return  # joining the field of a siege it is already besieging: there from round 1
+        relief_by_p2 = side != state.p1 and besieged_side(state, town) == side
+        rec = {
+            "attacker": side,
+            "roads": {side: [road]},
+            "main": road,
+            "reserves": {},
+            "first": 2 if relief_by_p2 else 1,
+        }
+        state.attacks[town] = rec
+        if relief_by_p2:
+            rec["reserves"][block] = 2
+        log(state, "6.41", "The {side} attack {town}.", side=side, town=town)
+        return
+    roads = rec["roads"].setdefault(side, [])
+    if rec["attacker"] == side:
+        first = rec.get("first", 1)
+        if road == "sea" and BLOCKS[block].sea_attack and rec["main"] != "sea":
+            # 7.22: combined with other attacks, the English sea attack is the Main Attack.
+            for b, w in state.loc.items():
+                if w == town and BLOCKS[b].side == side and b != block and b not in rec["reserves"]:
+                    rec["reserves"][b] = first + 1
+            rec["main"] = "sea"
+        elif road != rec["main"]:
+            rec["reserves"][block] = first + 1
+        elif first > 1:
+            rec["reserves"][block] = first
+    else:
+        # 6.42: Player 2 answering a battle: round 2 by the first road it uses, round 3 by others.
+        response = rec.setdefault("response", road)
+        rec["reserves"][block] = 2 if road == response else 3
+    if road not in roads:
+        roads.append(road)
+
+
+def _field_is(state: State, town: str, side: str, block: str) -> bool:
+    """Whether ``side`` alone held the field of ``town`` before ``block`` came."""
+    foe = enemy(side)
+    sides = {
+        BLOCKS[b].side for b, w in state.loc.items() if w == town and b != block and b not in state.castle
+    }
+    return sides == {side} and foe not in sides
+
+
+def _finish(state: State) -> None:
+    """End of a move phase: forced-march rolls (optional rule), Jihad, then the next player."""
+    from .cards import after_player
+    from .events import choose_jihad
+
+    mv = state.mv
+    assert mv is not None
+    side = mv["side"]
+    for b in mv["forced"]:
+        if state.loc[b] not in TOWNS:
+            continue
+        (die,) = roll(state, 1)
+        lost = die <= 3
+        log(
+            state,
+            "5.0",
+            "Forced march: a {side} block at {town} rolls {die}{what}.",
+            side=side,
+            town=state.loc[b],
+            die=die,
+            what=": it loses a step" if lost else "",
+        )
+        if lost:
+            reduce(state, b, 1, "5.0")
+    if mv["event"] == "jihad":
+        choose_jihad(state, side)
+        return
+    after_player(state, side)
+
+
+def _prompt(state: State, role: str) -> str:
+    mv = state.mv
+    assert mv is not None
+    if mv["kind"] == "group":
+        return f"Group move from {mv['origin']}: move blocks one town at a time, then end the group move."
+    if mv["kind"] == "muster":
+        return f"Muster at {mv['target']}: move blocks towards it, then end the muster."
+    return f"{mv['moves']} move(s) left: start a group move, muster or sea move, or end your moves."
+
+
+phase("move", _legal, _perform, _prompt)

@@ -1,0 +1,134 @@
+"""The Crusader Rex game state: plain data, cheap to copy, JSON in and out.
+
+The format is documented in ``docs/crusader-rex/state.md``; a position can be written by hand
+from it. Working data of a phase (``mv``, ``fight``, ``work``) is JSON-native: dicts with string
+keys, lists, strings, integers, booleans and None; never sets or tuples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine.errors import BadSave
+
+FORMAT = "outremer/crusader-rex/state/1"
+
+# Fields in to_json order. Sets are stored as sorted lists.
+_SET_FIELDS = ("castle", "revealed")
+_PLAIN_FIELDS = (
+    "rng",
+    "barrier",
+    "ply",
+    "scenario",
+    "options",
+    "year",
+    "turn",
+    "phase",
+    "active",
+    "p1",
+    "loc",
+    "steps",
+    "hands",
+    "played",
+    "last_card",
+    "mv",
+    "attacks",
+    "fight",
+    "work",
+    "flags",
+    "log",
+    "result",
+)
+
+
+def clone(x: Any) -> Any:
+    """Copy JSON-native data (dicts, lists) all the way down."""
+    if isinstance(x, dict):
+        return {k: clone(v) if isinstance(v, (dict, list)) else v for k, v in x.items()}
+    if isinstance(x, list):
+        return [clone(v) if isinstance(v, (dict, list)) else v for v in x]
+    return x
+
+
+class State:
+    """Everything about one Crusader Rex game at one moment."""
+
+    __slots__ = _PLAIN_FIELDS + _SET_FIELDS
+
+    rng: int  # the random generator (engine.rng)
+    barrier: int  # bumped on every die roll, shuffle, draw and reveal (undo stops there)
+    ply: int  # actions taken so far
+    scenario: str
+    options: dict[str, bool]
+    year: int  # 1187..1192
+    turn: int  # game turn in the year, 1..6; 6 is the Winter Turn (8.1)
+    phase: str  # the decision point now (see rules.PHASES), "over" at the end
+    active: list[str]  # roles that must act now
+    p1: str | None  # Player 1 this game turn (4.1)
+    loc: dict[str, str]  # block -> town, staging box, "pool", "aside", "dead" or "Masyaf"
+    steps: dict[str, int]  # block -> current strength (2.11)
+    castle: set[str]  # blocks inside a castle (6.1, 6.5)
+    revealed: set[str]  # blocks standing face up to the enemy (6.51, 7.21)
+    hands: dict[str, list[str]]  # side -> card ids (4.0)
+    played: dict[str, str | None]  # side -> card chosen face down this turn (4.1)
+    last_card: dict[str, str | None]  # side -> card played in the previous turn of this year
+    mv: dict[str, Any] | None  # the move phase under way (5.x)
+    attacks: dict[str, dict[str, Any]]  # town -> who attacked there this turn and by which roads (6.4)
+    fight: dict[str, Any] | None  # the battle being fought (6.x)
+    work: dict[str, Any] | None  # working data of other phases (deployment, events, draws, winter)
+    flags: dict[str, Any]  # this game turn: cancelled, guide, jihad, winter campaign (4.2, cards)
+    log: list[list[Any]]  # [rule, audience or None, template, args]
+    result: dict[str, Any] | None  # the outcome once the game is over
+
+    def copy(self) -> State:
+        new = State.__new__(State)
+        new.rng = self.rng
+        new.barrier = self.barrier
+        new.ply = self.ply
+        new.scenario = self.scenario
+        new.options = self.options  # never changed after setup
+        new.year = self.year
+        new.turn = self.turn
+        new.phase = self.phase
+        new.active = list(self.active)
+        new.p1 = self.p1
+        new.loc = dict(self.loc)
+        new.steps = dict(self.steps)
+        new.castle = set(self.castle)
+        new.revealed = set(self.revealed)
+        new.hands = {k: list(v) for k, v in self.hands.items()}
+        new.played = dict(self.played)
+        new.last_card = dict(self.last_card)
+        new.mv = clone(self.mv)
+        new.attacks = clone(self.attacks)
+        new.fight = clone(self.fight)
+        new.work = clone(self.work)
+        new.flags = clone(self.flags)
+        new.log = list(self.log)  # entries are never changed once written
+        new.result = self.result
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"format": FORMAT}
+        for name in _PLAIN_FIELDS:
+            out[name] = clone(getattr(self, name))
+        for name in _SET_FIELDS:
+            out[name] = sorted(getattr(self, name))
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> State:
+        if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+            raise BadSave(f"not a Crusader Rex state (expected format {FORMAT!r})")
+        new = cls.__new__(cls)
+        try:
+            for name in _PLAIN_FIELDS:
+                setattr(new, name, clone(data[name]))
+            for name in _SET_FIELDS:
+                setattr(new, name, set(data[name]))
+        except KeyError as e:
+            raise BadSave(f"Crusader Rex state is missing the field {e}") from e
+        except TypeError as e:
+            raise BadSave(f"Crusader Rex state has a malformed field: {e}") from e
+        return new

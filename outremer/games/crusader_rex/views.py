@@ -1,0 +1,139 @@
+"""What each role may see (hidden information, 2.0 and the fog-of-war note of page 1), the log in
+words, and actions in words.
+
+A role sees its own blocks whole (identity, strength); enemy blocks only as a side and a place
+(town, field or castle) until revealed in battle, storm or sally (6.51), in a staging box (7.21) or
+once eliminated. Hands and the face-down card are private until the reveal (4.1); the draw pools are
+seen by their owner only; the random generator is never shown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .board import FRANKS, SARACENS, STAGING
+from .cards import card_name
+from .common import BLOCKS, TOWNS, victory_count
+from .state import State
+
+if TYPE_CHECKING:
+    from .game import CrusaderRex
+
+
+def block_view(state: State, block: str, role: str | None) -> dict[str, Any]:
+    info = BLOCKS[block]
+    if role == info.side or block in state.revealed or info.side not in (FRANKS, SARACENS):
+        return {
+            "id": block,
+            "name": info.name,
+            "side": info.side,
+            "steps": state.steps[block],
+            "max_steps": info.max_steps,
+            "combat": f"{info.initiative}{info.firepower}",
+            "move": info.move,
+            "revealed": block in state.revealed,
+        }
+    return {"side": info.side}
+
+
+def view(game: CrusaderRex, state: State, role: str | None) -> dict[str, Any]:
+    towns: dict[str, dict[str, list[dict[str, Any]]]] = {}
+    staging: dict[str, list[dict[str, Any]]] = {name: [] for name in STAGING}
+    pools: dict[str, dict[str, Any]] = {}
+    for side in (FRANKS, SARACENS):
+        pools[side] = {"face_down": 0, "face_up": [], "eliminated": []}
+    for b, where in state.loc.items():
+        side = BLOCKS[b].side
+        if where in TOWNS or where == "Masyaf":
+            spot = towns.setdefault(where, {"field": [], "castle": []})
+            spot["castle" if b in state.castle else "field"].append(block_view(state, b, role))
+        elif where in staging:
+            staging[where].append(block_view(state, b, role))
+        elif side in pools:
+            pool = pools[side]
+            if where == "pool":
+                pool["face_down"] += 1
+                if role == side:
+                    pool.setdefault("contents", []).append(BLOCKS[b].name)
+            elif where == "aside":
+                pool["face_up"].append(BLOCKS[b].name)
+            else:
+                pool["eliminated"].append(BLOCKS[b].name)
+    revealed_cards = state.p1 is not None or state.flags.get("cancelled", False)
+    cards: dict[str, Any] = {}
+    for side in (FRANKS, SARACENS):
+        played = state.played.get(side)
+        entry: dict[str, Any] = {"in_hand": len(state.hands[side]), "played": played is not None}
+        if role == side:
+            entry["hand"] = [{"id": c, "name": card_name(c)} for c in state.hands[side]]
+        if played is not None and (role == side or revealed_cards):
+            entry["card"] = {"id": played, "name": card_name(played)}
+        cards[side] = entry
+    out: dict[str, Any] = {
+        "game": game.slug,
+        "role": role,
+        "year": state.year,
+        "turn": state.turn,
+        "winter_turn": state.turn == 6,
+        "phase": state.phase,
+        "active": list(state.active),
+        "player1": state.p1,
+        "prompt": game.prompt(state, role),
+        "towns": towns,
+        "staging": staging,
+        "pools": pools,
+        "cards": cards,
+        "victory_cities": victory_count(state),
+        "options": dict(state.options),
+        "outcome": state.result,
+    }
+    if state.mv is not None:
+        out["moves_left"] = state.mv["moves"] if state.mv["side"] == role else None
+    if role is not None and role in state.active:
+        out["legal_actions"] = [
+            {"action": list(a), "text": describe(state, role, a)} for a in game.legal_actions(state, role)
+        ]
+    else:
+        out["legal_actions"] = []
+    return out
+
+
+def log_entries(state: State, role: str | None) -> list[dict[str, Any]]:
+    out = []
+    for rule, audience, template, args in state.log:
+        if audience is None or audience == role:
+            out.append({"rule": rule, "text": template.format(**args)})
+    return out
+
+
+def _name(block: Any) -> str:
+    return BLOCKS[block].name if isinstance(block, str) and block in BLOCKS else str(block)
+
+
+_VERBS = {
+    "seat": "move {1} to {2}",
+    "swap": "exchange Saladin with {1}",
+    "card": "play {card}",
+    "group": "group move from {1}",
+    "muster": "muster at {1}",
+    "step": "move {1} to {2}",
+    "sea": "sea move {1} to {2}",
+    "enter": "enter {1} at {2}",
+    "campaign": "winter campaign at {1}",
+    "town": "choose {1}",
+    "block": "choose {1}",
+    "done": "done",
+    "end": "end",
+}
+
+
+def describe(state: State, role: str, action: tuple[Any, ...]) -> str:
+    verb = action[0]
+    if verb == "card":
+        return f"play {card_name(action[1])}"
+    template = _VERBS.get(verb)
+    parts = [_name(p) for p in action]
+    if template is None:
+        return " ".join(parts)
+    fields = {str(i): p for i, p in enumerate(parts)}
+    return template.replace("{1}", fields.get("1", "")).replace("{2}", fields.get("2", ""))
