@@ -82,7 +82,12 @@ def field_blocks(state: State, town: str, side: str | None = None) -> list[str]:
 
 def castle_blocks(state: State, town: str, side: str | None = None) -> list[str]:
     """Blocks inside the castle of ``town`` (optionally of one side)."""
-    return [b for b in state.castle if state.loc[b] == town and (side is None or BLOCKS[b].side == side)]
+    castle = state.castle  # data order, never set order: dice and choices must replay identically
+    return [
+        b
+        for b, where in state.loc.items()
+        if where == town and b in castle and (side is None or BLOCKS[b].side == side)
+    ]
 
 
 def occupants(state: State) -> dict[str, list[str]]:

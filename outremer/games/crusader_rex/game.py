@@ -7,7 +7,7 @@ from typing import Any
 
 from ...engine.errors import BadSave
 from ...engine.game import Action, Game, Option, Outcome
-from . import views
+from . import render, views
 from .board import FRANKS, SARACENS
 from .rules import PHASES
 from .setup import new_game
@@ -72,6 +72,16 @@ class CrusaderRex(Game[State]):
         return Outcome(
             tuple(r["winners"]), r["reason"], {k: float(v) for k, v in r["victory_cities"].items()}
         )
+
+    def bots(self) -> dict[str, Any]:
+        """Bots this title offers besides the random one."""
+        from .bot import make_scripted
+
+        return {"scripted": make_scripted}
+
+    def render_text(self, view: dict[str, Any]) -> str:
+        """The board in words for the terminal (outremer play)."""
+        return render.render_text(view)
 
     def describe_action(self, state: State, role: str, action: Action) -> str:
         return views.describe(state, role, action)

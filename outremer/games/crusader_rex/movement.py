@@ -33,11 +33,8 @@ from .common import (
     BOARD,
     TOWNS,
     besieged_side,
-    castle_blocks,
     castle_limit,
     log,
-    occupants,
-    port_friendly,
     reduce,
     roll,
 )
@@ -46,6 +43,7 @@ from .state import State
 
 GERMAN_ENTRIES = ("Aleppo", "Antioch", "St. Simeon")
 ADJ = BOARD.adjacent
+TOWN_ADJ = {t: [(n, r) for n, r in ADJ[t] if n in TOWNS] for t in TOWNS}
 
 
 def start_move_phase(
@@ -96,23 +94,60 @@ def _pin(state: State, mv: dict[str, Any]) -> None:
 
 
 # -- town states, computed once per call -------------------------------------------------------
-class _Map:
-    """Who is where, for one look at the board."""
+SIDE = {b: info.side for b, info in BLOCKS.items()}
 
-    __slots__ = ("fields", "occ", "side", "winter")
+
+class _Map:
+    """Who is where, for one look at the board by the moving side (one pass over the blocks)."""
+
+    __slots__ = ("besieged", "fields", "foes", "full", "mine", "occ", "ports", "side", "winter")
 
     def __init__(self, state: State, side: str):
         self.side = side
         self.winter = state.turn == 6
-        self.occ = occupants(state)
         castle = state.castle
-        self.fields: dict[str, set[str]] = {}
-        for t, bs in self.occ.items():
-            self.fields[t] = {BLOCKS[b].side for b in bs if b not in castle}
+        occ: dict[str, list[str]] = {}
+        fields: dict[str, set[str]] = {}
+        mine: dict[str, list[str]] = {}
+        holders: dict[str, str] = {}
+        foes: set[str] = set()
+        for b, w in state.loc.items():
+            if w not in TOWNS:
+                continue
+            sd = SIDE[b]
+            if w in occ:
+                occ[w].append(b)
+            else:
+                occ[w] = [b]
+            if sd != side:
+                foes.add(w)
+            if b in castle:
+                holders[w] = sd
+            else:
+                if w in fields:
+                    fields[w].add(sd)
+                else:
+                    fields[w] = {sd}
+                if sd == side:
+                    if w in mine:
+                        mine[w].append(b)
+                    else:
+                        mine[w] = [b]
+        self.occ = occ
+        self.fields = fields
+        self.mine = mine
+        self.foes = foes
+        self.besieged = {t: h for t, h in holders.items() if len(fields.get(t, ())) and h not in fields[t]}
+        mv = state.mv
+        self.full: set[str] = set()
+        if mv is not None:
+            guide = state.flags.get("guide") == side
+            iron = state.options.get("iron_bridge", False)
+            self.full = {r for r, n in mv["roads"].items() if n >= BOARD.limit(r, guide, iron)}
+        self.ports: list[str] | None = None
 
     def enemy_at(self, town: str) -> bool:
-        foe = enemy(self.side)
-        return any(BLOCKS[b].side == foe for b in self.occ.get(town, ()))
+        return town in self.foes
 
     def holds_field(self, town: str) -> bool:
         """The side has blocks in the field of ``town`` and the enemy has none there."""
@@ -124,8 +159,18 @@ class _Map:
         if f:
             return f == {self.side}
         if town in self.occ:  # only castle blocks: they are alone in the town
-            return BLOCKS[self.occ[town][0]].side == self.side
+            return SIDE[self.occ[town][0]] == self.side
         return TOWNS[town].side == self.side
+
+    def port_friendly(self, town: str) -> bool:
+        """A friendly port (5.4): Tyre and Tripoli stay with their besieged side (6.51)."""
+        t = TOWNS[town]
+        if not t.port:
+            return False
+        holder = self.besieged.get(town)
+        if holder is not None and t.fortified:
+            return holder == self.side
+        return self.friendly(town)
 
     def passable(self, town: str) -> bool:
         """A muster may pass: friendly or vacant (5.3), with no enemy at all in winter (8.1)."""
@@ -133,13 +178,24 @@ class _Map:
             return False
         if town not in self.occ:
             return True
-        if self.winter and self.enemy_at(town):
+        if self.winter and town in self.foes:
             return False
         return self.holds_field(town)
 
 
-def _limit(state: State, road: str, side: str) -> int:
-    return BOARD.limit(road, state.flags.get("guide") == side, state.options.get("iron_bridge", False))
+def _town_sides(state: State, town: str, side: str) -> tuple[bool, bool]:
+    """(enemy blocks at ``town``, ``side`` alone holds its field), by one look at that town."""
+    castle = state.castle
+    foe = False
+    field: set[str] = set()
+    for b, w in state.loc.items():
+        if w == town:
+            sd = SIDE[b]
+            if sd != side:
+                foe = True
+            if b not in castle:
+                field.add(sd)
+    return foe, field == {side}
 
 
 def _allowance(state: State, block: str) -> int:
@@ -160,12 +216,11 @@ def _group_steps(state: State, mv: dict[str, Any], m: _Map, block: str) -> list[
         return []
     at = state.loc[block]
     origin = mv["origin"] if mv["kind"] == "group" else at
-    side = mv["side"]
     out = []
     for nxt, road in ADJ[at]:
         if nxt not in TOWNS or TOWNS[nxt].no_entry or nxt == origin or nxt in path:
             continue
-        if mv["roads"].get(road, 0) >= _limit(state, road, side):
+        if road in m.full:
             continue
         if not path and road in mv["barred"].get(at, ()):
             continue
@@ -175,62 +230,94 @@ def _group_steps(state: State, mv: dict[str, Any], m: _Map, block: str) -> list[
     return out
 
 
-def _road_movers(state: State, mv: dict[str, Any], town: str) -> list[str]:
-    """Blocks of the mover in ``town`` that may still make a road move this phase."""
-    side = mv["side"]
-    moved = mv["moved"]
-    castle = state.castle
+def _road_movers(mv: dict[str, Any], m: _Map, town: str) -> list[str]:
+    """Blocks of the mover in the field of ``town`` that may still make a road move this phase."""
     if not _can_leave(mv, town):
         return []
-    return [
-        b
-        for b, w in state.loc.items()
-        if w == town and BLOCKS[b].side == side and b not in castle and b not in moved and BLOCKS[b].move > 0
-    ]
+    moved = mv["moved"]
+    return [b for b in m.mine.get(town, ()) if b not in moved and BLOCKS[b].move > 0]
 
 
 # -- musters (5.3) -----------------------------------------------------------------------------
-def _reaches(
-    state: State, mv: dict[str, Any], m: _Map, at: str, target: str, left: int, seen: tuple[str, ...]
-) -> bool:
-    if at == target:
-        return True
-    if left <= 0:
-        return False
-    side = mv["side"]
-    for nxt, road in ADJ[at]:
-        if nxt not in TOWNS or nxt in seen:
-            continue
-        if mv["roads"].get(road, 0) >= _limit(state, road, side):
-            continue
-        if nxt != target and not m.passable(nxt):
-            continue
-        if _reaches(state, mv, m, nxt, target, left - 1, (*seen, nxt)):
-            return True
-    return False
+def _open_road(m: _Map, road: str) -> bool:
+    return road not in m.full
 
 
-def _muster_steps(state: State, mv: dict[str, Any], m: _Map, block: str, target: str) -> list[str]:
+def _distances_to(state: State, mv: dict[str, Any], m: _Map, target: str) -> dict[str, int]:
+    """Road distance to ``target`` through towns a muster may pass, over roads with room left."""
+    dist = {target: 0}
+    frontier = [target]
+    d = 0
+    while frontier:
+        d += 1
+        nxt_frontier = []
+        for town in frontier:
+            if town != target and not m.passable(town):
+                continue
+            for nxt, road in ADJ[town]:
+                if nxt in dist or nxt not in TOWNS or not _open_road(m, road):
+                    continue
+                dist[nxt] = d
+                nxt_frontier.append(nxt)
+        frontier = nxt_frontier
+    return dist
+
+
+def _muster_steps(state: State, mv: dict[str, Any], m: _Map, block: str, dist: dict[str, int]) -> list[str]:
+    """Next towns for ``block`` from which the muster town stays within reach (5.3)."""
     at = state.loc[block]
     path = mv["path"].get(block, [])
     left = _allowance(state, block) - len(path)
-    if left <= 0 or at == target:
+    target = mv["target"]
+    here = dist.get(at, 99)
+    if left <= 0 or at == target or here > left:
         return []
-    side = mv["side"]
-    seen = (at, *path)
     out = []
     for nxt, road in ADJ[at]:
-        if nxt not in TOWNS or nxt in seen:
-            continue
-        if mv["roads"].get(road, 0) >= _limit(state, road, side):
+        # Each step brings the block strictly closer, so it can never be stranded.
+        if dist.get(nxt, 99) >= here or not _open_road(m, road):
             continue
         if not path and road in mv["barred"].get(at, ()):
             continue
         if nxt != target and not m.passable(nxt):
             continue
-        if _reaches(state, mv, m, nxt, target, left - 1, (*seen, nxt)):
-            out.append(nxt)
+        out.append(nxt)
     return out
+
+
+def _reachable(m: _Map, start: str, allowance: int, barred: tuple[str, ...]) -> set[str]:
+    """Towns a muster from ``start`` could end in within ``allowance`` roads."""
+    full = m.full
+    passable = m.passable
+    seen = {start: allowance}
+    frontier = [start]
+    out: set[str] = set()
+    for _ in range(allowance):
+        nxt_frontier = []
+        for town in frontier:
+            if town != start and not passable(town):
+                continue
+            left = seen[town] - 1
+            for nxt, road in TOWN_ADJ[town]:
+                if seen.get(nxt, -1) >= left or road in full or (town == start and road in barred):
+                    continue
+                seen[nxt] = left
+                out.add(nxt)
+                nxt_frontier.append(nxt)
+        frontier = nxt_frontier
+    return out
+
+
+def _muster_targets(state: State, mv: dict[str, Any], m: _Map) -> list[str]:
+    found: set[str] = set()
+    for town in m.occ:
+        movers = _road_movers(mv, m, town)
+        if not movers:
+            continue
+        barred = tuple(mv["barred"].get(town, ()))
+        allowance = max(_allowance(state, b) for b in movers)
+        found |= _reachable(m, town, allowance, barred)
+    return sorted(t for t in found if not TOWNS[t].no_entry and _muster_target_ok(m, t))
 
 
 def _muster_target_ok(m: _Map, town: str) -> bool:
@@ -243,7 +330,7 @@ def _muster_blocks(state: State, mv: dict[str, Any], m: _Map) -> list[str]:
     out = []
     for t in m.occ:
         if t != mv.get("target"):
-            out.extend(_road_movers(state, mv, t))
+            out.extend(_road_movers(mv, m, t))
     return out
 
 
@@ -253,42 +340,51 @@ def _nation_ready(state: State, nation: str) -> bool:
     return not any(info.nation == nation and state.loc[b] == "pool" for b, info in BLOCKS.items())
 
 
-def _sea_sources(state: State, mv: dict[str, Any]) -> list[str]:
+def _sea_sources(state: State, mv: dict[str, Any], m: _Map) -> list[str]:
     side = mv["side"]
+    moved = mv["moved"]
     out = []
-    for b, w in state.loc.items():
-        info = BLOCKS[b]
-        if info.side != side or b in mv["moved"]:
+    for box in ("England", "France"):
+        waiting = [b for b, w in state.loc.items() if w == box and b not in moved]
+        if waiting and _nation_ready(state, BLOCKS[waiting[0]].nation or ""):
+            out.extend(waiting)
+    for port in BOARD.ports:
+        if port not in m.occ or not _can_leave(mv, port) or not m.port_friendly(port):
             continue
-        if w in ("England", "France"):
-            if _nation_ready(state, info.nation or ""):
-                out.append(b)
-        elif w in TOWNS and TOWNS[w].port and _can_leave(mv, w) and port_friendly(state, w, side):
-            if b in state.castle and not (TOWNS[w].fortified and besieged_side(state, w) == side):
+        own_castle = TOWNS[port].fortified and m.besieged.get(port) == side
+        for b in m.occ[port]:
+            if SIDE[b] != side or b in moved:
+                continue
+            if b in state.castle and not own_castle:
                 continue
             out.append(b)
     return out
 
 
 def _sea_targets(state: State, mv: dict[str, Any], m: _Map, block: str) -> list[str]:
-    side = mv["side"]
     at = state.loc[block]
-    english_attack = BLOCKS[block].sea_attack and not m.winter
+    if BLOCKS[block].sea_attack and not m.winter:
+        return [p for p in _port_targets(state, mv, m, True) if p != at]
+    if m.ports is None:
+        m.ports = _port_targets(state, mv, m, False)
+    return [p for p in m.ports if p != at]
+
+
+def _port_targets(state: State, mv: dict[str, Any], m: _Map, english_attack: bool) -> list[str]:
+    side = mv["side"]
     out = []
     for port in BOARD.ports:
-        if port == at:
-            continue
-        holder = besieged_side(state, port)
+        holder = m.besieged.get(port)
         if holder is not None:
             if m.winter:
                 continue
             if holder == side:
                 if (
-                    TOWNS[port].fortified and len(castle_blocks(state, port, side)) < castle_limit(port)
+                    TOWNS[port].fortified and sum(b in state.castle for b in m.occ[port]) < castle_limit(port)
                 ) or english_attack:
                     out.append(port)
                 continue
-        if (port_friendly(state, port, side) and not m.enemy_at(port)) or (english_attack and holder is None):
+        if (m.port_friendly(port) and not m.enemy_at(port)) or (english_attack and holder is None):
             out.append(port)
     return out
 
@@ -303,7 +399,7 @@ def _german_entries(state: State, mv: dict[str, Any], m: _Map) -> list[Action]:
             continue
         for town in GERMAN_ENTRIES:
             road = road_key("Germania", town)
-            if mv["roads"].get(road, 0) >= _limit(state, road, side):
+            if road in m.full:
                 continue
             if m.winter and m.enemy_at(town):
                 continue
@@ -320,7 +416,7 @@ def _legal(state: State, role: str) -> list[Action]:
     kind = mv["kind"]
     if kind == "group":
         members = [b for b in mv["path"] if b not in mv["stopped"]]
-        members += _road_movers(state, mv, mv["origin"])
+        members += _road_movers(mv, m, mv["origin"])
         for b in members:
             out.extend(("step", b, t) for t in _group_steps(state, mv, m, b))
         out.append(("end",))
@@ -329,8 +425,9 @@ def _legal(state: State, role: str) -> list[Action]:
         target = mv["target"]
         transit = mv["transit"]
         movers = [transit] if transit else _muster_blocks(state, mv, m)
+        dist = _distances_to(state, mv, m, target)
         for b in movers:
-            out.extend(("step", b, t) for t in _muster_steps(state, mv, m, b, target))
+            out.extend(("step", b, t) for t in _muster_steps(state, mv, m, b, dist))
         if not transit:
             out.append(("end",))
         return out
@@ -339,17 +436,11 @@ def _legal(state: State, role: str) -> list[Action]:
         if mv["campaign"] and not mv["moved"]:
             out.extend(("campaign", t) for t in _campaign_towns(state, role))
         for t in sorted(m.occ):
-            if any(_group_steps(state, mv, m, b) for b in _road_movers(state, mv, t)):
+            if any(_group_steps(state, mv, m, b) for b in _road_movers(mv, m, t)):
                 out.append(("group", t))
         if mv["event"] is None:
-            movers = _muster_blocks(state, mv, m)
-            if movers:
-                for t in sorted(TOWNS):
-                    if TOWNS[t].no_entry or not _muster_target_ok(m, t):
-                        continue
-                    if any(state.loc[b] != t and _muster_steps(state, mv, m, b, t) for b in movers):
-                        out.append(("muster", t))
-            for b in _sea_sources(state, mv):
+            out.extend(("muster", t) for t in _muster_targets(state, mv, m))
+            for b in _sea_sources(state, mv, m):
                 out.extend(("sea", b, p) for p in _sea_targets(state, mv, m, b))
             out.extend(_german_entries(state, mv, m))
     out.append(("end",))
@@ -414,9 +505,8 @@ def _step(state: State, mv: dict[str, Any], block: str, town: str) -> None:
     if block not in mv["path"]:
         mv["path"][block] = []
         _depart(mv, block, at)
-    m = _Map(state, side)
-    enemy_there = m.enemy_at(town)
-    passing = enemy_there and m.holds_field(town)
+    enemy_there, held = _town_sides(state, town, side)
+    passing = enemy_there and held
     state.loc[block] = town
     state.castle.discard(block)
     mv["path"][block].append(town)
@@ -437,7 +527,7 @@ def _sea(state: State, mv: dict[str, Any], block: str, port: str) -> None:
     at = state.loc[block]
     mv["moves"] -= 1
     _depart(mv, block, at)
-    enemy_there = _Map(state, side).enemy_at(port)
+    enemy_there = _town_sides(state, port, side)[0]
     into_castle = besieged_side(state, port) == side and TOWNS[port].fortified
     state.loc[block] = port
     state.castle.discard(block)
@@ -475,7 +565,7 @@ def _enter(state: State, mv: dict[str, Any], block: str, town: str) -> None:
     mv["moves"] -= 1
     mv["roads"][road] = mv["roads"].get(road, 0) + 1
     _depart(mv, block, "Germania")
-    enemy_there = _Map(state, side).enemy_at(town)
+    enemy_there = _town_sides(state, town, side)[0]
     state.loc[block] = town
     log(state, "7.23", "{block} enters the map at {town}.", block=BLOCKS[block].name, town=town)
     if enemy_there:

@@ -59,6 +59,11 @@ def view(game: CrusaderRex, state: State, role: str | None) -> dict[str, Any]:
                 pool["face_up"].append(BLOCKS[b].name)
             else:
                 pool["eliminated"].append(BLOCKS[b].name)
+    for spot in towns.values():
+        for blocks in spot.values():
+            blocks.sort(key=_order)
+    for blocks in staging.values():
+        blocks.sort(key=_order)
     revealed_cards = state.p1 is not None or state.flags.get("cancelled", False)
     cards: dict[str, Any] = {}
     for side in (FRANKS, SARACENS):
@@ -98,6 +103,13 @@ def view(game: CrusaderRex, state: State, role: str | None) -> dict[str, Any]:
     return out
 
 
+def _order(entry: dict[str, Any]) -> tuple[int, str, str]:
+    """Known blocks first by name, then hidden ones: order must not leak identities."""
+    if "id" in entry:
+        return (0, entry["side"], entry["id"])
+    return (1, entry["side"], "")
+
+
 def log_entries(state: State, role: str | None) -> list[dict[str, Any]]:
     out = []
     for rule, audience, template, args in state.log:
@@ -122,6 +134,10 @@ _VERBS = {
     "campaign": "winter campaign at {1}",
     "town": "choose {1}",
     "block": "choose {1}",
+    "place": "deploy the drawn block at {1}",
+    "regroup": "regroup {1} to {2}",
+    "disband": "disband {1}",
+    "replace": "add a step to {1}",
     "done": "done",
     "end": "end",
 }
