@@ -34,7 +34,9 @@ def test_attacks_a_weak_neighbour_at_good_odds(stop_after_moves):
     put(s, "yazkuj", "Hebron", steps=1)
     movement.start_move_phase(s, F, 1)
     play_moves(s, F)
-    attackers = [b for b in ("templars_jerusalem", "hospitallers_jerusalem", "king_guy") if s.loc[b] == "Hebron"]
+    attackers = [
+        b for b in ("templars_jerusalem", "hospitallers_jerusalem", "king_guy") if s.loc[b] == "Hebron"
+    ]
     assert len(attackers) >= 2
     assert s.attacks["Hebron"]["attacker"] == F
 

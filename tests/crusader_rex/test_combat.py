@@ -5,68 +5,12 @@ from __future__ import annotations
 import pytest
 
 from outremer.engine.errors import IllegalAction
-from outremer.games.crusader_rex import combat, common, turn
-from outremer.games.crusader_rex.game import CrusaderRex
+from outremer.games.crusader_rex import combat
 from outremer.games.crusader_rex.positions import position, put
 
-G = CrusaderRex()
-F, S = "Franks", "Saracens"
+from .battle import F, S, act, attack, finish, legal
 
 
-@pytest.fixture
-def done(monkeypatch):
-    """Stop at the end of the battle phase instead of going on to the draws."""
-    ended: list[int] = []
-
-    def after(state):
-        ended.append(1)
-        state.phase = "after_battles"
-        state.active = []
-
-    monkeypatch.setattr(turn, "after_battles", after)
-    return ended
-
-
-@pytest.fixture
-def dice(monkeypatch):
-    """Scripted dice: append the rolls the test needs, in order."""
-    queue: list[int] = []
-
-    def roll(state, n):
-        state.barrier += 1
-        assert len(queue) >= n, f"the test ran out of dice (needs {n})"
-        out = queue[:n]
-        del queue[:n]
-        return out
-
-    monkeypatch.setattr(common, "roll", roll)
-    return queue
-
-
-def attack(s, town, attacker, roads, reserves=None, defender_roads=None):
-    rec = {"attacker": attacker, "roads": {attacker: roads}, "main": roads[0], "reserves": reserves or {}}
-    if defender_roads:
-        rec["roads"][common.enemy(attacker)] = defender_roads
-    s.attacks[town] = rec
-
-
-def legal(s, role=None):
-    role = role or s.active[0]
-    return G.legal_actions(s, role)
-
-
-def act(s, *action, role=None):
-    role = role or s.active[0]
-    G.apply_in_place(s, role, tuple(action))
-
-
-def finish(s):
-    """Decline any regroup at the end of a battle."""
-    while s.phase == "regroup":
-        act(s, "done")
-
-
-# -- 6.0 battle order ------------------------------------------------------------------------------
 def test_player1_chooses_the_order_of_battles(done, dice):
     # 6.0: Player 1 picks which battle to fight first; the last one starts by itself.
     s = position(p1=S)

@@ -1,5 +1,4 @@
 """Retreats (6.6-6.63), regroups (6.7), 7.22-7.23, and random play through battles (no dead end)."""
-# ruff: noqa: F811  (the shared fixtures done and dice are imported from test_combat)
 
 from __future__ import annotations
 
@@ -10,7 +9,7 @@ from outremer.games.crusader_rex.common import BLOCKS, BOARD, TOWNS
 from outremer.games.crusader_rex.game import CrusaderRex
 from outremer.games.crusader_rex.positions import position, put
 
-from .test_combat import F, S, act, attack, dice, done, finish, legal  # noqa: F401
+from .battle import F, S, act, attack, legal
 
 G = CrusaderRex()
 

@@ -1,12 +1,11 @@
 """Sieges (6.5-6.57), reserves and battlefield control (6.41, 6.42), the Jihad bonus."""
-# ruff: noqa: F811  (the shared fixtures done and dice are imported from test_combat)
 
 from __future__ import annotations
 
 from outremer.games.crusader_rex import combat
 from outremer.games.crusader_rex.positions import position, put
 
-from .test_combat import F, S, act, attack, dice, done, finish, legal  # noqa: F401
+from .battle import F, S, act, attack, finish, legal
 
 
 def test_double_defense_two_hits_per_step(done, dice):

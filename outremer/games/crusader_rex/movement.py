@@ -95,12 +95,26 @@ def _pin(state: State, mv: dict[str, Any]) -> None:
 
 # -- town states, computed once per call -------------------------------------------------------
 SIDE = {b: info.side for b, info in BLOCKS.items()}
+MOVE = {b: info.move for b, info in BLOCKS.items()}
+MAX_MOVE = max(MOVE.values()) + 1  # a forced march adds one town
 
 
 class _Map:
     """Who is where, for one look at the board by the moving side (one pass over the blocks)."""
 
-    __slots__ = ("besieged", "fields", "foes", "full", "mine", "occ", "ports", "side", "winter")
+    __slots__ = (
+        "_open",
+        "besieged",
+        "fields",
+        "foes",
+        "full",
+        "mine",
+        "movers",
+        "occ",
+        "ports",
+        "side",
+        "winter",
+    )
 
     def __init__(self, state: State, side: str):
         self.side = side
@@ -145,6 +159,14 @@ class _Map:
             iron = state.options.get("iron_bridge", False)
             self.full = {r for r, n in mv["roads"].items() if n >= BOARD.limit(r, guide, iron)}
         self.ports: list[str] | None = None
+        self.movers: dict[str, list[str]] = {}
+        self._open: frozenset[str] | None = None
+
+    def open_towns(self) -> frozenset[str]:
+        """Every town a muster may pass through (see :meth:`passable`), computed once."""
+        if self._open is None:
+            self._open = frozenset(t for t in TOWNS if self.passable(t))
+        return self._open
 
     def enemy_at(self, town: str) -> bool:
         return town in self.foes
@@ -232,10 +254,15 @@ def _group_steps(state: State, mv: dict[str, Any], m: _Map, block: str) -> list[
 
 def _road_movers(mv: dict[str, Any], m: _Map, town: str) -> list[str]:
     """Blocks of the mover in the field of ``town`` that may still make a road move this phase."""
-    if not _can_leave(mv, town):
-        return []
-    moved = mv["moved"]
-    return [b for b in m.mine.get(town, ()) if b not in moved and BLOCKS[b].move > 0]
+    found = m.movers.get(town)
+    if found is None:
+        if _can_leave(mv, town):
+            moved = mv["moved"]
+            found = [b for b in m.mine.get(town, ()) if b not in moved and MOVE[b] > 0]
+        else:
+            found = []
+        m.movers[town] = found
+    return found
 
 
 # -- musters (5.3) -----------------------------------------------------------------------------
@@ -247,15 +274,17 @@ def _distances_to(state: State, mv: dict[str, Any], m: _Map, target: str) -> dic
     """Road distance to ``target`` through towns a muster may pass, over roads with room left."""
     dist = {target: 0}
     frontier = [target]
+    open_towns = m.open_towns()
+    full = m.full
     d = 0
-    while frontier:
+    while frontier and d < MAX_MOVE:
         d += 1
         nxt_frontier = []
         for town in frontier:
-            if town != target and not m.passable(town):
+            if town != target and town not in open_towns:
                 continue
-            for nxt, road in ADJ[town]:
-                if nxt in dist or nxt not in TOWNS or not _open_road(m, road):
+            for nxt, road in TOWN_ADJ[town]:
+                if nxt in dist or road in full:
                     continue
                 dist[nxt] = d
                 nxt_frontier.append(nxt)
@@ -279,7 +308,7 @@ def _muster_steps(state: State, mv: dict[str, Any], m: _Map, block: str, dist: d
             continue
         if not path and road in mv["barred"].get(at, ()):
             continue
-        if nxt != target and not m.passable(nxt):
+        if nxt != target and nxt not in m.open_towns():
             continue
         out.append(nxt)
     return out
@@ -288,14 +317,14 @@ def _muster_steps(state: State, mv: dict[str, Any], m: _Map, block: str, dist: d
 def _reachable(m: _Map, start: str, allowance: int, barred: tuple[str, ...]) -> set[str]:
     """Towns a muster from ``start`` could end in within ``allowance`` roads."""
     full = m.full
-    passable = m.passable
+    open_towns = m.open_towns()
     seen = {start: allowance}
     frontier = [start]
     out: set[str] = set()
     for _ in range(allowance):
         nxt_frontier = []
         for town in frontier:
-            if town != start and not passable(town):
+            if town != start and town not in open_towns:
                 continue
             left = seen[town] - 1
             for nxt, road in TOWN_ADJ[town]:
@@ -310,7 +339,7 @@ def _reachable(m: _Map, start: str, allowance: int, barred: tuple[str, ...]) -> 
 
 def _muster_targets(state: State, mv: dict[str, Any], m: _Map) -> list[str]:
     found: set[str] = set()
-    for town in m.occ:
+    for town in m.mine:
         movers = _road_movers(mv, m, town)
         if not movers:
             continue
@@ -328,7 +357,7 @@ def _muster_target_ok(m: _Map, town: str) -> bool:
 
 def _muster_blocks(state: State, mv: dict[str, Any], m: _Map) -> list[str]:
     out = []
-    for t in m.occ:
+    for t in m.mine:
         if t != mv.get("target"):
             out.extend(_road_movers(mv, m, t))
     return out
@@ -435,7 +464,7 @@ def _legal(state: State, role: str) -> list[Action]:
     if mv["moves"] > 0:
         if mv["campaign"] and not mv["moved"]:
             out.extend(("campaign", t) for t in _campaign_towns(state, role))
-        for t in sorted(m.occ):
+        for t in sorted(m.mine):
             if any(_group_steps(state, mv, m, b) for b in _road_movers(mv, m, t)):
                 out.append(("group", t))
         if mv["event"] is None:

@@ -112,7 +112,8 @@ class State:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"format": FORMAT}
         for name in _PLAIN_FIELDS:
-            out[name] = clone(getattr(self, name))
+            # Log entries are never changed once written, so the list alone is copied.
+            out[name] = list(self.log) if name == "log" else clone(getattr(self, name))
         for name in _SET_FIELDS:
             out[name] = sorted(getattr(self, name))
         return out

@@ -1,0 +1,68 @@
+"""Play one game from setup to the end with a bot in every seat (the trusted, fast path)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.errors import OutremerError
+from ..engine.game import Game, Role
+from ..engine.record import Record
+from .base import Bot
+
+
+class Stuck(OutremerError):
+    """A game with no outcome in which nobody may act, or an active role with no legal action."""
+
+
+@dataclass
+class Match:
+    """A finished (or step-capped) game: its record, final state and whether it hit the cap."""
+
+    record: Record
+    state: Any
+    capped: bool
+
+    @property
+    def steps(self) -> int:
+        """How many actions were taken."""
+        return len(self.record.actions)
+
+
+def play_match(
+    game: Game[Any],
+    bots: Mapping[Role, Bot],
+    seed: int,
+    scenario: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    max_steps: int = 20000,
+) -> Match:
+    """Set up a game and let ``bots`` (one per role) play it out, at most ``max_steps`` actions.
+
+    Each bot chooses from the legal actions of the state it is given, so actions are carried out
+    with :meth:`Game.perform` unchecked. Roles active at the same time act one after another in
+    the order of ``game.roles``.
+    """
+    scenario, chosen = game.check_setup(scenario, options)
+    state = game.setup(seed, scenario, chosen)
+    record = Record(game.slug, seed, scenario, chosen, [])
+    actions = record.actions
+    order: Sequence[Role] = game.roles
+    while len(actions) < max_steps:
+        active = game.active_roles(state)
+        if not active:
+            if game.outcome(state) is None:
+                raise Stuck(f"no outcome and nobody may act after {len(actions)} actions")
+            return Match(record, state, False)
+        if len(active) > 1:
+            active = tuple(r for r in order if r in active)
+        for i, role in enumerate(active):
+            if i and role not in game.active_roles(state):
+                continue  # an earlier simultaneous action ended this role's turn
+            action = bots[role].choose(game, state, role)
+            game.perform(state, role, action)
+            actions.append((role, action))
+            if len(actions) >= max_steps:
+                break
+    return Match(record, state, game.outcome(state) is None)

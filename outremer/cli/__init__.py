@@ -1,0 +1,1 @@
+"""The ``outremer`` command line (see :mod:`outremer.cli.main`)."""

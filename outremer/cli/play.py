@@ -1,0 +1,306 @@
+"""``outremer play``: a game in the terminal against bots, or hotseat between people.
+
+The loop reads plain lines from standard input, so it works the same when input is piped (tests
+drive it that way). Bad input never changes anything; end of input saves the game and exits.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from typing import Any
+
+import click
+from rich.console import Console
+
+from ..bots.base import Bot
+from ..bots.registry import default_bot, make_bot
+from ..engine.errors import OutremerError
+from ..engine.game import Action, Game, Role
+from ..engine.record import load_record, save_record
+from ..engine.session import Session
+from .common import load_game, parse_options
+from .render import show_view
+from .simulate import bot_seed
+
+HELP = """Commands:
+  N         take action number N
+  u         undo your last action (not across a die roll, a reveal or a change of player)
+  s [FILE]  save the game (to FILE, or to the --save file)
+  l         show your log
+  b         show the board again
+  h         this help
+  q         quit (you may save first)"""
+
+
+class EndOfInput(Exception):
+    """Standard input is exhausted."""
+
+
+class Terminal:
+    """One terminal game: people in ``humans`` seats, bots in the others."""
+
+    def __init__(
+        self,
+        session: Session,
+        humans: list[Role],
+        bots: dict[Role, Bot],
+        save_path: str | None,
+        fallback_path: str,
+    ) -> None:
+        self.session = session
+        self.game: Game[Any] = session.game
+        self.humans = humans
+        self.bots = bots
+        self.save_path = save_path
+        self.fallback_path = fallback_path
+        self.console = Console(file=sys.stdout, highlight=False)
+        self.seen: dict[Role, int] = {}
+        self.last_human: Role | None = None
+
+    # -- input and output ------------------------------------------------------------------------
+    def say(self, text: str = "") -> None:
+        click.echo(text)
+
+    def read(self, prompt: str) -> str:
+        click.echo(prompt, nl=False)
+        sys.stdout.flush()
+        line = sys.stdin.readline()
+        if not line:
+            click.echo()
+            raise EndOfInput
+        line = line.rstrip("\r\n")
+        if not sys.stdin.isatty():
+            click.echo(line)  # piped input: keep the transcript readable
+        return line
+
+    def save(self, path: str | None = None, quiet: bool = False) -> bool:
+        target = path or self.save_path or self.fallback_path
+        try:
+            save_record(target, self.session.record)
+        except OSError as exc:
+            self.say(f"Could not save to {target}: {exc}")
+            return False
+        if not quiet:
+            self.say(f"Game saved to {target}.")
+        return True
+
+    def autosave(self) -> None:
+        if self.save_path:
+            self.save(self.save_path, quiet=True)
+
+    def flush_log(self, role: Role) -> None:
+        """Print the entries of ``role``'s log it has not seen yet (bots' moves among them)."""
+        entries = self.game.log(self.session.state, role)
+        start = min(self.seen.get(role, 0), len(entries))
+        for entry in entries[start:]:
+            rule = entry.get("rule") or ""
+            self.say(f"  [{rule}] {entry.get('text', '')}" if rule else f"  {entry.get('text', '')}")
+        self.seen[role] = len(entries)
+
+    # -- the game --------------------------------------------------------------------------------
+    def run(self) -> None:
+        """Play until the game ends, a person quits, or input ends."""
+        try:
+            while True:
+                outcome = self.session.outcome()
+                if outcome is not None:
+                    self.finish()
+                    return
+                active = self.session.active_roles()
+                if not active:
+                    self.say("The game cannot go on: nobody may act, yet it is not over.")
+                    self.save()
+                    return
+                bot_role = next((r for r in self.game.roles if r in active and r not in self.humans), None)
+                if bot_role is not None:
+                    try:
+                        action = self.bots[bot_role].choose(self.game, self.session.state, bot_role)
+                        self.session.act(bot_role, action)
+                    except OutremerError as exc:
+                        self.say(f"The {bot_role} bot failed: {exc}")
+                        self.save()
+                        return
+                    self.autosave()
+                    continue
+                role = next(r for r in self.game.roles if r in active)
+                if not self.turn(role):
+                    return
+        except EndOfInput:
+            if self.session.record.actions:
+                self.say("Input ended.")
+                self.save()
+            else:
+                self.say("Input ended.")
+
+    def finish(self) -> None:
+        outcome = self.session.outcome()
+        assert outcome is not None
+        for role in self.humans:
+            if len(self.humans) > 1:
+                self.say(f"--- {role}'s log ---")
+            self.flush_log(role)
+        winners = ", ".join(outcome.winners) or "nobody (a draw)"
+        self.say(f"Game over: {winners} won. {outcome.reason}")
+        if self.save_path:
+            self.save(self.save_path)
+
+    def show(self, role: Role) -> list[Action]:
+        view = self.session.view(role)
+        show_view(self.console, self.game, view)
+        return self.menu(role, view)
+
+    def menu(self, role: Role, view: dict[str, Any] | None = None) -> list[Action]:
+        view = view if view is not None else self.session.view(role)
+        legal = self.session.legal_actions(role)
+        self.say(str(view.get("prompt") or f"{role} to act."))
+        for i, action in enumerate(legal, start=1):
+            self.say(f"  {i:>3}. {self.game.describe_action(self.session.state, role, action)}")
+        return legal
+
+    def pass_keyboard(self, role: Role) -> None:
+        if len(self.humans) > 1 and role != self.last_human:
+            self.say(f"--- pass the keyboard to {role} ---")
+            if sys.stdin.isatty() and sys.stdout.isatty():
+                click.clear()
+                self.read(f"{role}: press Enter when you have the keyboard. ")
+        self.last_human = role
+
+    def turn(self, role: Role) -> bool:
+        """One decision of a person; False if they quit."""
+        self.pass_keyboard(role)
+        self.say()
+        self.say(f"== {role} ==")
+        self.flush_log(role)
+        legal = self.show(role)
+        while True:
+            line = self.read(f"{role}> ").strip()
+            if not line:
+                continue
+            word, _, arg = line.partition(" ")
+            word, arg = word.lower(), arg.strip()
+            if word.isdigit():
+                n = int(word)
+                if not 1 <= n <= len(legal):
+                    self.say(f"There is no action {n}; choose 1-{len(legal)} (h for help).")
+                    continue
+                try:
+                    self.session.act(role, legal[n - 1])
+                except OutremerError as exc:  # cannot happen with a sound title; never crash on it
+                    self.say(f"Refused: {exc}")
+                    continue
+                self.autosave()
+                return True
+            if word in ("u", "undo"):
+                if not self.session.can_undo(role):
+                    self.say(f"Cannot undo: {self.session.why_not_undo(role)}.")
+                    continue
+                action = self.session.undo(role)
+                self.autosave()
+                self.say(f"Undone: {self.game.describe_action(self.session.state, role, action)}.")
+                return True
+            if word in ("s", "save"):
+                self.save(arg or None)
+            elif word in ("l", "log"):
+                for entry in self.game.log(self.session.state, role):
+                    self.say(f"  [{entry.get('rule', '')}] {entry.get('text', '')}")
+            elif word in ("b", "board"):
+                legal = self.show(role)
+            elif word in ("h", "help", "?"):
+                self.say(HELP)
+            elif word in ("q", "quit", "exit"):
+                self.quit()
+                return False
+            else:
+                self.say(f"Unknown command {line!r}; type a number, or h for help.")
+
+    def quit(self) -> None:
+        if not self.session.record.actions:
+            self.say("Goodbye.")
+            return
+        try:
+            answer = self.read("Save before quitting? [y/N] ").strip().lower()
+        except EndOfInput:
+            answer = "y"
+        if answer in ("y", "yes"):
+            path = self.save_path
+            if not path:
+                try:
+                    path = self.read(f"File name [{self.fallback_path}]: ").strip() or None
+                except EndOfInput:
+                    path = None
+            self.save(path)
+        self.say("Goodbye.")
+
+
+def match_role(game: Game[Any], name: str) -> Role:
+    """The role called ``name`` (any case), or a click error listing the roles."""
+    for role in game.roles:
+        if role.lower() == name.lower():
+            return role
+    raise click.BadParameter(
+        f"{name!r} is not a role of {game.slug}: {', '.join(game.roles)}", param_hint="--side"
+    )
+
+
+@click.command("play")
+@click.argument("game_slug", metavar="GAME")
+@click.option("--side", "sides", multiple=True, metavar="ROLE", help="A role you play (repeatable).")
+@click.option("--hotseat", is_flag=True, help="People play several roles on this keyboard (all by default).")
+@click.option(
+    "--bot", "bot_name", default=None, help="The bot for other seats (default: scripted, else random)."
+)
+@click.option("--seed", type=int, default=None, help="Random seed (default: a random one, printed).")
+@click.option("--scenario", default=None)
+@click.option(
+    "--option", "option_pairs", multiple=True, metavar="NAME=BOOL", help="e.g. --option iron_bridge=true"
+)
+@click.option(
+    "--load", "load_path", type=click.Path(dir_okay=False), default=None, help="Continue a saved game."
+)
+@click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None, help="Autosave here.")
+def play_command(
+    game_slug: str,
+    sides: tuple[str, ...],
+    hotseat: bool,
+    bot_name: str | None,
+    seed: int | None,
+    scenario: str | None,
+    option_pairs: tuple[str, ...],
+    load_path: str | None,
+    save_path: str | None,
+) -> None:
+    """Play GAME in the terminal; seats nobody takes are played by a bot."""
+    game = load_game(game_slug)
+    humans = [match_role(game, s) for s in sides]
+    if not humans:
+        humans = list(game.roles) if hotseat else [game.roles[0]]
+    humans = [r for r in game.roles if r in humans]
+    if len(humans) > 1 and not hotseat:
+        hotseat = True
+    try:
+        if load_path:
+            if seed is not None or scenario or option_pairs:
+                click.echo("Note: --seed, --scenario and --option are taken from the save file.")
+            record = load_record(load_path, expected_game=game.slug)
+            session = Session.from_record(game, record)
+        else:
+            if seed is None:
+                seed = secrets.randbelow(2**31)
+            session = Session.new(game, seed, scenario, parse_options(game, option_pairs))
+    except OutremerError as exc:
+        raise click.ClickException(str(exc)) from exc
+    name = bot_name or default_bot(game)
+    bots: dict[Role, Bot] = {}
+    try:
+        for j, role in enumerate(game.roles):
+            if role not in humans:
+                bots[role] = make_bot(name, game, bot_seed(session.record.seed, j))
+    except OutremerError as exc:
+        raise click.BadParameter(str(exc), param_hint="--bot") from exc
+    rec = session.record
+    click.echo(f"{game.title}: seed {rec.seed}, scenario {rec.scenario}.")
+    click.echo(f"You play {', '.join(humans)}" + (f"; {name} bot plays {', '.join(bots)}." if bots else "."))
+    click.echo("Type h for help.")
+    fallback = load_path or f"{game.slug}-seed{rec.seed}.json"
+    Terminal(session, humans, bots, save_path, fallback).run()
