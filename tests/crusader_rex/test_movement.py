@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from outremer.engine.errors import IllegalAction
-from outremer.games.crusader_rex import cards, movement
+from outremer.games.crusader_rex import cards, common, movement
 from outremer.games.crusader_rex.game import CrusaderRex
 from outremer.games.crusader_rex.positions import position, put
 
@@ -339,3 +339,43 @@ def test_illegal_step_is_refused_and_changes_nothing(done):
     with pytest.raises(IllegalAction):
         G.apply_in_place(s, F, ("step", "balian", "Egypt"))
     assert G.to_json(s) == before
+
+
+def _brute_muster_targets(s):
+    """Every friendly town some unmoved block can reach by a simple path (5.3), by brute force."""
+    mv = s.mv
+    m = movement._Map(s, mv["side"])
+    found = set()
+
+    def walk(origin, at, left, seen):
+        for nxt, road in movement.TOWN_ADJ[at]:
+            if nxt in seen or road in m.full or (at == origin and road in mv["barred"].get(at, ())):
+                continue
+            found.add(nxt)
+            if left > 1 and m.passable(nxt):
+                walk(origin, nxt, left - 1, (*seen, nxt))
+
+    for town in m.mine:
+        movers = movement._road_movers(mv, m, town)
+        if movers:
+            walk(town, town, max(movement._allowance(s, b) for b in movers), (town,))
+    return sorted(t for t in found if not common.TOWNS[t].no_entry and movement._muster_target_ok(m, t))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_muster_targets_match_brute_force(seed, done):
+    # 5.3: the muster towns offered are exactly those some block can reach.
+    import random
+
+    r = random.Random(seed)
+    s = moving(forced_marches=bool(seed % 2))
+    towns = [t for t in common.TOWNS if not common.TOWNS[t].no_entry]
+    for b, info in common.BLOCKS.items():
+        if info.side in (F, S) and r.random() < 0.35:
+            put(s, b, r.choice(towns))
+    movement.start_move_phase(s, F, 3)
+    for road in r.sample(sorted(common.BOARD.roads), 12):
+        s.mv["roads"][road] = 4
+    s.mv["moved"] = [b for b in common.BLOCKS if r.random() < 0.2]
+    m = movement._Map(s, F)
+    assert movement._muster_targets(s, s.mv, m) == _brute_muster_targets(s)
