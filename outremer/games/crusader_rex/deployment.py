@@ -22,23 +22,26 @@ FAMILY = ("al_adil", "al_aziz", "al_afdal", "al_zahir")
 NOMADS_DRAWN = 4
 
 
+SEATED = tuple(
+    (b, BOARD.seats[b]) for b, info in BLOCKS.items() if info.side == FRANKS and info.group in ADJUSTABLE
+)
+
+
 def _over_limit(state: State) -> list[str]:
     """Towns whose Frank blocks exceed the castle limit (3.1)."""
     counts: dict[str, int] = {}
-    for b, where in state.loc.items():
-        if where in TOWNS and BLOCKS[b].side == FRANKS:
-            counts[where] = counts.get(where, 0) + 1
-    return sorted(t for t, n in counts.items() if n > max(1, TOWNS[t].rating))
+    loc = state.loc
+    for b, _ in SEATED:
+        where = loc[b]
+        counts[where] = counts.get(where, 0) + 1
+    return sorted(t for t, n in counts.items() if t in TOWNS and n > max(1, TOWNS[t].rating))
 
 
 def _franks_legal(state: State, role: str) -> list[Action]:
-    out: list[Action] = []
-    for b, info in BLOCKS.items():
-        if info.side != FRANKS or info.group not in ADJUSTABLE or state.loc[b] not in TOWNS:
-            continue
-        for seat in BOARD.seats[b]:
-            if seat != state.loc[b]:
-                out.append(("seat", b, seat))
+    loc = state.loc
+    out: list[Action] = [
+        ("seat", b, seat) for b, seats in SEATED if loc[b] in TOWNS for seat in seats if seat != loc[b]
+    ]
     if not _over_limit(state):
         out.append(("done",))
     return out

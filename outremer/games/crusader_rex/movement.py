@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import FRANKS, enemy, road_key
+from .board import FRANKS, SIDES, enemy, road_key
 from .common import (
     BLOCKS,
     BOARD,
@@ -97,12 +97,26 @@ def _pin(state: State, mv: dict[str, Any]) -> None:
 SIDE = {b: info.side for b, info in BLOCKS.items()}
 MOVE = {b: info.move for b, info in BLOCKS.items()}
 MAX_MOVE = max(MOVE.values()) + 1  # a forced march adds one town
+ENTERABLE = frozenset(t for t, info in TOWNS.items() if not info.no_entry)
+# Town bitmasks for the muster search: bits in sorted name order.
+BIT = {t: 1 << i for i, t in enumerate(sorted(TOWNS))}
+TOWN_OF_BIT = {bit: t for t, bit in BIT.items()}
+NBR = {BIT[t]: sum(BIT[n] for n, _ in TOWN_ADJ[t]) for t in TOWNS}
+ROAD_BITS = {r.key: (BIT[r.a], BIT[r.b]) for r in BOARD.roads.values() if r.a in TOWNS and r.b in TOWNS}
+ENTERABLE_MASK = sum(b for t, b in BIT.items() if not TOWNS[t].no_entry)
+HOME_MASK = {
+    side: sum(b for t, b in BIT.items() if TOWNS[t].side == side and not TOWNS[t].no_entry) for side in SIDES
+}
+HOME_TOWNS = {
+    side: frozenset(t for t in ENTERABLE if TOWNS[t].side == side) for side in ("Franks", "Saracens")
+}
 
 
 class _Map:
     """Who is where, for one look at the board by the moving side (one pass over the blocks)."""
 
     __slots__ = (
+        "_ok",
         "_open",
         "besieged",
         "fields",
@@ -161,11 +175,30 @@ class _Map:
         self.ports: list[str] | None = None
         self.movers: dict[str, list[str]] = {}
         self._open: frozenset[str] | None = None
+        self._ok: set[str] | None = None
+
+    def muster_ok(self) -> set[str]:
+        """Every town that may be a muster's target (same rule as :func:`_muster_target_ok`)."""
+        if self._ok is None:
+            ok = set(HOME_TOWNS[self.side].difference(self.occ))
+            own = {self.side}
+            for t in self.occ:
+                f = self.fields.get(t)
+                if f:
+                    if f == own and not (self.winter and t in self.foes):
+                        ok.add(t)
+                elif t not in self.foes:
+                    ok.add(t)
+            self._ok = ok
+        return self._ok
 
     def open_towns(self) -> frozenset[str]:
         """Every town a muster may pass through (see :meth:`passable`), computed once."""
         if self._open is None:
-            self._open = frozenset(t for t in TOWNS if self.passable(t))
+            own = {self.side}
+            fields = self.fields
+            closed = [t for t in self.occ if fields.get(t) != own or (self.winter and t in self.foes)]
+            self._open = ENTERABLE.difference(closed)
         return self._open
 
     def enemy_at(self, town: str) -> bool:
@@ -314,42 +347,67 @@ def _muster_steps(state: State, mv: dict[str, Any], m: _Map, block: str, dist: d
     return out
 
 
-def _reachable(m: _Map, start: str, allowance: int, barred: tuple[str, ...]) -> set[str]:
-    """Towns a muster from ``start`` could end in within ``allowance`` roads."""
-    full = m.full
-    open_towns = m.open_towns()
-    seen = {start: allowance}
-    frontier = [start]
-    out: set[str] = set()
-    for _ in range(allowance):
-        nxt_frontier = []
-        for town in frontier:
-            if town != start and town not in open_towns:
-                continue
-            left = seen[town] - 1
-            for nxt, road in TOWN_ADJ[town]:
-                if seen.get(nxt, -1) >= left or road in full or (town == start and road in barred):
-                    continue
-                seen[nxt] = left
-                out.add(nxt)
-                nxt_frontier.append(nxt)
-        frontier = nxt_frontier
+def _mask(towns: Any) -> int:
+    out = 0
+    for t in towns:
+        out |= BIT[t]
     return out
 
 
 def _muster_targets(state: State, mv: dict[str, Any], m: _Map) -> list[str]:
-    found: set[str] = set()
+    """Towns some block could muster to (5.3): reachable from another town of movers within its
+    Move Rating, through open towns, by roads with room, not by a barred first road.
+
+    Breadth first over town bitmasks (a town's first visit is by its shortest route); town bits
+    follow the sorted town names, so the answer comes out sorted.
+    """
+    open_mask = ENTERABLE_MASK & ~_mask(t for t in m.occ if t not in m.open_towns())
+    blocked: dict[int, int] = {}
+    for road in m.full:
+        ends = ROAD_BITS.get(road)
+        if ends:
+            a, b = ends
+            blocked[a] = blocked.get(a, 0) | b
+            blocked[b] = blocked.get(b, 0) | a
+    extra = 1 if state.options.get("forced_marches") else 0
+    reach_all = 0
     for town in m.mine:
         movers = _road_movers(mv, m, town)
         if not movers:
             continue
-        barred = tuple(mv["barred"].get(town, ()))
-        allowance = max(_allowance(state, b) for b in movers)
-        found |= _reachable(m, town, allowance, barred)
-    return sorted(t for t in found if not TOWNS[t].no_entry and _muster_target_ok(m, t))
+        start = BIT[town]
+        first = NBR[start] & ~blocked.get(start, 0)
+        for road in mv["barred"].get(town, ()):
+            ends = ROAD_BITS.get(road)
+            if ends:
+                first &= ~(ends[0] | ends[1])
+        visited = start | first
+        reach = first
+        frontier = first & open_mask
+        for _ in range(max(MOVE[b] for b in movers) + extra - 1):
+            nxt = 0
+            while frontier:
+                low = frontier & -frontier
+                nxt |= NBR[low] & ~blocked.get(low, 0)
+                frontier ^= low
+            nxt &= ~visited
+            visited |= nxt
+            reach |= nxt
+            frontier = nxt & open_mask
+        reach_all |= reach
+    ok = m.muster_ok()
+    found = reach_all & (HOME_MASK[m.side] & ~_mask(m.occ) | _mask(t for t in m.occ if t in ok))
+    out = []
+    while found:
+        low = found & -found
+        out.append(TOWN_OF_BIT[low])
+        found ^= low
+    return out
 
 
 def _muster_target_ok(m: _Map, town: str) -> bool:
+    """The muster town must be friendly, or a siege the mover is besieging; in winter it must hold
+    no enemy block at all (5.3, 8.1)."""
     if m.winter:
         return m.friendly(town) and not m.enemy_at(town)
     return m.holds_field(town) or (m.friendly(town) and not m.enemy_at(town))
