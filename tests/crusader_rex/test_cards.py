@@ -241,3 +241,13 @@ def test_jihad_names_a_battle_after_its_group_move(after):
     G.apply_in_place(s, S, ("town", "Tiberias"))
     assert s.flags["jihad"] == {"side": S, "town": "Tiberias"}
     assert after == [S]
+
+
+def test_each_frank_block_takes_its_seat_once_unless_its_town_is_over_the_limit():
+    # 3.1 (our ruling): one seat choice per block; a block in an over-limit town may move on.
+    s = G.setup(1)
+    G.apply_in_place(s, F, ("seat", "balian", "Ascalon"))
+    assert not [a for a in G.legal_actions(s, F) if a[:2] == ("seat", "balian")]
+    G.apply_in_place(s, F, ("seat", "templars_antioch", "Jerusalem"))  # Jerusalem now over its limit
+    movable = {a[1] for a in G.legal_actions(s, F) if a[0] == "seat"}
+    assert "templars_antioch" in movable and "king_guy" in movable

@@ -379,3 +379,13 @@ def test_muster_targets_match_brute_force(seed, done):
     s.mv["moved"] = [b for b in common.BLOCKS if r.random() < 0.2]
     m = movement._Map(s, F)
     assert movement._muster_targets(s, s.mv, m) == _brute_muster_targets(s)
+
+
+def test_saracens_never_move_crusaders_out_of_staging(done):
+    # 7.21, 7.22: the staging boxes hold Frank blocks; only the Franks move them.
+    s = moving(p1=S)
+    for b in ("philippe", "hugues", "fileps"):
+        put(s, b, "France", revealed=True)
+    put(s, "saladin", "Egypt")
+    movement.start_move_phase(s, S, 3)
+    assert not [a for a in legal(s, S) if a[0] == "sea" and a[1] in ("philippe", "hugues", "fileps")]

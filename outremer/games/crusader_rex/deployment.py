@@ -2,8 +2,10 @@
 family exchange.
 
 Rulings: a Frank outremer, turcopole or military order may be moved to any town carrying its seat
-symbol (its home or an alternate seat, 1.13); moves may be repeated, and the Franks may finish only
-when no castle limit (6.52, the town's rating) is exceeded (3.1). The four nomads are drawn after
+symbol (its home or an alternate seat, 1.13). Each block takes its seat once (undo takes a choice
+back), except that a block standing in a town over its castle limit may always move on, so that
+blocks can trade places through a full town. The Franks may finish only when no castle limit
+(6.52, the town's rating) is exceeded (3.1). The four nomads are drawn after
 the Franks finish (3.1); Saladin may then swap places once with one family block in another town
 (3.2).
 """
@@ -39,10 +41,16 @@ def _over_limit(state: State) -> list[str]:
 
 def _franks_legal(state: State, role: str) -> list[Action]:
     loc = state.loc
+    over = _over_limit(state)
+    seated = state.work["seated"] if state.work else []
     out: list[Action] = [
-        ("seat", b, seat) for b, seats in SEATED if loc[b] in TOWNS for seat in seats if seat != loc[b]
+        ("seat", b, seat)
+        for b, seats in SEATED
+        if loc[b] in TOWNS and (b not in seated or loc[b] in over)
+        for seat in seats
+        if seat != loc[b]
     ]
-    if not _over_limit(state):
+    if not over:
         out.append(("done",))
     return out
 
@@ -51,6 +59,10 @@ def _franks_perform(state: State, role: str, action: Action) -> None:
     if action[0] == "seat":
         _, b, town = action
         state.loc[b] = town
+        if state.work is None:
+            state.work = {"seated": []}
+        if b not in state.work["seated"]:
+            state.work["seated"].append(b)
         log(
             state,
             "3.1",
@@ -61,6 +73,7 @@ def _franks_perform(state: State, role: str, action: Action) -> None:
         )
         return
     log(state, "3.1", "The Franks have deployed.")
+    state.work = None
     _draw_nomads(state)
 
 

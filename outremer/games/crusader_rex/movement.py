@@ -95,6 +95,7 @@ def _pin(state: State, mv: dict[str, Any]) -> None:
 
 # -- town states, computed once per call -------------------------------------------------------
 SIDE = {b: info.side for b, info in BLOCKS.items()}
+SIDE_BIT = {"Franks": 1, "Saracens": 2, "Assassins": 4}
 MOVE = {b: info.move for b, info in BLOCKS.items()}
 MAX_MOVE = max(MOVE.values()) + 1  # a forced march adds one town
 ENTERABLE = frozenset(t for t, info in TOWNS.items() if not info.no_entry)
@@ -125,6 +126,7 @@ class _Map:
         "mine",
         "movers",
         "occ",
+        "own",
         "ports",
         "side",
         "winter",
@@ -135,7 +137,7 @@ class _Map:
         self.winter = state.turn == 6
         castle = state.castle
         occ: dict[str, list[str]] = {}
-        fields: dict[str, set[str]] = {}
+        fields: dict[str, int] = {}  # town -> bits of the sides in its field (SIDE_BIT)
         mine: dict[str, list[str]] = {}
         holders: dict[str, str] = {}
         foes: set[str] = set()
@@ -152,10 +154,7 @@ class _Map:
             if b in castle:
                 holders[w] = sd
             else:
-                if w in fields:
-                    fields[w].add(sd)
-                else:
-                    fields[w] = {sd}
+                fields[w] = fields.get(w, 0) | SIDE_BIT[sd]
                 if sd == side:
                     if w in mine:
                         mine[w].append(b)
@@ -165,13 +164,9 @@ class _Map:
         self.fields = fields
         self.mine = mine
         self.foes = foes
-        self.besieged = {t: h for t, h in holders.items() if len(fields.get(t, ())) and h not in fields[t]}
-        mv = state.mv
-        self.full: set[str] = set()
-        if mv is not None:
-            guide = state.flags.get("guide") == side
-            iron = state.options.get("iron_bridge", False)
-            self.full = {r for r, n in mv["roads"].items() if n >= BOARD.limit(r, guide, iron)}
+        self.own = SIDE_BIT[side]
+        self.besieged = {t: h for t, h in holders.items() if fields.get(t, 0) & ~SIDE_BIT[h]}
+        self.full = _full_roads(state, side)
         self.ports: list[str] | None = None
         self.movers: dict[str, list[str]] = {}
         self._open: frozenset[str] | None = None
@@ -181,7 +176,7 @@ class _Map:
         """Every town that may be a muster's target (same rule as :func:`_muster_target_ok`)."""
         if self._ok is None:
             ok = set(HOME_TOWNS[self.side].difference(self.occ))
-            own = {self.side}
+            own = self.own
             for t in self.occ:
                 f = self.fields.get(t)
                 if f:
@@ -192,10 +187,23 @@ class _Map:
             self._ok = ok
         return self._ok
 
+    @classmethod
+    def of_group(cls, state: State, side: str, origin: str) -> _Map:
+        """A light look for a group move: the blocks of its town, enemy towns, full roads."""
+        m = cls.__new__(cls)
+        m.side = side
+        m.winter = state.turn == 6
+        mine = [b for b, w in state.loc.items() if w == origin and SIDE[b] == side and b not in state.castle]
+        m.mine = {origin: mine} if mine else {}
+        m.foes = {w for b, w in state.loc.items() if w in TOWNS and SIDE[b] != side} if m.winter else set()
+        m.full = _full_roads(state, side)
+        m.movers = {}
+        return m
+
     def open_towns(self) -> frozenset[str]:
         """Every town a muster may pass through (see :meth:`passable`), computed once."""
         if self._open is None:
-            own = {self.side}
+            own = self.own
             fields = self.fields
             closed = [t for t in self.occ if fields.get(t) != own or (self.winter and t in self.foes)]
             self._open = ENTERABLE.difference(closed)
@@ -206,13 +214,13 @@ class _Map:
 
     def holds_field(self, town: str) -> bool:
         """The side has blocks in the field of ``town`` and the enemy has none there."""
-        return self.fields.get(town) == {self.side}
+        return self.fields.get(town) == self.own
 
     def friendly(self, town: str) -> bool:
         """Friendly to the side (1.12): its field, or vacant in its own kingdom."""
         f = self.fields.get(town)
         if f:
-            return f == {self.side}
+            return f == self.own
         if town in self.occ:  # only castle blocks: they are alone in the town
             return SIDE[self.occ[town][0]] == self.side
         return TOWNS[town].side == self.side
@@ -236,6 +244,16 @@ class _Map:
         if self.winter and town in self.foes:
             return False
         return self.holds_field(town)
+
+
+def _full_roads(state: State, side: str) -> set[str]:
+    """Roads ``side`` has filled to their limit this phase (5.1)."""
+    mv = state.mv
+    if mv is None or not mv["roads"]:
+        return set()
+    guide = state.flags.get("guide") == side
+    iron = state.options.get("iron_bridge", False)
+    return {r for r, n in mv["roads"].items() if n >= BOARD.limit(r, guide, iron)}
 
 
 def _town_sides(state: State, town: str, side: str) -> tuple[bool, bool]:
@@ -431,7 +449,7 @@ def _sea_sources(state: State, mv: dict[str, Any], m: _Map) -> list[str]:
     side = mv["side"]
     moved = mv["moved"]
     out = []
-    for box in ("England", "France"):
+    for box in ("England", "France") if side == FRANKS else ():
         waiting = [b for b, w in state.loc.items() if w == box and b not in moved]
         if waiting and _nation_ready(state, BLOCKS[waiting[0]].nation or ""):
             out.extend(waiting)
@@ -498,16 +516,17 @@ def _german_entries(state: State, mv: dict[str, Any], m: _Map) -> list[Action]:
 def _legal(state: State, role: str) -> list[Action]:
     mv = state.mv
     assert mv is not None
-    m = _Map(state, role)
     out: list[Action] = []
     kind = mv["kind"]
     if kind == "group":
+        m = _Map.of_group(state, role, mv["origin"])
         members = [b for b in mv["path"] if b not in mv["stopped"]]
         members += _road_movers(mv, m, mv["origin"])
         for b in members:
             out.extend(("step", b, t) for t in _group_steps(state, mv, m, b))
         out.append(("end",))
         return out
+    m = _Map(state, role)
     if kind == "muster":
         target = mv["target"]
         transit = mv["transit"]
