@@ -341,6 +341,13 @@ def test_illegal_step_is_refused_and_changes_nothing(done):
     assert G.to_json(s) == before
 
 
+def _muster_target_ok(m, town):
+    """5.3, 8.1 stated plainly: friendly, or a siege being besieged; in winter no enemy at all."""
+    if m.winter:
+        return m.friendly(town) and not m.enemy_at(town)
+    return m.holds_field(town) or (m.friendly(town) and not m.enemy_at(town))
+
+
 def _brute_muster_targets(s):
     """Every friendly town some unmoved block can reach by a simple path (5.3), by brute force."""
     mv = s.mv
@@ -359,7 +366,7 @@ def _brute_muster_targets(s):
         movers = movement._road_movers(mv, m, town)
         if movers:
             walk(town, town, max(movement._allowance(s, b) for b in movers), (town,))
-    return sorted(t for t in found if not common.TOWNS[t].no_entry and movement._muster_target_ok(m, t))
+    return sorted(t for t in found if not common.TOWNS[t].no_entry and _muster_target_ok(m, t))
 
 
 @pytest.mark.parametrize("seed", range(40))

@@ -98,7 +98,6 @@ SIDE = {b: info.side for b, info in BLOCKS.items()}
 SIDE_BIT = {"Franks": 1, "Saracens": 2, "Assassins": 4}
 MOVE = {b: info.move for b, info in BLOCKS.items()}
 MAX_MOVE = max(MOVE.values()) + 1  # a forced march adds one town
-ENTERABLE = frozenset(t for t, info in TOWNS.items() if not info.no_entry)
 # Town bitmasks for the muster search: bits in sorted name order.
 BIT = {t: 1 << i for i, t in enumerate(sorted(TOWNS))}
 TOWN_OF_BIT = {bit: t for t, bit in BIT.items()}
@@ -108,25 +107,28 @@ ENTERABLE_MASK = sum(b for t, b in BIT.items() if not TOWNS[t].no_entry)
 HOME_MASK = {
     side: sum(b for t, b in BIT.items() if TOWNS[t].side == side and not TOWNS[t].no_entry) for side in SIDES
 }
-HOME_TOWNS = {
-    side: frozenset(t for t in ENTERABLE if TOWNS[t].side == side) for side in ("Franks", "Saracens")
-}
 
 
 class _Map:
-    """Who is where, for one look at the board by the moving side (one pass over the blocks)."""
+    """Who is where, for one look at the board by the moving side (one pass over the blocks).
+
+    Town summaries are bitmasks over towns (``BIT``): where the side and the enemy stand in the
+    field, which towns are occupied, which hold any enemy block.
+    """
 
     __slots__ = (
-        "_ok",
-        "_open",
         "besieged",
-        "fields",
+        "foe_field",
+        "foe_mask",
         "foes",
         "full",
+        "holds",
         "mine",
         "movers",
         "occ",
-        "own",
+        "occ_mask",
+        "open_mask",
+        "own_field",
         "ports",
         "side",
         "winter",
@@ -134,58 +136,57 @@ class _Map:
 
     def __init__(self, state: State, side: str):
         self.side = side
-        self.winter = state.turn == 6
+        winter = self.winter = state.turn == 6
         castle = state.castle
         occ: dict[str, list[str]] = {}
-        fields: dict[str, int] = {}  # town -> bits of the sides in its field (SIDE_BIT)
         mine: dict[str, list[str]] = {}
         holders: dict[str, str] = {}
         foes: set[str] = set()
+        occ_mask = foe_mask = own_field = foe_field = 0
         for b, w in state.loc.items():
-            if w not in TOWNS:
+            tb = BIT.get(w)
+            if tb is None:
                 continue
             sd = SIDE[b]
             if w in occ:
                 occ[w].append(b)
             else:
                 occ[w] = [b]
+            occ_mask |= tb
             if sd != side:
                 foes.add(w)
+                foe_mask |= tb
             if b in castle:
                 holders[w] = sd
+            elif sd == side:
+                own_field |= tb
+                if w in mine:
+                    mine[w].append(b)
+                else:
+                    mine[w] = [b]
             else:
-                fields[w] = fields.get(w, 0) | SIDE_BIT[sd]
-                if sd == side:
-                    if w in mine:
-                        mine[w].append(b)
-                    else:
-                        mine[w] = [b]
+                foe_field |= tb
         self.occ = occ
-        self.fields = fields
         self.mine = mine
         self.foes = foes
-        self.own = SIDE_BIT[side]
-        self.besieged = {t: h for t, h in holders.items() if fields.get(t, 0) & ~SIDE_BIT[h]}
+        self.occ_mask = occ_mask
+        self.foe_mask = foe_mask
+        self.own_field = own_field
+        self.foe_field = foe_field
+        self.holds = own_field & ~foe_field
+        self.open_mask = ENTERABLE_MASK & (~occ_mask | self.holds) & ~(foe_mask if winter else 0)
+        self.besieged = {t: h for t, h in holders.items() if BIT[t] & (foe_field if h == side else own_field)}
         self.full = _full_roads(state, side)
         self.ports: list[str] | None = None
         self.movers: dict[str, list[str]] = {}
-        self._open: frozenset[str] | None = None
-        self._ok: set[str] | None = None
 
-    def muster_ok(self) -> set[str]:
-        """Every town that may be a muster's target (same rule as :func:`_muster_target_ok`)."""
-        if self._ok is None:
-            ok = set(HOME_TOWNS[self.side].difference(self.occ))
-            own = self.own
-            for t in self.occ:
-                f = self.fields.get(t)
-                if f:
-                    if f == own and not (self.winter and t in self.foes):
-                        ok.add(t)
-                elif t not in self.foes:
-                    ok.add(t)
-            self._ok = ok
-        return self._ok
+    def muster_mask(self) -> int:
+        """Every town that may be a muster's target: friendly, or a siege the side is besieging; in
+        winter a town with no enemy block at all (5.3, 8.1)."""
+        vacant_home = HOME_MASK[self.side] & ~self.occ_mask
+        held = self.holds & ~(self.foe_mask if self.winter else 0)
+        castle_only = self.occ_mask & ~(self.own_field | self.foe_field) & ~self.foe_mask
+        return vacant_home | held | castle_only
 
     @classmethod
     def of_group(cls, state: State, side: str, origin: str) -> _Map:
@@ -200,29 +201,20 @@ class _Map:
         m.movers = {}
         return m
 
-    def open_towns(self) -> frozenset[str]:
-        """Every town a muster may pass through (see :meth:`passable`), computed once."""
-        if self._open is None:
-            own = self.own
-            fields = self.fields
-            closed = [t for t in self.occ if fields.get(t) != own or (self.winter and t in self.foes)]
-            self._open = ENTERABLE.difference(closed)
-        return self._open
-
     def enemy_at(self, town: str) -> bool:
         return town in self.foes
 
     def holds_field(self, town: str) -> bool:
         """The side has blocks in the field of ``town`` and the enemy has none there."""
-        return self.fields.get(town) == self.own
+        return bool(BIT[town] & self.holds)
 
     def friendly(self, town: str) -> bool:
         """Friendly to the side (1.12): its field, or vacant in its own kingdom."""
-        f = self.fields.get(town)
-        if f:
-            return f == self.own
-        if town in self.occ:  # only castle blocks: they are alone in the town
-            return SIDE[self.occ[town][0]] == self.side
+        tb = BIT[town]
+        if tb & (self.own_field | self.foe_field):
+            return bool(tb & self.holds)
+        if tb & self.occ_mask:  # only castle blocks: they are alone in the town
+            return not tb & self.foe_mask
         return TOWNS[town].side == self.side
 
     def port_friendly(self, town: str) -> bool:
@@ -237,13 +229,7 @@ class _Map:
 
     def passable(self, town: str) -> bool:
         """A muster may pass: friendly or vacant (5.3), with no enemy at all in winter (8.1)."""
-        if TOWNS[town].no_entry:
-            return False
-        if town not in self.occ:
-            return True
-        if self.winter and town in self.foes:
-            return False
-        return self.holds_field(town)
+        return bool(BIT[town] & self.open_mask)
 
 
 def _full_roads(state: State, side: str) -> set[str]:
@@ -325,14 +311,14 @@ def _distances_to(state: State, mv: dict[str, Any], m: _Map, target: str) -> dic
     """Road distance to ``target`` through towns a muster may pass, over roads with room left."""
     dist = {target: 0}
     frontier = [target]
-    open_towns = m.open_towns()
+    open_mask = m.open_mask
     full = m.full
     d = 0
     while frontier and d < MAX_MOVE:
         d += 1
         nxt_frontier = []
         for town in frontier:
-            if town != target and town not in open_towns:
+            if town != target and not BIT[town] & open_mask:
                 continue
             for nxt, road in TOWN_ADJ[town]:
                 if nxt in dist or road in full:
@@ -359,16 +345,9 @@ def _muster_steps(state: State, mv: dict[str, Any], m: _Map, block: str, dist: d
             continue
         if not path and road in mv["barred"].get(at, ()):
             continue
-        if nxt != target and nxt not in m.open_towns():
+        if nxt != target and not BIT[nxt] & m.open_mask:
             continue
         out.append(nxt)
-    return out
-
-
-def _mask(towns: Any) -> int:
-    out = 0
-    for t in towns:
-        out |= BIT[t]
     return out
 
 
@@ -379,7 +358,7 @@ def _muster_targets(state: State, mv: dict[str, Any], m: _Map) -> list[str]:
     Breadth first over town bitmasks (a town's first visit is by its shortest route); town bits
     follow the sorted town names, so the answer comes out sorted.
     """
-    open_mask = ENTERABLE_MASK & ~_mask(t for t in m.occ if t not in m.open_towns())
+    open_mask = m.open_mask
     blocked: dict[int, int] = {}
     for road in m.full:
         ends = ROAD_BITS.get(road)
@@ -413,22 +392,13 @@ def _muster_targets(state: State, mv: dict[str, Any], m: _Map) -> list[str]:
             reach |= nxt
             frontier = nxt & open_mask
         reach_all |= reach
-    ok = m.muster_ok()
-    found = reach_all & (HOME_MASK[m.side] & ~_mask(m.occ) | _mask(t for t in m.occ if t in ok))
+    found = reach_all & m.muster_mask()
     out = []
     while found:
         low = found & -found
         out.append(TOWN_OF_BIT[low])
         found ^= low
     return out
-
-
-def _muster_target_ok(m: _Map, town: str) -> bool:
-    """The muster town must be friendly, or a siege the mover is besieging; in winter it must hold
-    no enemy block at all (5.3, 8.1)."""
-    if m.winter:
-        return m.friendly(town) and not m.enemy_at(town)
-    return m.holds_field(town) or (m.friendly(town) and not m.enemy_at(town))
 
 
 def _muster_blocks(state: State, mv: dict[str, Any], m: _Map) -> list[str]:
