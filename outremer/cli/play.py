@@ -16,15 +16,17 @@ from rich.console import Console
 from ..bots.base import Bot
 from ..bots.registry import default_bot, make_bot
 from ..engine.errors import OutremerError
-from ..engine.game import Action, Game, Role
+from ..engine.game import Game, Role
 from ..engine.record import load_record, save_record
 from ..engine.session import Session
 from .common import load_game, parse_options
+from .menu import Choice, choices
 from .render import show_view
 from .simulate import bot_seed
 
 HELP = """Commands:
-  N         take action number N
+  N         take action number N (or open group N of a long list)
+  0         back out of a group
   u         undo your last action (not across a die roll, a reveal or a change of player)
   s [FILE]  save the game (to FILE, or to the --save file)
   l         show your log
@@ -57,6 +59,7 @@ class Terminal:
         self.console = Console(file=sys.stdout, highlight=False)
         self.seen: dict[Role, int] = {}
         self.last_human: Role | None = None
+        self.prefix: tuple[object, ...] = ()
 
     # -- input and output ------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -145,18 +148,21 @@ class Terminal:
         if self.save_path:
             self.save(self.save_path)
 
-    def show(self, role: Role) -> list[Action]:
+    def show(self, role: Role) -> list[Choice]:
         view = self.session.view(role)
         show_view(self.console, self.game, view)
         return self.menu(role, view)
 
-    def menu(self, role: Role, view: dict[str, Any] | None = None) -> list[Action]:
+    def menu(self, role: Role, view: dict[str, Any] | None = None) -> list[Choice]:
         view = view if view is not None else self.session.view(role)
         legal = self.session.legal_actions(role)
         self.say(str(view.get("prompt") or f"{role} to act."))
-        for i, action in enumerate(legal, start=1):
-            self.say(f"  {i:>3}. {self.game.describe_action(self.session.state, role, action)}")
-        return legal
+        lines = choices(legal, self.prefix, lambda a: self.game.describe_action(self.session.state, role, a))
+        if self.prefix:
+            self.say("    0. (back)")
+        for i, line in enumerate(lines, start=1):
+            self.say(f"  {i:>3}. {line.label}")
+        return lines
 
     def pass_keyboard(self, role: Role) -> None:
         if len(self.humans) > 1 and role != self.last_human:
@@ -181,14 +187,24 @@ class Terminal:
             word, arg = word.lower(), arg.strip()
             if word.isdigit():
                 n = int(word)
+                if n == 0 and self.prefix:
+                    self.prefix = self.prefix[:-1]
+                    legal = self.menu(role)
+                    continue
                 if not 1 <= n <= len(legal):
-                    self.say(f"There is no action {n}; choose 1-{len(legal)} (h for help).")
+                    self.say(f"There is no choice {n}; choose 1-{len(legal)} (h for help).")
+                    continue
+                chosen = legal[n - 1]
+                if chosen.action is None:
+                    self.prefix = chosen.prefix
+                    legal = self.menu(role)
                     continue
                 try:
-                    self.session.act(role, legal[n - 1])
+                    self.session.act(role, chosen.action)
                 except OutremerError as exc:  # cannot happen with a sound title; never crash on it
                     self.say(f"Refused: {exc}")
                     continue
+                self.prefix = ()
                 self.autosave()
                 return True
             if word in ("u", "undo"):
@@ -196,6 +212,7 @@ class Terminal:
                     self.say(f"Cannot undo: {self.session.why_not_undo(role)}.")
                     continue
                 action = self.session.undo(role)
+                self.prefix = ()
                 self.autosave()
                 self.say(f"Undone: {self.game.describe_action(self.session.state, role, action)}.")
                 return True

@@ -266,5 +266,5 @@ def test_jihad_side_fires_all_before_the_enemy_in_round_1(done, dice):
     combat.start_battle_phase(s)
     # The Kurds (C) already fired on their own; now the Turcopoles.
     log_fire = [e[3]["block"] for e in s.log if e[2].startswith("{block} {how}")]
-    assert log_fire == ["Kurds"]
+    assert log_fire == ["Kurds (1)"]
     assert s.active == [F]

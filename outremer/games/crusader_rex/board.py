@@ -56,7 +56,8 @@ class Road:
 @dataclass(frozen=True, slots=True)
 class Block:
     id: str
-    name: str
+    name: str  # as printed on the block
+    label: str  # the name, made unique where blocks share one: "Templars (Gaza)", "Kurds (2)"
     side: str
     group: str
     nation: str | None
@@ -147,6 +148,7 @@ class Board:
             self.blocks[b["id"]] = Block(
                 id=b["id"],
                 name=b["name"],
+                label=_label(b, blocks_doc["blocks"]),
                 side=b["side"],
                 group=b["group"],
                 nation=b.get("nation"),
@@ -185,6 +187,14 @@ class Board:
         if kind == "iron-bridge" and iron_bridge_rule:
             return self.iron_bridge_optional_limit
         return self.road_limit[kind]
+
+
+def _label(block: dict[str, Any], blocks: list[dict[str, Any]]) -> str:
+    """A block's name, with the tail of its id added when other blocks share the name."""
+    if sum(1 for other in blocks if other["name"] == block["name"]) == 1:
+        return str(block["name"])
+    tail = block["id"].split("_", 1)[-1].replace("_", " ")
+    return f"{block['name']} ({tail.title() if not tail.isdigit() else tail})"
 
 
 def road_key(a: str, b: str) -> str:

@@ -34,7 +34,7 @@ def _side(block: str) -> str:
 def _name(state: State, block: str) -> str:
     """A block's name if the enemy can see it, else 'a Frank block' (never leak hidden blocks)."""
     if block in state.revealed:
-        return BLOCKS[block].name
+        return BLOCKS[block].label
     return "a Frank block" if _side(block) == FRANKS else "a Saracen block"
 
 
@@ -443,7 +443,7 @@ def _storm_done(state: State, f: Fight) -> None:
             r=r,
             town=town,
             side=enemy(besieged),
-            blocks=", ".join(BLOCKS[b].name for b in f["stormers"]),
+            blocks=", ".join(BLOCKS[b].label for b in f["stormers"]),
         )
         f["stage"] = "turns"
     else:
@@ -500,7 +500,7 @@ def _sally_done(state: State, f: Fight) -> None:
             r=r,
             town=town,
             side=side,
-            blocks=", ".join(BLOCKS[b].name for b in chosen),
+            blocks=", ".join(BLOCKS[b].label for b in chosen),
         )
         if f["sally"] == "sortie":
             # 6.55: a sally that starts a field battle attacks; the besiegers defend the field.
@@ -627,7 +627,7 @@ def _fire(state: State, f: Fight, block: str, charge: bool, harry_to: str | None
     if charge:
         own = sum(1 for d in dice if d == 6)
         if own:
-            log(state, "6.32", "{block} takes {n} hit(s) from its own charge.", block=info.name, n=own)
+            log(state, "6.32", "{block} takes {n} hit(s) from its own charge.", block=info.label, n=own)
             common.reduce(state, block, own, "6.32")
     f["hits"] = {"n": hits, "side": enemy(info.side), "harry": harry_to, "by": block}
     f["stage"] = "hits"
@@ -665,7 +665,7 @@ def _take_hit(state: State, f: Fight, block: str) -> None:
                 state,
                 "6.54",
                 "{block} in the castle of {town} takes a second half-hit and loses a step.",
-                block=BLOCKS[block].name,
+                block=BLOCKS[block].label,
                 town=town,
             )
             common.reduce(state, block, 1, "6.54")
@@ -675,7 +675,7 @@ def _take_hit(state: State, f: Fight, block: str) -> None:
                 state,
                 "6.54",
                 "{block} in the castle of {town} takes a half-hit (double defense).",
-                block=BLOCKS[block].name,
+                block=BLOCKS[block].label,
                 town=town,
             )
         return
@@ -716,7 +716,7 @@ def _move_retreat(state: State, f: Fight, block: str, dest: str, rule: str, coun
         dest=dest,
     )
     if block not in state.revealed:
-        log(state, rule, "({block} retreats to {dest}.)", audience=side, block=BLOCKS[block].name, dest=dest)
+        log(state, rule, "({block} retreats to {dest}.)", audience=side, block=BLOCKS[block].label, dest=dest)
     state.loc[block] = dest
     state.castle.discard(block)
 
@@ -838,7 +838,7 @@ def _step_attrition(state: State, f: Fight) -> bool:
                     "6.57",
                     "({block} rolls {d} and loses a step.)",
                     audience=holder,
-                    block=BLOCKS[b].name,
+                    block=BLOCKS[b].label,
                     d=d,
                 )
                 common.reduce(state, b, 1, "6.57")
@@ -1108,7 +1108,7 @@ def _regroup_perform(state: State, role: str, action: Action) -> None:
                 "6.7",
                 "({block} regroups to {dest}.)",
                 audience=role,
-                block=BLOCKS[block].name,
+                block=BLOCKS[block].label,
                 dest=dest,
             )
         state.loc[block] = dest

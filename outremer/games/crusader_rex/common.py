@@ -193,7 +193,7 @@ def eliminate(state: State, block: str, rule: str, *, winter: bool = False) -> N
             state,
             "6.34",
             "{block} ({side}) is permanently eliminated at {town}.",
-            block=info.name,
+            block=info.label,
             side=info.side,
             town=was,
         )
@@ -203,7 +203,7 @@ def eliminate(state: State, block: str, rule: str, *, winter: bool = False) -> N
         log(
             state,
             rule,
-            "A {side} block at {town} is eliminated and returns to the draw pool.",
+            "A {side:adj} block at {town} is eliminated and returns to the draw pool.",
             side=info.side,
             town=was,
         )
@@ -214,7 +214,7 @@ def eliminate(state: State, block: str, rule: str, *, winter: bool = False) -> N
             state,
             "6.34",
             "{block} ({side}) is eliminated at {town}; it goes to the draw pool face up.",
-            block=info.name,
+            block=info.label,
             side=info.side,
             town=was,
         )

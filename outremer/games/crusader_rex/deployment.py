@@ -68,7 +68,7 @@ def _franks_perform(state: State, role: str, action: Action) -> None:
             "3.1",
             "{block} takes the seat of {town}.",
             audience=FRANKS,
-            block=BLOCKS[b].name,
+            block=BLOCKS[b].label,
             town=town,
         )
         return
@@ -99,7 +99,7 @@ def _draw_nomads(state: State) -> None:
             "3.2",
             "{block} is drawn and deployed at {town}.",
             audience=SARACENS,
-            block=BLOCKS[b].name,
+            block=BLOCKS[b].label,
             town=home,
         )
         log(state, "3.2", "A nomad block is deployed at {town}.", audience=FRANKS, town=home)
@@ -123,7 +123,7 @@ def _saracens_perform(state: State, role: str, action: Action) -> None:
             "3.2",
             "Saladin exchanges places with {block}: Saladin to {town}.",
             audience=SARACENS,
-            block=BLOCKS[other].name,
+            block=BLOCKS[other].label,
             town=b,
         )
     log(state, "3.2", "The Saracens have deployed.")

@@ -129,7 +129,7 @@ def _next_draw(state: State) -> None:
         block = pool[rng.below(state, len(pool))]
         info = BLOCKS[block]
         log(state, "7.0", "The {side} draw a block.", side=side)
-        log(state, "7.0", "You draw {block}.", audience=side, block=info.name)
+        log(state, "7.0", "You draw {block}.", audience=side, block=info.label)
         if info.group == CRUSADERS:
             box = STAGING_BOX[info.nation or ""]
             state.loc[block] = box
@@ -139,7 +139,7 @@ def _next_draw(state: State) -> None:
                 state,
                 "7.21",
                 "{block} is drawn and placed face up in the {box} staging box.",
-                block=info.name,
+                block=info.label,
                 box=box,
             )
             continue
@@ -158,7 +158,7 @@ def _next_draw(state: State) -> None:
                 rule,
                 "{block} has nowhere to deploy: it returns to the draw pool.",
                 audience=side,
-                block=info.name,
+                block=info.label,
             )
             continue
         if len(towns) == 1:
@@ -192,7 +192,7 @@ def _place(state: State, block: str, town: str, strength: int) -> None:
         rule,
         "{block} deploys at {town} at strength {strength}.",
         audience=side,
-        block=info.name,
+        block=info.label,
         town=town,
         strength=strength,
     )
@@ -229,9 +229,9 @@ def _prompt(state: State, role: str) -> str:
     info = BLOCKS[work["block"]]
     full = sorted(t for t, n in work["towns"].items() if n == info.max_steps)
     if info.group == PILGRIMS:
-        return f"You drew {info.name}: deploy it in a friendly port (7.24)."
+        return f"You drew {info.label}: deploy it in a friendly port (7.24)."
     where = f" at full strength in {', '.join(full)}," if full else ""
-    return f"You drew {info.name}: deploy it{where} or at strength 1 in a friendly town (7.25, 7.3)."
+    return f"You drew {info.label}: deploy it{where} or at strength 1 in a friendly town (7.25, 7.3)."
 
 
 phase(PHASE, _legal, _perform, _prompt)

@@ -588,8 +588,18 @@ def _step(state: State, mv: dict[str, Any], block: str, town: str) -> None:
     mv["path"][block].append(town)
     if len(mv["path"][block]) > BLOCKS[block].move and block not in mv["forced"]:
         mv["forced"].append(block)
-    log(state, "5.2", "{block} moves from {a} to {b}.", audience=side, block=BLOCKS[block].name, a=at, b=town)
-    log(state, "5.2", "A {side} block moves from {a} to {b}.", audience=enemy(side), side=side, a=at, b=town)
+    log(
+        state, "5.2", "{block} moves from {a} to {b}.", audience=side, block=BLOCKS[block].label, a=at, b=town
+    )
+    log(
+        state,
+        "5.2",
+        "A {side:adj} block moves from {a} to {b}.",
+        audience=enemy(side),
+        side=side,
+        a=at,
+        b=town,
+    )
     if enemy_there:
         _arrive(state, block, town, road)
         if not passing:
@@ -610,14 +620,14 @@ def _sea(state: State, mv: dict[str, Any], block: str, port: str) -> None:
     if into_castle:
         state.castle.add(block)
     rule = "7.22" if at in ("England", "France") or enemy_there else "5.4"
-    log(state, rule, "{block} sails from {a} to {b}.", audience=side, block=BLOCKS[block].name, a=at, b=port)
+    log(state, rule, "{block} sails from {a} to {b}.", audience=side, block=BLOCKS[block].label, a=at, b=port)
     if block in state.revealed:
         log(
             state,
             rule,
             "{block} sails from {a} to {b}.",
             audience=enemy(side),
-            block=BLOCKS[block].name,
+            block=BLOCKS[block].label,
             a=at,
             b=port,
         )
@@ -625,7 +635,7 @@ def _sea(state: State, mv: dict[str, Any], block: str, port: str) -> None:
         log(
             state,
             rule,
-            "A {side} block sails from {a} to {b}.",
+            "A {side:adj} block sails from {a} to {b}.",
             audience=enemy(side),
             side=side,
             a=at,
@@ -643,7 +653,7 @@ def _enter(state: State, mv: dict[str, Any], block: str, town: str) -> None:
     _depart(mv, block, "Germania")
     enemy_there = _town_sides(state, town, side)[0]
     state.loc[block] = town
-    log(state, "7.23", "{block} enters the map at {town}.", block=BLOCKS[block].name, town=town)
+    log(state, "7.23", "{block} enters the map at {town}.", block=BLOCKS[block].label, town=town)
     if enemy_there:
         _arrive(state, block, town, road)
 
@@ -714,7 +724,7 @@ def _finish(state: State) -> None:
         log(
             state,
             "5.0",
-            "Forced march: a {side} block at {town} rolls {die}{what}.",
+            "Forced march: a {side:adj} block at {town} rolls {die}{what}.",
             side=side,
             town=state.loc[b],
             die=die,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .common import TOWNS
+from .views import ADJECTIVE
 
 
 def _block(b: dict[str, Any]) -> str:
@@ -20,7 +21,9 @@ def _group(blocks: list[dict[str, Any]]) -> str:
     for b in blocks:
         if "name" not in b:
             hidden[b["side"]] = hidden.get(b["side"], 0) + 1
-    parts = known + [f"{n} hidden {side} block{'s' if n > 1 else ''}" for side, n in hidden.items()]
+    parts = known + [
+        f"{n} hidden {ADJECTIVE.get(side, side)} block{'s' if n > 1 else ''}" for side, n in hidden.items()
+    ]
     return ", ".join(parts)
 
 

@@ -9,6 +9,7 @@ seen by their owner only; the random generator is never shown.
 
 from __future__ import annotations
 
+import string
 from typing import TYPE_CHECKING, Any
 
 from .board import FRANKS, SARACENS, STAGING
@@ -25,7 +26,8 @@ def block_view(state: State, block: str, role: str | None) -> dict[str, Any]:
     if role == info.side or block in state.revealed or info.side not in (FRANKS, SARACENS):
         return {
             "id": block,
-            "name": info.name,
+            "name": info.label,
+            "printed_name": info.name,
             "side": info.side,
             "steps": state.steps[block],
             "max_steps": info.max_steps,
@@ -54,11 +56,11 @@ def view(game: CrusaderRex, state: State, role: str | None) -> dict[str, Any]:
             if where == "pool":
                 pool["face_down"] += 1
                 if role == side:
-                    pool.setdefault("contents", []).append(BLOCKS[b].name)
+                    pool.setdefault("contents", []).append(BLOCKS[b].label)
             elif where == "aside":
-                pool["face_up"].append(BLOCKS[b].name)
+                pool["face_up"].append(BLOCKS[b].label)
             else:
-                pool["eliminated"].append(BLOCKS[b].name)
+                pool["eliminated"].append(BLOCKS[b].label)
     for spot in towns.values():
         for blocks in spot.values():
             blocks.sort(key=_order)
@@ -110,16 +112,29 @@ def _order(entry: dict[str, Any]) -> tuple[int, str, str]:
     return (1, entry["side"], "")
 
 
+class _Words(string.Formatter):
+    """Log templates: ``{side:adj}`` writes a side as an adjective ("a Saracen block")."""
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec == "adj":
+            return ADJECTIVE.get(value, value)
+        return super().format_field(value, format_spec)
+
+
+WORDS = _Words()
+ADJECTIVE = {FRANKS: "Frank", SARACENS: "Saracen"}
+
+
 def log_entries(state: State, role: str | None) -> list[dict[str, Any]]:
     out = []
     for rule, audience, template, args in state.log:
         if audience is None or audience == role:
-            out.append({"rule": rule, "text": template.format(**args)})
+            out.append({"rule": rule, "text": WORDS.format(template, **args)})
     return out
 
 
 def _name(block: Any) -> str:
-    return BLOCKS[block].name if isinstance(block, str) and block in BLOCKS else str(block)
+    return BLOCKS[block].label if isinstance(block, str) and block in BLOCKS else str(block)
 
 
 _VERBS = {

@@ -104,7 +104,7 @@ def _winter_campaign(state: State, side: str, town: str) -> bool:
     )
     for b, d in zip(inside, dice, strict=True):
         if d <= hit_on:
-            log(state, "8.2", "{block} loses a step.", audience=foe, block=BLOCKS[b].name)
+            log(state, "8.2", "{block} loses a step.", audience=foe, block=BLOCKS[b].label)
             reduce(state, b, 1, "8.2", winter=True)
     if any(b in state.castle for b in _side_blocks(state, town, foe)):
         work["exempt"] = town
@@ -141,7 +141,7 @@ def _start_supply(state: State) -> None:
             log(
                 state,
                 "8.3",
-                "The siege of {town} is lifted: the {n} besieging {side} block(s) are eliminated.",
+                "The siege of {town} is lifted: the {n} besieging {side:adj} block(s) are eliminated.",
                 town=town,
                 n=len(besiegers),
                 side=enemy(holder),
@@ -267,7 +267,14 @@ def _regroup_perform(state: State, role: str, action: Action) -> None:
         road = next(r for nb, r in BOARD.adjacent[town] if nb == dest)
         work["roads"][road] = work["roads"].get(road, 0) + 1
         state.loc[block] = dest
-        log(state, "8.2", "A {side} block regroups from {town} to {dest}.", side=role, town=town, dest=dest)
+        log(
+            state,
+            "8.2",
+            "A {side:adj} block regroups from {town} to {dest}.",
+            side=role,
+            town=town,
+            dest=dest,
+        )
         if _regroup_legal(state, role):
             return
     work["town"] = None
@@ -324,7 +331,7 @@ def _replace_perform(state: State, role: str, action: Action) -> None:
             "8.4",
             "{block} gains a step (now {steps}).",
             audience=role,
-            block=BLOCKS[block].name,
+            block=BLOCKS[block].label,
             steps=state.steps[block],
         )
         if _replace_options(state, role):
