@@ -189,6 +189,37 @@ class _Map:
         return vacant_home | held | castle_only
 
     @classmethod
+    def of_muster(cls, state: State, side: str) -> _Map:
+        """A light look for a muster: the side's field blocks, open towns, full roads."""
+        m = cls.__new__(cls)
+        m.side = side
+        winter = m.winter = state.turn == 6
+        castle = state.castle
+        mine: dict[str, list[str]] = {}
+        occ_mask = foe_mask = own_field = foe_field = 0
+        for b, w in state.loc.items():
+            tb = BIT.get(w)
+            if tb is None:
+                continue
+            occ_mask |= tb
+            if SIDE[b] != side:
+                foe_mask |= tb
+                if b not in castle:
+                    foe_field |= tb
+            elif b not in castle:
+                own_field |= tb
+                if w in mine:
+                    mine[w].append(b)
+                else:
+                    mine[w] = [b]
+        m.mine = mine
+        holds = own_field & ~foe_field
+        m.open_mask = ENTERABLE_MASK & (~occ_mask | holds) & ~(foe_mask if winter else 0)
+        m.full = _full_roads(state, side)
+        m.movers = {}
+        return m
+
+    @classmethod
     def of_group(cls, state: State, side: str, origin: str) -> _Map:
         """A light look for a group move: the blocks of its town, enemy towns, full roads."""
         m = cls.__new__(cls)
@@ -496,8 +527,8 @@ def _legal(state: State, role: str) -> list[Action]:
             out.extend(("step", b, t) for t in _group_steps(state, mv, m, b))
         out.append(("end",))
         return out
-    m = _Map(state, role)
     if kind == "muster":
+        m = _Map.of_muster(state, role)
         target = mv["target"]
         transit = mv["transit"]
         movers = [transit] if transit else _muster_blocks(state, mv, m)
@@ -508,6 +539,7 @@ def _legal(state: State, role: str) -> list[Action]:
             out.append(("end",))
         return out
     # between moves
+    m = _Map(state, role)
     if mv["moves"] > 0:
         if mv["campaign"] and not mv["moved"]:
             out.extend(("campaign", t) for t in _campaign_towns(state, role))
