@@ -91,6 +91,17 @@ def render_text(view: dict[str, Any]) -> str:
         elif c["played"]:
             text += "; has played a card face down"
         lines.append(text)
+    battle = view.get("battle")
+    if battle and battle.get("round"):
+        text = f"Battle of {battle['town']}, round {battle['round']}: the {battle['attacker']} attack"
+        if battle.get("mode"):
+            text += f" ({battle['mode']})"
+        due = [f"{side} {r['count']}" for side, r in battle["reserves"].items() if r["count"]]
+        if due:
+            text += "; reserves due: " + ", ".join(due)
+        if battle["acted"]:
+            text += "; have acted this round: " + ", ".join(battle["acted"])
+        lines.append(text)
     if view.get("moves_left") is not None:
         lines.append(f"Moves left: {view['moves_left']}")
     return "\n".join(lines)

@@ -94,6 +94,9 @@ def view(game: CrusaderRex, state: State, role: str | None) -> dict[str, Any]:
         "options": dict(state.options),
         "outcome": state.result,
     }
+    battle = battle_view(state, role)
+    if battle is not None:
+        out["battle"] = battle
     if state.mv is not None:
         out["moves_left"] = state.mv["moves"] if state.mv["side"] == role else None
     if role is not None and role in state.active:
@@ -103,6 +106,52 @@ def view(game: CrusaderRex, state: State, role: str | None) -> dict[str, Any]:
     else:
         out["legal_actions"] = []
     return out
+
+
+def battle_view(state: State, role: str | None) -> dict[str, Any] | None:
+    """The battle being fought, as ``role`` sees it (6.x): whose blocks are due as reserves is
+    public by number; which blocks they are only to their owner."""
+    f = state.fight
+    if not f or "town" not in f or state.phase not in BATTLE_PHASES:
+        return None
+
+    def seen(blocks: list[str]) -> list[str]:
+        return [BLOCKS[b].label for b in blocks if BLOCKS[b].side == role or b in state.revealed]
+
+    due = f.get("due", {})
+    reserves: dict[str, Any] = {}
+    for side in (FRANKS, SARACENS):
+        mine = [b for b in due if BLOCKS[b].side == side]
+        entry: dict[str, Any] = {"count": len(mine)}
+        if side == role:
+            entry["blocks"] = {BLOCKS[b].label: due[b] for b in mine}
+        reserves[side] = entry
+    return {
+        "town": f["town"],
+        "round": f.get("round", 0),
+        "attacker": f.get("att"),
+        "defender": f.get("defd"),
+        "mode": f.get("mode"),
+        "reserves": reserves,
+        "acted": seen(f.get("acted", [])),
+        "storming": seen(f.get("stormers", [])),
+        "sallying": seen(f.get("sallied", [])),
+    }
+
+
+BATTLE_PHASES = frozenset(
+    {
+        "battle_choice",
+        "combat_deploy",
+        "siege_storm",
+        "siege_sally",
+        "combat_turn",
+        "combat_hit",
+        "combat_retreat",
+        "siege_end",
+        "regroup",
+    }
+)
 
 
 def _order(entry: dict[str, Any]) -> tuple[int, str, str]:
