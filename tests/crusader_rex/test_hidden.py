@@ -122,3 +122,20 @@ def test_observer_sees_no_identity_that_is_not_public(seed, steps):
                     assert blk["id"] in s.revealed
     assert all("hand" not in c for c in view["cards"].values())
     assert all("contents" not in p for p in view["pools"].values())
+
+
+def test_a_block_lost_for_good_in_winter_stays_unseen():
+    # 8.3, 6.34: a Templar disbanded in winter is gone, but the Saracens never see which block it was.
+    from outremer.games.crusader_rex import common
+    from outremer.games.crusader_rex.positions import position, put
+
+    s = position(turn=6)
+    put(s, "templars_tartus", "Tartus")
+    common.eliminate(s, "templars_tartus", "8.3", winter=True)
+    assert s.loc["templars_tartus"] == "dead"
+    seen = G.view(s, "Saracens")
+    assert "Templars (Tartus)" not in str(seen) and "Templars" not in " ".join(
+        e["text"] for e in G.log(s, "Saracens")
+    )
+    assert seen["pools"]["Franks"]["eliminated_unseen"] == 1
+    assert "Templars (Tartus)" in G.view(s, "Franks")["pools"]["Franks"]["eliminated"]

@@ -88,7 +88,7 @@ def test_retreat_into_an_adjacent_siege_with_a_friendly_field(done, dice):
 
 
 def test_retreat_road_limits_and_the_guide(done, dice):
-    # 6.61, 5.1: two blocks a minor road (per side, per battle); the Guide doubles it (sidebar p.3).
+    # 6.61, 5.1: two blocks a minor road (per side, per round); the Guide doubles it (sidebar p.3).
     for guide, expected in ((None, 2), (F, 4)):
         s = position(p1=S)
         frank = ["balian", "walter", "conrad", "king_guy", "raymond_tiberias"]

@@ -344,6 +344,7 @@ def _step_round_start(state: State, f: Fight) -> bool:
     f["stormers"] = []
     f["mode"] = None
     f["decided"] = []
+    f["used"] = {FRANKS: {}, SARACENS: {}}  # 6.61: retreat road limits count per combat round
     town = f["town"]
     fld, cst, pend = _scan(state, f)
     holder = _castle_side(cst)
@@ -534,11 +535,12 @@ def _fighters(state: State, f: Fight) -> tuple[dict[str, list[str]], str]:
 
 def _group(state: State, f: Fight) -> tuple[str, list[str]] | None:
     """The side and blocks whose combat turn it is: A, B, C, defender first within a letter (6.2);
-    the Jihad side first in round 1 of its battle (sidebar p.3)."""
+    the Jihad side first in round 1 of its battle when it attacks: storming or in the field, not
+    against a sally (card notes p.3, 6.55)."""
     fighters, defd = _fighters(state, f)
     acted = f["acted"]
     jihad = f["jihad"]
-    if jihad and f["round"] == 1 and (f["mode"] == "field" or (f["mode"] == "storm" and jihad != defd)):
+    if jihad and f["round"] == 1 and jihad != defd:
         order = [(jihad, x) for x in LETTERS] + [(enemy(jihad), x) for x in LETTERS]
     else:
         order = [(s, x) for x in LETTERS for s in (defd, enemy(defd))]
@@ -724,6 +726,8 @@ def _move_retreat(state: State, f: Fight, block: str, dest: str, rule: str, coun
 # -- end of a round, of round 3, of the battle --------------------------------------------------
 def _step_round_end(state: State, f: Fight) -> bool:
     mode = f["mode"]
+    if mode == "storm" and not _stormers(state, f):
+        f["half"] = {}  # 6.54: every stormer withdrew or fell: storming has ended
     f["stormers"] = []
     f["mode"] = None
     fld, cst, pend = _scan(state, f)
@@ -1027,8 +1031,6 @@ def _turn_perform(state: State, role: str, action: Action) -> None:
         if block in f["stormers"]:
             f["stormers"].remove(block)
             log(state, "6.63", "{block} withdraws from the storm to the field.", block=_name(state, block))
-            if not f["stormers"]:
-                f["half"] = {}  # 6.54: storming has ended
         else:
             if block in f["sallied"]:
                 f["sallied"].remove(block)

@@ -180,13 +180,33 @@ def eliminate(state: State, block: str, rule: str, *, winter: bool = False) -> N
 
     Crusaders, military orders and Saladin's family are gone for good. Others go to the draw pool:
     face up (``aside``, not drawable this year) after a battle or event, face down (``pool``) when
-    lost in winter (8.3).
+    lost in winter (8.3). A block lost in winter is not revealed, even when it is gone for good.
     """
     info = BLOCKS[block]
     was = state.loc[block]
     state.castle.discard(block)
     state.steps[block] = 0
-    if info.permanent:
+    if info.permanent and winter:
+        # Lost in winter, it is never shown: the enemy learns only that a block is gone (8.3).
+        state.loc[block] = "dead"
+        state.revealed.discard(block)
+        log(
+            state,
+            rule,
+            "{block} at {town} is permanently eliminated.",
+            audience=info.side,
+            block=info.label,
+            town=was,
+        )
+        log(
+            state,
+            rule,
+            "A {side:adj} block at {town} is eliminated.",
+            audience=enemy(info.side),
+            side=info.side,
+            town=was,
+        )
+    elif info.permanent:
         state.loc[block] = "dead"
         state.revealed.add(block)
         log(

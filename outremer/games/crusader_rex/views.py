@@ -59,8 +59,10 @@ def view(game: CrusaderRex, state: State, role: str | None) -> dict[str, Any]:
                     pool.setdefault("contents", []).append(BLOCKS[b].label)
             elif where == "aside":
                 pool["face_up"].append(BLOCKS[b].label)
-            else:
+            elif role == side or b in state.revealed:
                 pool["eliminated"].append(BLOCKS[b].label)
+            else:
+                pool["eliminated_unseen"] = pool.get("eliminated_unseen", 0) + 1
     for spot in towns.values():
         for blocks in spot.values():
             blocks.sort(key=_order)

@@ -98,7 +98,7 @@ def _winter_campaign(state: State, side: str, town: str) -> bool:
         "(a hit on 1-{hit_on}).",
         town=town,
         foe=foe,
-        dice=dice,
+        dice=" ".join(map(str, dice)),
         hits=hits,
         hit_on=hit_on,
     )
