@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from outremer.games.crusader_rex import cards, movement
+from outremer.games.crusader_rex import cards, combat, movement, turn, winter
 from outremer.games.crusader_rex.bot import ScriptedBot
 from outremer.games.crusader_rex.game import CrusaderRex
 from outremer.games.crusader_rex.positions import position, put
+
+from .battle import act, attack
 
 G = CrusaderRex()
 F, S = "Franks", "Saracens"
@@ -43,8 +45,12 @@ def test_attacks_a_weak_neighbour_at_good_odds(stop_after_moves):
 
 def test_does_not_strip_a_threatened_castle(stop_after_moves):
     # A lone garrison next to a strong enemy army stays home (keeps castles garrisoned).
+    # The victory cities nearby are held: with Acre or Jerusalem empty, the bot rightly sends
+    # Balian to garrison the victory city instead (1.2).
     s = position(turn=2, p1=F)
     put(s, "balian", "Nablus")
+    put(s, "conrad", "Acre")
+    put(s, "king_guy", "Jerusalem")
     for b in ("saladin", "al_adil", "taqi_al_din"):
         put(s, b, "Baisan")
     movement.start_move_phase(s, F, 2)
@@ -75,3 +81,179 @@ def test_only_legal_actions_in_whole_games():
             G.apply_in_place(s, role, bots[role].choose(G, s, role))
             steps += 1
         assert G.outcome(s) is not None
+
+
+# -- helpers for single decisions ------------------------------------------------------------------
+def decide(s, role=None):
+    role = role or s.active[0]
+    action = ScriptedBot(3).choose(G, s, role)
+    assert action in G.legal_actions(s, role)
+    return action
+
+
+def test_keeps_a_threatened_victory_city_garrisoned(stop_after_moves):
+    # 1.2: Jerusalem is a victory city; a Saracen army next door. The lone garrison stays even
+    # though a weak Saracen block at Jericho could be attacked.
+    s = position(turn=2, p1=F)
+    put(s, "king_guy", "Jerusalem")
+    for b in ("saladin", "al_adil", "taqi_al_din"):
+        put(s, b, "Hebron")
+    put(s, "yazkuj", "Jericho", steps=1)
+    movement.start_move_phase(s, F, 2)
+    play_moves(s, F)
+    assert s.loc["king_guy"] == "Jerusalem"
+
+
+def test_takes_an_empty_enemy_victory_city(stop_after_moves):
+    # 1.2, 1.12: occupying a vacant enemy town makes it friendly at once; Jerusalem stands empty.
+    s = position(turn=2, p1=S)
+    for b in ("saladin", "al_adil"):
+        put(s, b, "Hebron")
+    put(s, "balian", "Acre")
+    movement.start_move_phase(s, S, 1)
+    play_moves(s, S)
+    assert any(s.loc[b] == "Jerusalem" for b in ("saladin", "al_adil"))
+
+
+def test_plays_a_low_card_when_there_is_nothing_to_do():
+    # 4.1, 5.0: unused moves are lost; with no enemy in reach the bot keeps its Move 3.
+    s = position(turn=1)
+    put(s, "king_guy", "Jerusalem")
+    put(s, "saladin", "Aleppo")
+    s.hands[F] = ["move3_1", "move2_1", "move1_1"]
+    s.hands[S] = ["move2_2"]
+    turn.start_turn(s)
+    s.turn = 1
+    assert decide(s, F) == ("card", "move1_1")
+
+
+def test_plays_a_high_card_to_attack():
+    # 4.1: the higher card makes Player 1, who moves first; with a winning attack at hand the bot
+    # plays its Move 3.
+    s = position(turn=1)
+    for b in ("templars_jerusalem", "hospitallers_jerusalem", "king_guy"):
+        put(s, b, "Jerusalem")
+    put(s, "yazkuj", "Hebron", steps=1)
+    s.hands[F] = ["move3_1", "move2_1", "move1_1"]
+    s.hands[S] = ["move2_2"]
+    turn.start_turn(s)
+    s.turn = 1
+    assert decide(s, F) == ("card", "move3_1")
+
+
+def test_fires_when_ahead(done, dice):
+    # 6.2, 6.6: a strong defender does not retreat from a weak attacker.
+    s = position(p1=S)
+    for b in ("hospitallers_jerusalem", "templars_jerusalem", "king_guy"):
+        put(s, b, "Nablus")
+    put(s, "sulaiman", "Nablus", steps=1)
+    attack(s, "Nablus", S, ["Baisan|Nablus"])
+    dice.extend([6] * 200)
+    combat.start_battle_phase(s)
+    while s.phase == "combat_deploy":
+        act(s, *decide(s))
+    assert s.phase == "combat_turn"
+    while s.phase == "combat_turn" and s.active == [S]:
+        act(s, *decide(s))
+    assert s.phase == "combat_turn" and s.active == [F]
+    assert decide(s)[0] in ("fire", "charge")
+
+
+def test_retreats_when_hopeless(done, dice):
+    # 6.6: a lone weak block facing an army retreats on its turn rather than dying.
+    s = position(p1=S)
+    put(s, "reynald_sidon", "Legio", steps=1)
+    for b in ("saladin", "al_adil", "taqi_al_din", "al_mashtub"):
+        put(s, b, "Legio", revealed=True)
+    attack(s, "Legio", S, ["Baisan|Legio"])
+    dice.extend([6] * 200)
+    combat.start_battle_phase(s)
+    while s.phase != "combat_turn" or s.active != [F]:
+        act(s, *decide(s))
+    assert decide(s)[0] == "retreat"
+
+
+def test_castle_when_the_field_is_lost(done, dice):
+    # 6.1, 6.54: a weak garrison of a victory city goes into the castle (double defense).
+    s = position(p1=S)
+    put(s, "balian", "Jerusalem")
+    for b in ("saladin", "al_adil", "taqi_al_din", "al_mashtub"):
+        put(s, b, "Jerusalem")
+    attack(s, "Jerusalem", S, ["Hebron|Jerusalem"])
+    combat.start_battle_phase(s)
+    assert s.phase == "combat_deploy"
+    assert decide(s) == ("castle", "balian")
+
+
+def test_storms_only_at_good_odds(done, dice):
+    # 6.53, 6.54: storming a castle against double defense needs a clear superiority;
+    # otherwise the besieger lets siege attrition work (6.57).
+    def siege(stormers):
+        s = position(p1=S)
+        put(s, "conrad", "Acre", castle=True)
+        put(s, "king_guy", "Acre", castle=True)
+        for b in stormers:
+            put(s, b, "Acre")
+        combat.start_battle_phase(s)
+        assert s.phase == "siege_storm"
+        return decide(s)
+
+    assert siege(["yazkuj"]) == ("done",)
+    assert siege(["saladin", "al_adil", "taqi_al_din"])[0] == "storm"
+
+
+def test_knights_charge_when_ahead_but_not_a_last_step(done, dice):
+    # 6.32: a charge adds one to firepower but each 6 is a step lost: the knights charge when
+    # winning, never with a block on its last step.
+    s = position(p1=S)
+    put(s, "hospitallers_jerusalem", "Nablus")
+    put(s, "templars_jerusalem", "Nablus", steps=1)
+    put(s, "sulaiman", "Nablus", steps=2)
+    attack(s, "Nablus", S, ["Baisan|Nablus"])
+    dice.extend([5] * 200)
+    combat.start_battle_phase(s)
+    while s.phase == "combat_deploy":
+        act(s, *decide(s))
+    assert s.phase == "combat_turn" and s.active == [F]
+    assert decide(s) == ("charge", "hospitallers_jerusalem")
+    act(s, "charge", "hospitallers_jerusalem")
+    assert s.phase == "combat_turn" and s.active == [F]
+    assert decide(s) == ("fire", "templars_jerusalem")
+
+
+def test_draw_goes_to_a_full_strength_seat():
+    # 7.25: an Outremer drawn deploys at full strength at its seat, at strength 1 elsewhere.
+    s = position(year=1188, turn=2, p1=F)
+    put(s, "king_guy", "Acre")
+    put(s, "saladin", "Banyas")
+    for b, where in s.loc.items():
+        if where == "pool" and b != "balian":
+            s.loc[b] = "aside"
+    put(s, "balian", "pool")
+    s.flags["cancelled"] = False
+    import outremer.games.crusader_rex.draws as draws
+
+    draws.start_draw_phase(s)
+    while s.phase == "draw" and s.active == [S]:
+        act(s, *decide(s))
+    assert s.phase == "draw" and s.active == [F]
+    town = decide(s)[1]
+    assert town in ("Nablus", "Ascalon")
+
+
+def test_winter_disbands_the_weakest_and_spends_replacements(monkeypatch):
+    # 8.3: over the supply limit, the weakest block goes; 8.4: replacements go to the blocks
+    # in the victory city.
+    monkeypatch.setattr(turn, "next_year", lambda s: None)
+    s = position(year=1189, turn=6)
+    put(s, "king_guy", "Legio")
+    put(s, "josselin", "Legio", steps=1)
+    winter.start_winter(s)
+    assert s.phase == "winter_supply"
+    assert decide(s) == ("disband", "josselin")
+    s = position(year=1189, turn=6)
+    put(s, "walter", "Jerusalem", steps=1)
+    put(s, "conrad", "Jerusalem", steps=2)
+    winter.start_winter(s)
+    assert s.phase == "winter_replace"
+    assert decide(s)[0] == "replace"

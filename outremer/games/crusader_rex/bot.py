@@ -1,10 +1,22 @@
-"""The scripted Crusader Rex bot: greedy, legal and not stupid.
+"""The scripted Crusader Rex bot: legal, quick, and playing for the victory cities (1.2).
 
-It reads only its role's view (the board as that side sees it, its hand, the legal actions), never
-the hidden state. Its judgement is a rough force estimate: a block's power is its expected hits per
-round (strength x firepower / 6); an enemy block it cannot see counts as an average block. It
-attacks where it has good odds, keeps garrisons in its castles and victory cities, fights on when
-ahead and retreats when badly behind.
+It reads only its role's view (the board as that side sees it, its hand, the prompt, the legal
+actions) and remembers its own earlier choices (the plan of the move under way, its stormers);
+never the hidden state. Judgement lives in ``bot_eval.py``: Lanchester-style force estimates,
+threats from enemy stacks within three roads, the worth of towns (victory cities above all).
+
+- Cards (4.1): play the card whose moves are worth most now against what they would be worth
+  later, so a high card when there is an attack to make (Player 1 moves first) and a low one when
+  there is nothing to do; events when they pay (Manna with damaged blocks, Jihad with an attack).
+- Moves (5.x): each move is the best of every group move (bundles of blocks to one or more
+  towns), muster, sea move and German entry, scored by the change in attack values, risks to our
+  towns and progress towards the nearest enemy victory city. In the Winter Turn (8.1, 8.3) the
+  score is winter supply: spread blocks so each town can feed them, leave sieges that would die.
+- Battles (6.x): castle when the field is lost, storm only at good odds, fire when ahead, charge
+  knights when ahead, harry or withdraw or retreat when hopeless, take hits on the least valuable
+  block, stay on siege unless a relief army is near.
+- Draws (7.x): full strength at a seat, where it is needed; winter (8.3, 8.4): disband the weakest,
+  spend every replacement on the best blocks.
 """
 
 from __future__ import annotations
@@ -13,290 +25,717 @@ import random
 from typing import Any
 
 from ...engine.game import Action
-from .board import enemy
-from .common import BOARD, TOWNS
+from .bot_eval import (
+    DIST,
+    ROAD_LIMIT,
+    TOWN_ADJ,
+    VICTORY,
+    Digest,
+    block_fs,
+    block_worth,
+    reach,
+    road_of,
+    town_value,
+    win_odds,
+)
+from .common import BLOCKS, BOARD, TOWNS
 
-HIDDEN_POWER = 1.3  # an unseen enemy block: about 3 steps at firepower 2-3
-GOOD_ODDS = 1.5
-
-
-def power(b: dict[str, Any]) -> float:
-    if "steps" not in b:
-        return HIDDEN_POWER
-    return b["steps"] * int(b["combat"][1]) / 6
+ADVANCE = 0.1  # value of one unit of power coming one road closer to an enemy victory city
 
 
 class ScriptedBot:
-    """Greedy heuristics over the legal actions (see the module docstring)."""
+    """Greedy planner over the legal actions (see the module docstring)."""
 
     name = "scripted"
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
+        self.phase_key: tuple[Any, ...] | None = None
+        self.used: dict[str, int] = {}
+        self.mode: str | None = None
+        self.plan: dict[str, list[str]] = {}
+        self.muster_set: set[str] = set()
+        self.foe_cards: dict[tuple[int, int], str] = {}
 
+    # -- entry -------------------------------------------------------------------------------------
     def choose(self, game: Any, state: Any, role: str) -> Action:
         view = game.view(state, role)
         legal = [tuple(a["action"]) for a in view["legal_actions"]]
         if not legal:
             raise ValueError(f"{role} has no legal action")
+        self._note_cards(view, role)
+        if view["phase"] == "move":
+            key = (view["year"], view["turn"], role)
+            if key != self.phase_key:
+                self.phase_key = key
+                self.used = {}
+                self.mode = None
+                self.plan = {}
         if len(legal) == 1:
+            if legal[0][0] in ("group", "muster", "step", "sea", "enter"):
+                self._remember(view, role, legal[0])
             return legal[0]
-        board = _Board(view, role)
-        scored = [(self._score(board, view, role, a), i, a) for i, a in enumerate(legal)]
-        best = max(s for s, _, _ in scored)
-        top = [a for s, _, a in scored if s >= best - 1e-9]
-        return top[self.rng.randrange(len(top))]
+        try:
+            choice = self._decide(view, role, legal)
+        except (KeyError, ValueError, IndexError, ZeroDivisionError):  # never crash: play safe
+            choice = None
+        if choice is None or choice not in legal:
+            choice = self._fallback(legal)
+        return choice
 
-    # -- scoring ---------------------------------------------------------------------------------
-    def _score(self, board: _Board, view: dict[str, Any], role: str, a: Action) -> float:
-        verb = a[0]
-        handler = getattr(self, f"_s_{verb}", None)
-        if handler is not None:
-            return float(handler(board, view, role, a))
-        return 0.0
+    def _fallback(self, legal: list[Action]) -> Action:
+        for safe in (("done",), ("end",), ("stay",)):
+            if safe in legal:
+                return safe
+        fires = [a for a in legal if a[0] == "fire"]
+        if fires:
+            return fires[0]
+        return legal[self.rng.randrange(len(legal))]
 
-    # deployment: keep the printed set-up
-    def _s_done(self, board, view, role, a):
-        return 1.0
+    def _note_cards(self, view: dict[str, Any], role: str) -> None:
+        for side, entry in view["cards"].items():
+            if side != role and "card" in entry:
+                self.foe_cards[(view["year"], view["turn"])] = entry["card"]["id"]
 
-    def _s_end(self, board, view, role, a):
-        return 0.0
+    def _decide(self, view: dict[str, Any], role: str, legal: list[Action]) -> Action | None:
+        phase = view["phase"]
+        handler = getattr(self, f"_p_{phase}", None)
+        if handler is None:
+            return None
+        dg = Digest(view, role)
+        result: Action | None = handler(dg, view, legal)
+        return result
 
-    # cards
-    def _s_card(self, board, view, role, a):
-        card = a[1]
-        info = BOARD.cards[card]
-        if info.kind == "move":
-            value = info.moves + (0.3 if board.targets() else 0.0)
-            if card == "winter_campaign" and view["winter_turn"]:
-                value += 1.0 if board.my_sieges() else 0.0
-            return value
-        if card == "manna":
-            return 0.8 * min(3, board.damaged())
-        if card in ("guide", "jihad"):
-            return 2.2 if board.targets() else 0.5
-        if card == "assassins":
-            return 1.5
-        return 1.8  # intrigue
+    # -- cards (4.1, 4.2) ----------------------------------------------------------------------------
+    def _p_card(self, dg: Digest, view: dict[str, Any], legal: list[Action]) -> Action:
+        cards = [a[1] for a in legal]
+        options = self._move_options(dg)
+        values = sorted((v for v, _ in options if v > 0.25), reverse=True)
+        attacks = [v for v, (a, plan) in options if v > 0.8 and _attacks(dg, a, plan)]
+        attack_now = bool(attacks)
+        first_bonus = 0.5 * max(attacks) if attacks else 0.0  # moving first as Player 1 (4.1)
 
-    # movement
-    def _s_group(self, board, view, role, a):
-        return board.group_value(a[1])
+        def useful(m: int) -> float:
+            return sum(values[:m])
 
-    def _s_muster(self, board, view, role, a):
-        town = a[1]
-        return 0.6 + board.threat(town) * 0.5 if board.threat(town) > 0 else 0.1
+        later = 0.0 if dg.turn >= 6 else (0.3 if dg.turn == 5 else 0.5)
+        damaged = sorted(
+            (
+                block_worth(b) / max(1, b["steps"])
+                for b in dg.blocks.values()
+                if b.get("steps", 0) < b.get("max_steps", 0) and dg.where.get(b["id"]) in TOWNS
+            ),
+            reverse=True,
+        )
+        sieges = any(dg.foe_castle.get(t) and not dg.foe_field.get(t) for t in dg.mine)
+        foe_last = self.foe_cards.get((dg.year, dg.turn - 1))
+        best: tuple[float, int, str] | None = None
+        for i, card in enumerate(cards):
+            info = BOARD.cards[card]
+            if info.kind == "move":
+                m = info.moves
+                score = useful(m) - later * m + first_bonus * (info.rank - 1)
+                if card == "winter_campaign" and sieges and dg.turn == 5:
+                    score -= 2.0  # keep it for the Winter Turn (8.2)
+            elif card == "manna":
+                score = 0.9 * sum(damaged[:3]) - 1.2 * later
+            elif card == "assassins":
+                score = 1.3 - 0.5 * later + (0.3 if dg.foe_towns else -5.0)
+            elif card in ("jihad", "guide"):
+                score = useful(1) * (1.4 if card == "jihad" and attack_now else 1.1) + 3 * first_bonus
+                score -= 1.5 * later
+            elif card == "intrigue":
+                copied = BOARD.cards.get(foe_last) if foe_last else None
+                if copied is not None and copied.kind == "move":
+                    score = useful(copied.moves) - 0.4 * later + 3 * first_bonus
+                else:
+                    score = 0.5 - later
+            else:
+                score = 0.0
+            if best is None or score > best[0]:
+                best = (score, i, card)
+        assert best is not None
+        return ("card", best[2])
 
-    def _s_step(self, board, view, role, a):
-        return board.step_value(a[1], a[2], view)
+    # -- moves (5.x, 7.22, 7.23, 8.1) --------------------------------------------------------------
+    def _p_move(self, dg: Digest, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        steps = [a for a in legal if a[0] == "step"]
+        if steps:
+            step = self._continue_move(legal, steps)
+            if step[0] == "step":
+                self._remember(view, dg.role, step)
+            return step
+        self.mode = None
+        options = self._move_options(dg, legal=set(legal))
+        best_value, best = 0.3, None
+        for value, option in options:
+            if value > best_value:
+                best_value, best = value, option
+        if best is None:
+            return ("end",) if ("end",) in legal else None
+        action = best[0]
+        if action[0] == "group":
+            self.mode = "group"
+            self.plan = {b: list(p) for b, p in best[1].items()}
+        elif action[0] == "muster":
+            self.mode = "muster"
+            self.muster_set = set(best[1])
+        return action
 
-    def _s_sea(self, board, view, role, a):
-        block, port = a[1], a[2]
-        here = board.town_of(block)
-        if here in ("England", "France"):
-            return 2.0 + (1.0 if TOWNS[port].victory else 0.0) + board.threat(port) * 0.3
-        if board.enemy_power(port) > 0:
-            return board.attack_value(port, board.block_power(block)) - 0.5
-        return board.threat(port) * 0.4 - board.leave_cost(here, block)
+    def _remember(self, view: dict[str, Any], role: str, action: Action) -> None:
+        if action[0] == "step" and len(action) == 3:
+            b, t = action[1], action[2]
+            loc = _locate(view, role, b)
+            if loc in TOWNS:
+                road = road_of(loc, t)
+                self.used[road] = self.used.get(road, 0) + 1
 
-    def _s_enter(self, board, view, role, a):
-        town = a[2]
-        return 2.0 + (board.attack_value(town, 2.0) if board.enemy_power(town) else 0.5)
+    def _continue_move(self, legal: list[Action], steps: list[Action]) -> Action:
+        legal_set = set(legal)
+        if self.mode == "group":
+            for b, path in list(self.plan.items()):
+                if not path:
+                    continue
+                step = ("step", b, path[0])
+                if step in legal_set:
+                    path.pop(0)
+                    return step
+                self.plan[b] = []
+        elif self.mode == "muster":
+            for a in steps:
+                if a[1] in self.muster_set:
+                    return a
+        if ("end",) in legal_set:
+            return ("end",)
+        return steps[0]
 
-    def _s_campaign(self, board, view, role, a):
-        return 3.0
-
-    # events
-    def _s_town(self, board, view, role, a):
-        return board.enemy_power(a[1]) + (2.0 if TOWNS.get(a[1]) and TOWNS[a[1]].victory else 0.0)
-
-    def _s_block(self, board, view, role, a):
-        return 1.0 + board.block_power(a[1])
-
-    # deployment of the Saracens
-    def _s_swap(self, board, view, role, a):
-        return 0.0
-
-    def _s_seat(self, board, view, role, a):
-        return -1.0
-
-    # draws and winter
-    def _s_place(self, board, view, role, a):
-        town = a[1]
-        return 1.0 + board.threat(town) + (1.0 if TOWNS[town].victory else 0.0)
-
-    def _s_disband(self, board, view, role, a):
-        return -board.block_power(a[1])
-
-    def _s_replace(self, board, view, role, a):
-        return 1.0 + board.threat(board.town_of(a[1]))
-
-    # combat
-    def _s_battle(self, board, view, role, a):
-        return board.enemy_power(a[1])
-
-    def _s_fire(self, board, view, role, a):
-        return 1.0
-
-    def _s_charge(self, board, view, role, a):
-        b = board.blocks.get(a[1])
-        return 1.2 if b is not None and b.get("steps", 0) >= 2 else 0.5
-
-    def _s_harry(self, board, view, role, a):
-        return 0.9 if board.losing_at(board.town_of(a[1])) else 0.3
-
-    def _s_retreat(self, board, view, role, a):
-        here = board.town_of(a[1])
-        return 1.5 if board.losing_at(here, factor=0.5) else -1.0
-
-    def _s_withdraw(self, board, view, role, a):
-        here = board.town_of(a[1])
-        return 1.4 if board.losing_at(here, factor=0.7) else -0.5
-
-    def _s_field(self, board, view, role, a):
-        here = board.town_of(a[1])
-        return 1.0 if not board.losing_at(here, factor=1.0) else -0.5
-
-    def _s_castle(self, board, view, role, a):
-        here = board.town_of(a[1])
-        return 1.0 if board.losing_at(here, factor=1.0) else -0.5
-
-    def _s_storm(self, board, view, role, a):
-        here = board.town_of(a[1])
-        return 1.0 if not board.losing_at(here, factor=2.0) else -0.5
-
-    def _s_sally(self, board, view, role, a):
-        here = board.town_of(a[1])
-        return 0.8 if not board.losing_at(here, factor=1.2) else -1.0
-
-    def _s_stay(self, board, view, role, a):
-        return 1.0
-
-    def _s_leave(self, board, view, role, a):
-        return 0.2
-
-    def _s_regroup(self, board, view, role, a):
-        return board.threat(a[2]) * 0.3 - 0.2
-
-    def _s_hit(self, board, view, role, a):
-        return -board.block_power(a[1])
-
-
-class _Board:
-    """The role's view digested: blocks by town, force estimates."""
-
-    def __init__(self, view: dict[str, Any], role: str):
-        self.role = role
-        self.foe = enemy(role)
-        self.blocks: dict[str, dict[str, Any]] = {}
-        self.where: dict[str, str] = {}
-        self.mine: dict[str, float] = {}
-        self.theirs: dict[str, float] = {}
-        self.count: dict[str, int] = {}
-        for town, spot in view["towns"].items():
-            for area in ("field", "castle"):
-                for b in spot[area]:
-                    if b["side"] == role:
-                        self.blocks[b["id"]] = b
-                        self.where[b["id"]] = town
-                        self.mine[town] = self.mine.get(town, 0.0) + power(b)
-                        self.count[town] = self.count.get(town, 0) + 1
-                    elif b["side"] == self.foe:
-                        self.theirs[town] = self.theirs.get(town, 0.0) + power(b)
-        for box, bs in view["staging"].items():
-            for b in bs:
-                if b.get("side") == role and "id" in b:
-                    self.blocks[b["id"]] = b
-                    self.where[b["id"]] = box
-        self.moved_power: dict[str, float] = {}
-
-    def town_of(self, block: str) -> str:
-        return self.where.get(block, "")
-
-    def block_power(self, block: str) -> float:
-        b = self.blocks.get(block)
-        return power(b) if b else 1.0
-
-    def enemy_power(self, town: str) -> float:
-        return self.theirs.get(town, 0.0)
-
-    def damaged(self) -> int:
-        return sum(1 for b in self.blocks.values() if b.get("steps", 0) < b.get("max_steps", 0))
-
-    def threat(self, town: str) -> float:
-        """Enemy power next to ``town``."""
-        if town not in BOARD.adjacent:
-            return 0.0
-        return sum(self.theirs.get(n, 0.0) for n, _ in BOARD.adjacent[town])
-
-    def my_sieges(self) -> bool:
-        return any(t in self.theirs for t in self.mine)
-
-    def targets(self) -> list[str]:
-        """Enemy towns next to our forces that we outnumber."""
-        out = []
-        for town, mine in self.mine.items():
-            for n, _ in BOARD.adjacent.get(town, ()):
-                if n in TOWNS and (self.theirs.get(n, 0.0) * GOOD_ODDS < mine or _vacant_enemy(self, n)):
-                    out.append(n)
+    def _move_options(
+        self, dg: Digest, legal: set[Action] | None = None
+    ) -> list[tuple[float, tuple[Action, Any]]]:
+        """Every move worth considering now, with its value (legal ones only when given)."""
+        out: list[tuple[float, tuple[Action, Any]]] = []
+        winter = dg.winter
+        origins = [t for t in dg.mine if t in TOWNS]
+        for origin in origins:
+            if legal is not None and ("group", origin) not in legal:
+                continue
+            movers = [b for b in dg.mine[origin] if not b["in_castle"] and b.get("move", 0) > 0]
+            if not movers:
+                continue
+            value, plan = self._plan_group(dg, origin, movers, winter)
+            if plan:
+                out.append((value, (("group", origin), plan)))
+        muster_targets = (
+            [a[1] for a in legal if a[0] == "muster"] if legal is not None else self._muster_guess(dg)
+        )
+        for target in muster_targets:
+            value, blocks = self._plan_muster(dg, target, winter)
+            if blocks:
+                out.append((value, (("muster", target), blocks)))
+        if legal is not None:
+            for a in legal:
+                if a[0] == "sea":
+                    out.append((self._value_sea(dg, a[1], a[2]), (a, None)))
+                elif a[0] == "enter":
+                    out.append((self._value_enter(dg, a[1], a[2]), (a, None)))
+                elif a[0] == "campaign":
+                    out.append((self._value_campaign(dg, a[1]), (a, None)))
+        else:
+            for box, bs in dg.staged.items():
+                if box != "Germania" and len(bs) == 3:
+                    out.extend((3.0, (("sea", b["id"], ""), None)) for b in bs)
+                elif box == "Germania" and len(bs) == 3:
+                    out.extend((3.0, (("enter", b["id"], ""), None)) for b in bs)
         return out
 
-    def losing_at(self, town: str, factor: float = 1.0) -> bool:
-        return self.mine.get(town, 0.0) < self.theirs.get(town, 0.0) * factor
+    def _muster_guess(self, dg: Digest) -> list[str]:
+        return [t for t in dg.mine if t in TOWNS and (t in VICTORY or TOWNS[t].rating >= 2)]
 
-    def attack_value(self, town: str, extra: float) -> float:
-        mine = self.mine.get(town, 0.0) + extra
-        theirs = self.theirs.get(town, 0.0)
-        if theirs == 0:
-            return 1.0
-        ratio = mine / theirs
-        bonus = 1.5 if TOWNS[town].victory else 0.5
-        return (ratio - GOOD_ODDS) + bonus if ratio >= GOOD_ODDS else ratio - GOOD_ODDS - 1.0
+    # The value of one town with a given stack of ours there.
+    def _town_util(
+        self, dg: Digest, town: str, blocks: list[dict[str, Any]], response: bool = True, ignore: str = ""
+    ) -> float:
+        n = len(blocks)
+        f = s = 0.0
+        for b in blocks:
+            bf, bs = block_fs(b)
+            f += bf
+            s += bs
+        if dg.winter:
+            return self._winter_util(dg, town, blocks, n)
+        if town in dg.foe_towns:
+            if n == 0:
+                return 0.0
+            if dg.mine.get(town) and not dg.foe_field.get(town) and dg.foe_castle.get(town):
+                # A siege we are besieging: its value is the storm or the starving (6.54, 6.57).
+                return dg.attack(town, f, s, n, response) + 0.3 * n
+            return dg.attack(town, f, s, n, response)
+        util = -dg.risk(town, f, s, n, ignore)
+        if n > 0 and dg.holder(town) != dg.role:
+            util += town_value(town, dg.role)
+        if dg.turn >= 4 and n > max(1, TOWNS[town].rating):
+            util -= 0.15 * (n - max(1, TOWNS[town].rating))  # winter supply ahead (8.3)
+        return util
 
-    def leave_cost(self, town: str, block: str) -> float:
-        """Leaving ``town`` unguarded where the enemy is near costs."""
-        if town not in TOWNS:
+    def _winter_util(self, dg: Digest, town: str, blocks: list[dict[str, Any]], n: int) -> float:
+        """Winter Turn (8.1-8.3): keep blocks fed, hold the cities, leave doomed sieges."""
+        if n == 0:
             return 0.0
-        left = self.count.get(town, 0) - 1
-        t = TOWNS[town]
-        if left <= 0 and self.threat(town) > 0:
-            return 2.0 + (2.0 if t.victory else 0.0) + t.rating * 0.3
+        worths = sorted(block_worth(b) for b in blocks)
+        if town in dg.foe_towns:
+            return -sum(worths)  # besiegers are eliminated in winter (8.3)
+        supply = max(1, TOWNS[town].rating)
+        util = -sum(worths[: max(0, n - supply)])
+        if dg.holder(town) != dg.role:
+            util += town_value(town, dg.role) * (1.0 if town in VICTORY else 0.3)
+        f = sum(block_fs(b)[0] for b in blocks)
+        s = sum(block_fs(b)[1] for b in blocks)
+        util -= 0.5 * dg.risk(town, f, s, n)
+        # Replacements (8.4): steps missing that this town could restore.
+        missing = sum(b.get("max_steps", 0) - b.get("steps", 0) for b in blocks)
+        rp = TOWNS[town].rating if TOWNS[town].side == dg.role else TOWNS[town].rating // 2
+        util += 0.3 * min(missing, rp)
+        return util
+
+    def _abandon(self, dg: Digest, town: str, left: list[dict[str, Any]]) -> float:
+        """Leaving one of our castles empty next to an enemy stack hands it over (1.12)."""
+        if left or dg.winter or town in dg.foe_towns or TOWNS[town].rating < 1:
+            return 0.0
+        if TOWNS[town].side != dg.role and town not in VICTORY:
+            return 0.0
+        if any(n in dg.foe_fs for n, _ in TOWN_ADJ[town]):
+            return -(1.5 + town_value(town, dg.role))
         return 0.0
 
-    def group_value(self, town: str) -> float:
-        best = 0.0
-        power_here = self.mine.get(town, 0.0)
-        for n, _ in BOARD.adjacent.get(town, ()):
-            if n not in TOWNS or TOWNS[n].no_entry:
+    def _advance(self, dg: Digest, b: dict[str, Any], src: str, dst: str) -> float:
+        if dg.winter:
+            return 0.0
+        gain = dg.objective_distance(src) - dg.objective_distance(dst)
+        return ADVANCE * block_fs(b)[0] * max(-2, min(2, gain))
+
+    def _plan_group(
+        self, dg: Digest, origin: str, movers: list[dict[str, Any]], winter: bool
+    ) -> tuple[float, dict[str, list[str]]]:
+        """The best group move from ``origin`` (5.2): bundles of blocks to up to three towns."""
+        by_move: dict[int, dict[str, list[str]]] = {}
+        for b in movers:
+            m = b["move"]
+            if m not in by_move:
+                by_move[m] = reach(dg, origin, m, self.used, winter=winter)
+        staying = list(dg.mine[origin])
+        base_origin = self._town_util(dg, origin, staying)
+        plan: dict[str, list[str]] = {}
+        total = 0.0
+        used = dict(self.used)
+        dest_stack: dict[str, list[dict[str, Any]]] = {}
+        for _ in range(3):
+            free = [b for b in movers if b["id"] not in plan]
+            if not free:
+                break
+            dests: set[str] = set()
+            for b in free:
+                dests.update(by_move[b["move"]])
+            best: tuple[float, str, list[dict[str, Any]]] | None = None
+            for dst in dests:
+                cands = [b for b in free if dst in by_move[b["move"]]]
+                path = by_move[max(b["move"] for b in cands)].get(dst) or []
+                room = min((ROAD_LIMIT[r] - used.get(r, 0) for r in _roads(origin, path)), default=0)
+                if room <= 0:
+                    continue
+                cands.sort(key=lambda b: -block_fs(b)[0])
+                cands = cands[:room]
+                here = dest_stack.get(dst, dg.mine.get(dst, []))
+                base_dst = self._town_util(dg, dst, here)
+                ignore = dst if dst in dg.foe_towns else ""
+                base_o = self._town_util(dg, origin, staying, ignore=ignore) if ignore else base_origin
+                moving: list[dict[str, Any]] = []
+                adv = 0.0
+                for b in cands:
+                    moving.append(b)
+                    adv += self._advance(dg, b, origin, dst)
+                    left = [x for x in staying if x not in moving]
+                    gain = self._abandon(dg, origin, left) + (
+                        self._town_util(dg, origin, left, ignore=ignore)
+                        - base_o
+                        + self._town_util(dg, dst, here + moving)
+                        - base_dst
+                        + adv
+                    )
+                    if best is None or gain > best[0]:
+                        best = (gain, dst, list(moving))
+            if best is None or best[0] <= 0.2:
+                break
+            gain, dst, moving = best
+            total += gain
+            for b in moving:
+                p = by_move[b["move"]][dst]
+                plan[b["id"]] = list(p)
+                for r in _roads(origin, p):
+                    used[r] = used.get(r, 0) + 1
+            staying = [x for x in staying if x not in moving]
+            base_origin = self._town_util(dg, origin, staying)
+            dest_stack[dst] = dest_stack.get(dst, dg.mine.get(dst, [])) + moving
+        return total, plan
+
+    def _plan_muster(self, dg: Digest, target: str, winter: bool) -> tuple[float, list[str]]:
+        """The best muster at ``target`` (5.3): blocks that gain by coming, one at a time."""
+        cands: list[tuple[dict[str, Any], str]] = []
+        for src, bs in dg.mine.items():
+            if src == target or src not in TOWNS or src in dg.foe_towns:
                 continue
-            if self.theirs.get(n):
-                best = max(best, self.attack_value(n, power_here * 0.7))
-            elif _vacant_enemy(self, n):
-                best = max(best, 1.0 + (2.0 if TOWNS[n].victory else 0.3))
+            dist = DIST[src].get(target, 9)
+            for b in bs:
+                if b["in_castle"] or b.get("move", 0) < dist:
+                    continue
+                if target in reach(dg, src, b["move"], self.used, winter=winter, muster=True):
+                    cands.append((b, src))
+        if not cands:
+            return 0.0, []
+        stacks = {src: list(dg.mine[src]) for _, src in cands}
+        at_target = list(dg.mine.get(target, []))
+        total = 0.0
+        chosen: list[str] = []
+        for _ in range(8):
+            base_t = self._town_util(dg, target, at_target, response=False)
+            best: tuple[float, dict[str, Any], str] | None = None
+            for b, src in cands:
+                if b["id"] in chosen:
+                    continue
+                left = [x for x in stacks[src] if x is not b]
+                gain = self._abandon(dg, src, left) + (
+                    self._town_util(dg, src, left)
+                    - self._town_util(dg, src, stacks[src])
+                    + self._town_util(dg, target, [*at_target, b], response=False)
+                    - base_t
+                    + self._advance(dg, b, src, target)
+                )
+                if best is None or gain > best[0]:
+                    best = (gain, b, src)
+            if best is None or best[0] <= 0.1:
+                break
+            gain, b, src = best
+            total += gain
+            chosen.append(b["id"])
+            stacks[src] = [x for x in stacks[src] if x is not b]
+            at_target.append(b)
+        return total, chosen
+
+    def _value_sea(self, dg: Digest, block: str, port: str) -> float:
+        b = dg.blocks.get(block)
+        if b is None or port not in TOWNS:
+            return 0.0
+        src = dg.where.get(block, "")
+        here = dg.mine.get(port, [])
+        gain = self._town_util(dg, port, [*here, b]) - self._town_util(dg, port, here)
+        if src in TOWNS:
+            left = [x for x in dg.mine.get(src, []) if x is not b]
+            gain += self._town_util(dg, src, left) - self._town_util(dg, src, dg.mine.get(src, []))
+            gain += self._advance(dg, b, src, port) - 0.4
+        else:
+            gain += 2.5 - 0.15 * dg.objective_distance(port)  # a crusader reaches the Holy Land (7.22)
+        return gain
+
+    def _value_enter(self, dg: Digest, block: str, town: str) -> float:
+        b = dg.blocks.get(block)
+        if b is None:
+            return 0.0
+        here = dg.mine.get(town, [])
+        return 2.5 + self._town_util(dg, town, [*here, b]) - self._town_util(dg, town, here)
+
+    def _value_campaign(self, dg: Digest, town: str) -> float:
+        """Winter Campaign (8.2): the siege goes on, with harsh attrition."""
+        mine = dg.mine.get(town, [])
+        value = sum(block_worth(b) for b in mine) * 0.5 + (4.0 if town in VICTORY else 1.0)
+        return value * min(1.0, 2.0 / max(1, len(dg.foe_castle.get(town, []))))
+
+    # -- events (4.2) --------------------------------------------------------------------------------
+    def _p_assassins(self, dg: Digest, view: dict[str, Any], legal: list[Action]) -> Action:
+        def score(town: str) -> float:
+            n = max(1, dg.foe_count(town))
+            f, s = dg.foe_fs.get(town, (0.0, 0.0))
+            v = (f + 0.2 * s) / n + (1.5 if town in VICTORY else 0.0)
+            if dg.mine.get(town):
+                v += 1.5  # a battle or siege of ours there
+            return v
+
+        return max((a for a in legal if a[0] == "town"), key=lambda a: score(a[1]))
+
+    def _p_jihad(self, dg: Digest, view: dict[str, Any], legal: list[Action]) -> Action:
+        def score(town: str) -> float:
+            f, s = dg.my_fs(town)
+            return f * s + (3.0 if town in VICTORY else 0.0)
+
+        return max((a for a in legal if a[0] == "town"), key=lambda a: score(a[1]))
+
+    def _p_manna(self, dg: Digest, view: dict[str, Any], legal: list[Action]) -> Action:
+        blocks = [a for a in legal if a[0] == "block"]
+        if not blocks:
+            return ("done",)
+
+        def score(block: str) -> float:
+            b = dg.blocks.get(block, {})
+            town = dg.where.get(block, "")
+            threat = dg.threat(town)[0] if town in TOWNS else 0.0
+            return block_worth(b) / max(1, b.get("steps", 1)) + threat
+
+        return max(blocks, key=lambda a: score(a[1]))
+
+    # -- deployment (3.x) ------------------------------------------------------------------------------
+    def _p_deploy_franks(self, dg: Digest, view: dict[str, Any], legal: list[Action]) -> Action:
+        return ("done",)
+
+    def _p_deploy_saracens(self, dg: Digest, view: dict[str, Any], legal: list[Action]) -> Action:
+        return ("done",)
+
+    # -- battles (6.x) --------------------------------------------------------------------------------
+    def _battle_town(self, view: dict[str, Any], legal: list[Action], dg: Digest) -> str:
+        battle = view.get("battle")
+        if battle and battle.get("town") in TOWNS:
+            return str(battle["town"])
+        for a in legal:
+            if len(a) > 1 and a[1] in dg.where:
+                return dg.where[a[1]]
+        return ""
+
+    def _field(self, dg: Digest, town: str) -> tuple[float, float, float, float]:
+        mf = ms = ef = es = 0.0
+        for b in dg.mine.get(town, []):
+            if not b["in_castle"]:
+                f, s = block_fs(b)
+                mf += f
+                ms += s
+        for b in dg.foe_field.get(town, []):
+            f, s = block_fs(b)
+            ef += f
+            es += s
+        return mf, ms, ef, es
+
+    def _p_battle_choice(self, dg: Digest, view: dict[str, Any], legal: list[Action]) -> Action:
+        def score(town: str) -> float:
+            f, s = dg.my_fs(town)
+            ef, es = dg.foe_fs.get(town, (0.1, 0.1))
+            return win_odds(f, s, ef, es)
+
+        return max((a for a in legal if a[0] == "battle"), key=lambda a: score(a[1]))
+
+    def _p_combat_deploy(self, dg: Digest, view: dict[str, Any], legal: list[Action]) -> Action:
+        town = self._battle_town(view, legal, dg)
+        mf, ms, ef, es = self._field(dg, town)
+        odds = win_odds(mf, ms, ef, es)
+        if odds >= 0.45 or town not in TOWNS:
+            return ("done",)
+        # 6.1, 6.54: a lost field is better fought from the castle (double defense).
+        cands = [a for a in legal if a[0] == "castle"]
+        if not cands:
+            return ("done",)
+        return max(cands, key=lambda a: block_worth(dg.blocks.get(a[1], {})))
+
+    def _p_siege_storm(self, dg: Digest, view: dict[str, Any], legal: list[Action]) -> Action:
+        town = self._battle_town(view, legal, dg)
+        rating = TOWNS[town].rating if town in TOWNS else 1
+        mine = sorted(
+            (b for b in dg.mine.get(town, []) if not b["in_castle"]), key=lambda b: -block_fs(b)[0]
+        )[:rating]
+        sf = sum(block_fs(b)[0] for b in mine)
+        ss = sum(block_fs(b)[1] for b in mine)
+        cf = cs = 0.0
+        for b in dg.foe_castle.get(town, []):
+            f, s = block_fs(b)
+            cf += f
+            cs += 2 * s  # double defense (6.54)
+        odds = win_odds(sf, ss, cf, cs)
+        need = 0.72
+        if dg.turn >= 5 or (dg.year == 1192 and town in VICTORY):
+            need = 0.55  # winter would end the siege (8.3)
+        if odds < need:
+            return ("done",)
+        cands = [a for a in legal if a[0] == "storm"]
+        if not cands:
+            return ("done",)
+        return max(cands, key=lambda a: block_fs(dg.blocks.get(a[1], {"side": dg.role}))[0])
+
+    def _p_siege_sally(self, dg: Digest, view: dict[str, Any], legal: list[Action]) -> Action:
+        town = self._battle_town(view, legal, dg)
+        mf, ms, ef, es = self._field(dg, town)
+        cf = cs = 0.0
+        for b in dg.mine.get(town, []):
+            if b["in_castle"]:
+                f, s = block_fs(b)
+                cf += f
+                cs += s
+        odds = win_odds(mf + cf, ms + cs, ef, es)
+        if odds < (0.5 if mf > 0 else 0.65):
+            return ("done",)
+        cands = [a for a in legal if a[0] == "sally"]
+        return (
+            max(cands, key=lambda a: block_fs(dg.blocks.get(a[1], {"side": dg.role}))[0])
+            if cands
+            else ("done",)
+        )
+
+    def _p_combat_turn(self, dg: Digest, view: dict[str, Any], legal: list[Action]) -> Action:
+        town = self._battle_town(view, legal, dg)
+        mf, ms, ef, es = self._field(dg, town)
+        any_block = legal[0][1]
+        me = dg.blocks.get(any_block, {})
+        if me.get("in_castle"):
+            # Defending the castle or sallying: fire, or withdraw a sally that is losing.
+            withdraw = [a for a in legal if a[0] == "withdraw"]
+            if withdraw and ef > 0 and win_odds(mf, ms, ef, es) < 0.3:
+                return withdraw[0]
+            return _first(legal, "fire") or legal[0]
+        if ef == 0 and dg.foe_castle.get(town):
+            # Storming (6.54): fire unless the castle is plainly too strong.
+            cf = sum(block_fs(b)[0] for b in dg.foe_castle[town])
+            cs = sum(2 * block_fs(b)[1] for b in dg.foe_castle[town])
+            if win_odds(mf, ms, cf, cs) < 0.25:
+                w = _first(legal, "withdraw")
+                if w:
+                    return w
+            return _first(legal, "fire") or legal[0]
+        odds = win_odds(mf, ms, ef, es)
+        holding = dg.holder(town) == dg.role or (town in TOWNS and TOWNS[town].side == dg.role)
+        stand = 0.3 if holding and town in VICTORY else 0.38
+        if odds < stand:
+            for verb in ("withdraw", "harry", "retreat"):
+                cands = [a for a in legal if a[0] == verb]
+                if cands:
+                    return max(cands, key=lambda a: self._retreat_score(dg, a))
+        if odds < 0.55:
+            harry = [a for a in legal if a[0] == "harry"]
+            if harry and not holding:
+                return max(harry, key=lambda a: self._retreat_score(dg, a))
+        if odds >= 0.55:
+            for a in legal:
+                if a[0] == "charge":
+                    b = dg.blocks.get(a[1], {})
+                    if b.get("steps", 0) >= 2:
+                        return a  # 6.32: +1 firepower, a 6 costs a step; worth it when ahead
+        return _first(legal, "fire") or _first(legal, "charge") or legal[0]
+
+    def _retreat_score(self, dg: Digest, a: Action) -> float:
+        if a[0] == "withdraw":
+            return 5.0
+        town = a[2] if len(a) > 2 else ""
+        if town not in TOWNS:
+            return -5.0
+        f, s = dg.my_fs(town)
+        tf, _ = dg.threat(town)
+        return f - tf + (1.0 if town in VICTORY else 0.0) - (2.0 if town in dg.foe_towns else 0.0)
+
+    def _p_combat_hit(self, dg: Digest, view: dict[str, Any], legal: list[Action]) -> Action:
+        return min((a for a in legal if a[0] == "hit"), key=lambda a: block_worth(dg.blocks.get(a[1], {})))
+
+    def _p_combat_retreat(self, dg: Digest, view: dict[str, Any], legal: list[Action]) -> Action:
+        return max(legal, key=lambda a: self._retreat_score(dg, a))
+
+    def _p_siege_end(self, dg: Digest, view: dict[str, Any], legal: list[Action]) -> Action:
+        town = self._battle_town(view, legal, dg)
+        mf, ms, _, _ = self._field(dg, town)
+        tf, ts = dg.threat(town)
+        if win_odds(tf, ts, mf, ms) > 0.7:
+            return ("leave",)
+        return ("stay",)
+
+    def _p_regroup(self, dg: Digest, view: dict[str, Any], legal: list[Action]) -> Action:
+        src = self._battle_town(view, legal, dg)
+        best, best_gain = ("done",), 0.6
+        here = dg.mine.get(src, [])
+        base_src = self._town_util(dg, src, here) if src in TOWNS else 0.0
+        for a in legal:
+            if a[0] != "regroup" or a[2] not in TOWNS:
+                continue
+            b = dg.blocks.get(a[1])
+            if b is None:
+                continue
+            dst = a[2]
+            there = dg.mine.get(dst, [])
+            gain = self._town_util(dg, dst, [*there, b]) - self._town_util(dg, dst, there)
+            if src in TOWNS:
+                gain += self._town_util(dg, src, [x for x in here if x is not b]) - base_src
+            if gain > best_gain:
+                best, best_gain = a, gain
         return best
 
-    def step_value(self, block: str, town: str, view: dict[str, Any]) -> float:
-        src = self.where.get(block, "")
-        p = self.block_power(block)
-        cost = self.leave_cost(src, block) if src in TOWNS else 0.0
-        if self.theirs.get(town):
-            committed = self.moved_power.get(town, 0.0)
-            return self.attack_value(town, p + committed) - cost
-        if _vacant_enemy(self, town):
-            return 1.0 + (2.5 if TOWNS[town].victory else 0.4 * TOWNS[town].rating) - cost
-        # moving through friendly country: towards the enemy
-        return 0.3 * (self.threat(town) > 0) - cost - 0.1
+    def _p_winter_regroup(self, dg: Digest, view: dict[str, Any], legal: list[Action]) -> Action:
+        return self._p_regroup(dg, view, legal)
+
+    # -- draws (7.x) ---------------------------------------------------------------------------------
+    def _p_draw(self, dg: Digest, view: dict[str, Any], legal: list[Action]) -> Action:
+        drawn = view.get("drawn")
+        block = drawn["id"] if drawn else None
+        info = BLOCKS.get(block) if block else None
+        seats = set(BOARD.seats.get(block, ())) if block else set()
+        pilgrim = info is not None and info.group == "pilgrims"
+
+        def score(town: str) -> float:
+            full = pilgrim or town in seats
+            steps = info.max_steps if (full and info is not None) else 1
+            fake = {
+                "id": block or "",
+                "side": dg.role,
+                "steps": steps,
+                "max_steps": info.max_steps if info else 3,
+                "combat": f"{info.initiative}{info.firepower}" if info else "B2",
+                "move": info.move if info else 2,
+                "in_castle": False,
+            }
+            here = dg.mine.get(town, [])
+            gain = self._town_util(dg, town, [*here, fake]) - self._town_util(dg, town, here)
+            return gain + (2.5 if full else 0.0) - 0.1 * dg.objective_distance(town)
+
+        return max((a for a in legal if a[0] == "place"), key=lambda a: score(a[1]))
+
+    # -- winter (8.3, 8.4) -----------------------------------------------------------------------------
+    def _p_winter_supply(self, dg: Digest, view: dict[str, Any], legal: list[Action]) -> Action:
+        return min(
+            (a for a in legal if a[0] == "disband"), key=lambda a: block_worth(dg.blocks.get(a[1], {}))
+        )
+
+    def _p_winter_replace(self, dg: Digest, view: dict[str, Any], legal: list[Action]) -> Action:
+        cands = [a for a in legal if a[0] == "replace"]
+        if not cands:
+            return ("done",)
+
+        def score(block: str) -> float:
+            b = dg.blocks.get(block, {})
+            town = dg.where.get(block, "")
+            fp = int(b.get("combat", "B2")[1])
+            return fp + (1.0 if town in VICTORY else 0.0) + 0.3 * (dg.threat(town)[0] if town in TOWNS else 0)
+
+        return max(cands, key=lambda a: score(a[1]))
 
 
-def _vacant_enemy(board: _Board, town: str) -> bool:
-    t = TOWNS.get(town)
-    return (
-        t is not None
-        and not t.no_entry
-        and t.side == board.foe
-        and town not in board.theirs
-        and town not in board.mine
-    )
+def _attacks(dg: Digest, action: Action, plan: Any) -> bool:
+    """Whether a planned move enters a town holding enemy blocks."""
+    if action[0] == "group" and isinstance(plan, dict):
+        return any(p and p[-1] in dg.foe_towns for p in plan.values())
+    return len(action) > 2 and action[2] in dg.foe_towns
+
+
+def _first(legal: list[Action], verb: str) -> Action | None:
+    for a in legal:
+        if a[0] == verb:
+            return a
+    return None
+
+
+def _roads(origin: str, path: list[str]) -> list[str]:
+    out = []
+    prev = origin
+    for t in path:
+        out.append(road_of(prev, t))
+        prev = t
+    return out
+
+
+def _locate(view: dict[str, Any], role: str, block: str) -> str:
+    for town, spot in view["towns"].items():
+        for area in ("field", "castle"):
+            for b in spot[area]:
+                if b.get("id") == block:
+                    return str(town)
+    return ""
 
 
 def make_scripted(game: Any, seed: int) -> ScriptedBot:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .common import TOWNS
+from .common import BLOCKS, TOWNS
 from .views import ADJECTIVE
 
 
@@ -100,7 +100,7 @@ def render_text(view: dict[str, Any]) -> str:
         if due:
             text += "; reserves due: " + ", ".join(due)
         if battle["acted"]:
-            text += "; have acted this round: " + ", ".join(battle["acted"])
+            text += "; have acted this round: " + ", ".join(BLOCKS[b].label for b in battle["acted"])
         lines.append(text)
     if view.get("moves_left") is not None:
         lines.append(f"Moves left: {view['moves_left']}")

@@ -99,8 +99,22 @@ def view(game: CrusaderRex, state: State, role: str | None) -> dict[str, Any]:
     battle = battle_view(state, role)
     if battle is not None:
         out["battle"] = battle
-    if state.mv is not None:
-        out["moves_left"] = state.mv["moves"] if state.mv["side"] == role else None
+    mv = state.mv
+    if mv is not None and mv["side"] == role:
+        out["moves_left"] = mv["moves"]
+        out["move"] = {
+            "kind": mv["kind"],
+            "origin": mv["origin"],
+            "target": mv["target"],
+            "moved": list(mv["moved"]),
+            "roads_used": dict(mv["roads"]),
+            "may_leave": dict(mv["free"]),
+            "barred_roads": {t: list(r) for t, r in mv["barred"].items()},
+            "event": mv["event"],
+        }
+    if state.phase == "draw" and role in state.active and state.work and state.work.get("block"):
+        drawn = state.work["block"]
+        out["drawn"] = {"id": drawn, "name": BLOCKS[drawn].label}
     if role is not None and role in state.active:
         out["legal_actions"] = [
             {"action": list(a), "text": describe(state, role, a)} for a in game.legal_actions(state, role)
@@ -118,7 +132,7 @@ def battle_view(state: State, role: str | None) -> dict[str, Any] | None:
         return None
 
     def seen(blocks: list[str]) -> list[str]:
-        return [BLOCKS[b].label for b in blocks if BLOCKS[b].side == role or b in state.revealed]
+        return [b for b in blocks if BLOCKS[b].side == role or b in state.revealed]
 
     due = f.get("due", {})
     reserves: dict[str, Any] = {}
@@ -126,7 +140,7 @@ def battle_view(state: State, role: str | None) -> dict[str, Any] | None:
         mine = [b for b in due if BLOCKS[b].side == side]
         entry: dict[str, Any] = {"count": len(mine)}
         if side == role:
-            entry["blocks"] = {BLOCKS[b].label: due[b] for b in mine}
+            entry["blocks"] = {b: due[b] for b in mine}
         reserves[side] = entry
     return {
         "town": f["town"],
