@@ -257,3 +257,27 @@ def test_winter_disbands_the_weakest_and_spends_replacements(monkeypatch):
     winter.start_winter(s)
     assert s.phase == "winter_replace"
     assert decide(s)[0] == "replace"
+
+
+def test_a_muster_given_up_is_not_tried_again_in_the_same_phase(stop_after_moves, monkeypatch):
+    # 5.3: after ("muster",) the bot must pick a town or back out; having backed out it does not
+    # declare a muster again in that move phase (no endless muster/end loop).
+    s = position(turn=2, p1=S)
+    put(s, "yazkuj", "Ashtera")
+    put(s, "qaimaz", "Banyas")
+    movement.start_move_phase(s, S, 2)
+    bot = ScriptedBot(3)
+    bot.choose(G, s, S)  # starts the bot's record of this move phase
+    monkeypatch.setattr(bot, "_plan_muster", lambda dg, town, winter: (0.0, []))  # no town worth it
+    if s.phase == "move" and s.mv["kind"] is None:
+        G.apply_in_place(s, S, ("muster",))
+    assert s.mv["kind"] == "muster_pick"
+    assert bot.choose(G, s, S) == ("end",)
+    assert bot.muster_abandoned
+    G.apply_in_place(s, S, ("end",))
+    for _ in range(10):
+        if s.phase != "move":
+            break
+        nxt = bot.choose(G, s, S)
+        assert nxt != ("muster",)
+        G.apply_in_place(s, S, nxt)

@@ -205,6 +205,7 @@ def test_muster_only_through_friendly_or_vacant_towns(done):
     put(s, "balian", "Acre")
     put(s, "yazkuj", "Legio")  # an enemy block on one route
     movement.start_move_phase(s, F, 2)
+    G.apply_in_place(s, F, ("muster",))
     assert ("muster", "Acre") in legal(s)
     G.apply_in_place(s, F, ("muster", "Acre"))
     assert steps_of(s, "walter") == ["Acre"]
@@ -222,6 +223,7 @@ def test_muster_block_finishes_before_another_starts(done):
     put(s, "walter", "Caesarea")
     put(s, "balian", "Acre")
     movement.start_move_phase(s, F, 1)
+    G.apply_in_place(s, F, ("muster",))
     G.apply_in_place(s, F, ("muster", "Acre"))
     G.apply_in_place(s, F, ("step", "templars_jerusalem", "Nablus"))
     assert {a[1] for a in legal(s) if a[0] == "step"} == {"templars_jerusalem"}
@@ -385,7 +387,9 @@ def test_muster_targets_match_brute_force(seed, done):
         s.mv["roads"][road] = 4
     s.mv["moved"] = [b for b in common.BLOCKS if r.random() < 0.2]
     m = movement._Map(s, F)
-    assert movement._muster_targets(s, s.mv, m) == _brute_muster_targets(s)
+    expected = _brute_muster_targets(s)
+    assert movement._muster_targets(s, s.mv, m) == expected
+    assert movement._can_muster(s, s.mv, movement._Map(s, F)) == bool(expected)
 
 
 def test_saracens_never_move_crusaders_out_of_staging(done):
@@ -396,3 +400,24 @@ def test_saracens_never_move_crusaders_out_of_staging(done):
     put(s, "saladin", "Egypt")
     movement.start_move_phase(s, S, 3)
     assert not [a for a in legal(s, S) if a[0] == "sea" and a[1] in ("philippe", "hugues", "fileps")]
+
+
+def test_muster_choice_can_be_taken_back_without_spending_a_move(done):
+    # 5.3: declaring the muster town spends the move; choosing to muster first does not.
+    s = moving()
+    put(s, "walter", "Caesarea")
+    put(s, "balian", "Acre")
+    movement.start_move_phase(s, F, 2)
+    G.apply_in_place(s, F, ("muster",))
+    G.apply_in_place(s, F, ("end",))
+    assert s.mv["moves"] == 2 and s.mv["kind"] is None
+
+
+def test_no_muster_is_offered_when_no_block_can_reach_a_friendly_town(done):
+    # 5.3: a lone block with nowhere friendly within reach cannot muster.
+    s = moving()
+    put(s, "reynald_kerak", "Kerak")
+    for b, town in (("saladin", "Amman"), ("al_adil", "Zoar"), ("yazkuj", "Jericho")):
+        put(s, b, town)
+    movement.start_move_phase(s, F, 1)
+    assert ("muster",) not in legal(s)

@@ -22,7 +22,7 @@ threats from enemy stacks within three roads, the worth of towns (victory cities
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from ...engine.game import Action
 from .bot_eval import (
@@ -55,6 +55,8 @@ class ScriptedBot:
         self.mode: str | None = None
         self.plan: dict[str, list[str]] = {}
         self.muster_set: set[str] = set()
+        self.muster_target: str | None = None
+        self.muster_abandoned = False  # a muster was given up this phase: do not try again
         self.foe_cards: dict[tuple[int, int], str] = {}
 
     # -- entry -------------------------------------------------------------------------------------
@@ -71,6 +73,7 @@ class ScriptedBot:
                 self.used = {}
                 self.mode = None
                 self.plan = {}
+                self.muster_abandoned = False
         if len(legal) == 1:
             if legal[0][0] in ("group", "muster", "step", "sea", "enter"):
                 self._remember(view, role, legal[0])
@@ -159,6 +162,19 @@ class ScriptedBot:
 
     # -- moves (5.x, 7.22, 7.23, 8.1) --------------------------------------------------------------
     def _p_move(self, dg: Digest, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        picks = [a for a in legal if a[0] == "muster" and len(a) == 2]
+        if picks:  # the muster town, chosen after ("muster",)
+            wanted = ("muster", self.muster_target)
+            if wanted in picks:
+                return wanted
+            best_value, best_pick = float("-inf"), cast(Action, ("end",))
+            for a in picks:
+                value, blocks = self._plan_muster(dg, a[1], dg.winter)
+                if blocks and value > best_value:
+                    best_value, best_pick = value, a
+            if best_pick == ("end",):
+                self.muster_abandoned = True
+            return best_pick
         steps = [a for a in legal if a[0] == "step"]
         if steps:
             step = self._continue_move(legal, steps)
@@ -180,6 +196,8 @@ class ScriptedBot:
         elif action[0] == "muster":
             self.mode = "muster"
             self.muster_set = set(best[1])
+            self.muster_target = action[1]
+            return ("muster",)
         return action
 
     def _remember(self, view: dict[str, Any], role: str, action: Action) -> None:
@@ -225,9 +243,8 @@ class ScriptedBot:
             value, plan = self._plan_group(dg, origin, movers, winter)
             if plan:
                 out.append((value, (("group", origin), plan)))
-        muster_targets = (
-            [a[1] for a in legal if a[0] == "muster"] if legal is not None else self._muster_guess(dg)
-        )
+        may_muster = not self.muster_abandoned and (legal is None or ("muster",) in legal)
+        muster_targets = self._muster_guess(dg) if may_muster else []
         for target in muster_targets:
             value, blocks = self._plan_muster(dg, target, winter)
             if blocks:

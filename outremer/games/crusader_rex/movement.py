@@ -5,8 +5,9 @@ A Move card gives as many moves as its number (5.0). Each move is one of:
 - ``("group", town)``: a Group Move (5.2) of blocks from one town; then ``("step", block, town)``
   moves one block of the group one town along a road, as often as its Move Rating allows, and
   ``("end",)`` closes the group.
-- ``("muster", town)``: a Muster (5.3) to a friendly town; then blocks from anywhere step towards
-  it, one block at a time until it arrives, and ``("end",)`` closes the muster.
+- ``("muster",)`` then ``("muster", town)``: a Muster (5.3) to a friendly town (``("end",)`` in
+  between takes the choice back without spending the move); then blocks from anywhere step
+  towards it, one block at a time until it arrives, and ``("end",)`` closes the muster.
 - ``("sea", block, port)``: one block's Sea Move between friendly ports (5.4), from a staging box
   for the English and French (7.22), or an English sea attack (7.22).
 - ``("enter", block, town)``: a German block enters at Aleppo, Antioch or St. Simeon (7.23).
@@ -382,6 +383,19 @@ def _muster_steps(state: State, mv: dict[str, Any], m: _Map, block: str, dist: d
     return out
 
 
+def _can_muster(state: State, mv: dict[str, Any], m: _Map) -> bool:
+    """Whether any muster town exists: a block next to one is the usual case; else search."""
+    ok = m.muster_mask()
+    for town in m.mine:
+        if not _road_movers(mv, m, town):
+            continue
+        barred = mv["barred"].get(town, ())
+        for nxt, road in TOWN_ADJ[town]:
+            if BIT[nxt] & ok and road not in m.full and road not in barred:
+                return True
+    return bool(_muster_targets(state, mv, m))
+
+
 def _muster_targets(state: State, mv: dict[str, Any], m: _Map) -> list[str]:
     """Towns some block could muster to (5.3): reachable from another town of movers within its
     Move Rating, through open towns, by roads with room, not by a barred first road.
@@ -538,6 +552,10 @@ def _legal(state: State, role: str) -> list[Action]:
         if not transit:
             out.append(("end",))
         return out
+    if kind == "muster_pick":
+        out.extend(("muster", t) for t in _muster_targets(state, mv, _Map(state, role)))
+        out.append(("end",))
+        return out
     # between moves
     m = _Map(state, role)
     if mv["moves"] > 0:
@@ -547,7 +565,8 @@ def _legal(state: State, role: str) -> list[Action]:
             if any(_group_steps(state, mv, m, b) for b in _road_movers(mv, m, t)):
                 out.append(("group", t))
         if mv["event"] is None:
-            out.extend(("muster", t) for t in _muster_targets(state, mv, m))
+            if _can_muster(state, mv, m):
+                out.append(("muster",))
             for b in _sea_sources(state, mv, m):
                 out.extend(("sea", b, p) for p in _sea_targets(state, mv, m, b))
             out.extend(_german_entries(state, mv, m))
@@ -577,6 +596,8 @@ def _perform(state: State, role: str, action: Action) -> None:
         mv["moves"] -= 1
         mv["kind"], mv["origin"] = "group", action[1]
         log(state, "5.2", "The {side} make a group move from {town}.", side=role, town=action[1])
+    elif verb == "muster" and len(action) == 1:
+        mv["kind"] = "muster_pick"
     elif verb == "muster":
         mv["moves"] -= 1
         mv["kind"], mv["target"] = "muster", action[1]
@@ -777,6 +798,8 @@ def _prompt(state: State, role: str) -> str:
         return f"Group move from {mv['origin']}: move blocks one town at a time, then end the group move."
     if mv["kind"] == "muster":
         return f"Muster at {mv['target']}: move blocks towards it, then end the muster."
+    if mv["kind"] == "muster_pick":
+        return "Muster: choose the town to muster at (or end to choose another move)."
     return f"{mv['moves']} move(s) left: start a group move, muster or sea move, or end your moves."
 
 

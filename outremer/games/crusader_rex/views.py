@@ -237,6 +237,8 @@ _VERBS = {
 
 def describe(state: State, role: str, action: tuple[Any, ...]) -> str:
     verb = action[0]
+    if action == ("muster",):
+        return "muster (then choose the town)"
     if verb == "card":
         return f"play {card_name(action[1])}"
     template = _VERBS.get(verb)
