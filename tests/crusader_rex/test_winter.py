@@ -7,30 +7,18 @@ from typing import Any
 
 import pytest
 
-from outremer.games.crusader_rex import rules, turn, winter
+from outremer.games.crusader_rex import turn, winter
 from outremer.games.crusader_rex.board import FRANKS, SARACENS
 from outremer.games.crusader_rex.positions import position, put
 from outremer.games.crusader_rex.state import State
 
-try:  # the whole game, once every module of it exists
-    from outremer.games.crusader_rex.game import CrusaderRex
-
-    GAME: Any = CrusaderRex()
-except ImportError:  # pragma: no cover - while other modules are still being written
-    GAME = None
-
-
-def legal(s: State) -> list[tuple[Any, ...]]:
-    return rules.PHASES[s.phase].legal(s, s.active[0])
+from . import battle
+from .battle import legal
 
 
 def act(s: State, action: tuple[Any, ...]) -> None:
-    role = s.active[0]
-    if GAME is not None:
-        GAME.apply_in_place(s, role, action)
-    else:
-        assert action in legal(s), f"{action} not in {legal(s)}"
-        rules.PHASES[s.phase].perform(s, role, action)
+    """Take ``action`` for the side to act, then check the game has no dead end."""
+    battle.act(s, *action)
     no_dead_end(s)
 
 

@@ -977,30 +977,31 @@ def _storm_phase_legal(state: State, role: str) -> list[Action]:
     return _storm_legal(state, _fight(state))
 
 
-def _storm_perform(state: State, role: str, action: Action) -> None:
-    f = _fight(state)
-    if action[0] == "storm":
-        f["decided"].append(action[1])
-        if _storm_legal(state, f) != [("done",)]:
-            _advance(state)
-            return
-    _storm_done(state, f)
-    _advance(state)
+def _declaration(verb: str, legal: Any, done: Any) -> Any:
+    """The perform of a declaration phase (6.53): pick blocks one by one with ``verb``, then done
+    (automatic once no block is left to pick)."""
+
+    def perform(state: State, role: str, action: Action) -> None:
+        f = _fight(state)
+        if action[0] == verb:
+            f["decided"].append(action[1])
+            if legal(state, f) != [("done",)]:
+                _advance(state)
+                return
+        done(state, f)
+        _advance(state)
+
+    return perform
+
+
+_storm_perform = _declaration("storm", _storm_legal, _storm_done)
 
 
 def _sally_phase_legal(state: State, role: str) -> list[Action]:
     return _sally_legal(state, _fight(state))
 
 
-def _sally_perform(state: State, role: str, action: Action) -> None:
-    f = _fight(state)
-    if action[0] == "sally":
-        f["decided"].append(action[1])
-        if _sally_legal(state, f) != [("done",)]:
-            _advance(state)
-            return
-    _sally_done(state, f)
-    _advance(state)
+_sally_perform = _declaration("sally", _sally_legal, _sally_done)
 
 
 def _turn_legal(state: State, role: str) -> list[Action]:

@@ -11,10 +11,8 @@ phase with the module that owns it (e.g. ``combat.start_battle_phase(s)``).
 
 from __future__ import annotations
 
-from ...engine import rng
-from .board import ASSASSINS, FRANKS, SARACENS
+from .board import ASSASSINS, FRANKS
 from .common import BLOCKS, TOWNS
-from .rules import set_phase
 from .state import State
 
 
@@ -25,35 +23,15 @@ def position(
     p1: str | None = FRANKS,
     options: dict[str, bool] | None = None,
 ) -> State:
-    s = State.__new__(State)
-    s.rng = rng.seed_state(seed)
-    s.barrier = 0
-    s.ply = 0
-    s.scenario = "1187"
-    s.options = {"iron_bridge": False, "forced_marches": False, **(options or {})}
-    s.year = year
-    s.turn = turn
+    s = State.blank(
+        seed, "1187", {"iron_bridge": False, "forced_marches": False, **(options or {})}, year, turn
+    )
     s.p1 = p1
-    s.loc = {}
-    s.steps = {}
     for b, info in BLOCKS.items():
         if info.side == ASSASSINS:
             s.loc[b], s.steps[b] = "Masyaf", info.max_steps
         else:
             s.loc[b], s.steps[b] = "pool", 0
-    s.castle = set()
-    s.revealed = set()
-    s.hands = {FRANKS: [], SARACENS: []}
-    s.played = {FRANKS: None, SARACENS: None}
-    s.last_card = {FRANKS: None, SARACENS: None}
-    s.mv = None
-    s.attacks = {}
-    s.fight = None
-    s.work = None
-    s.flags = {"cancelled": False, "guide": None, "jihad": None, "winter_campaign": None, "events": {}}
-    s.log = []
-    s.result = None
-    set_phase(s, "idle")
     return s
 
 

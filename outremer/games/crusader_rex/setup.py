@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ...engine import rng
-from .board import ASSASSINS, FRANKS, SARACENS
+from .board import ASSASSINS, FRANKS
 from .common import BLOCKS, BOARD, log
 from .rules import set_phase
 from .state import State
@@ -11,17 +10,7 @@ from .state import State
 
 def new_game(seed: int, scenario: str, options: dict[str, bool]) -> State:
     """Every block at its starting place, full strength (3.0); the Franks adjust seats first (3.1)."""
-    s = State.__new__(State)
-    s.rng = rng.seed_state(seed)
-    s.barrier = 0
-    s.ply = 0
-    s.scenario = scenario
-    s.options = dict(options)
-    s.year = 1187
-    s.turn = 0
-    s.p1 = None
-    s.loc = {}
-    s.steps = {}
+    s = State.blank(seed, scenario, options, 1187, 0)
     for b, info in BLOCKS.items():
         where = BOARD.start[b]
         if where is None:  # crusaders, pilgrims and nomads start in the draw pools (3.1, 3.2)
@@ -30,18 +19,6 @@ def new_game(seed: int, scenario: str, options: dict[str, bool]) -> State:
             s.loc[b], s.steps[b] = where, info.max_steps
         if info.side == ASSASSINS:
             s.loc[b] = "Masyaf"
-    s.castle = set()
-    s.revealed = set()
-    s.hands = {FRANKS: [], SARACENS: []}
-    s.played = {FRANKS: None, SARACENS: None}
-    s.last_card = {FRANKS: None, SARACENS: None}
-    s.mv = None
-    s.attacks = {}
-    s.fight = None
-    s.work = None
-    s.flags = {"cancelled": False, "guide": None, "jihad": None, "winter_campaign": None, "events": {}}
-    s.log = []
-    s.result = None
     log(
         s,
         "3.0",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...engine import rng
 from ...engine.errors import BadSave
 
 FORMAT = "outremer/crusader-rex/state/1"
@@ -40,6 +41,14 @@ _PLAIN_FIELDS = (
     "log",
     "result",
 )
+
+
+SIDES = ("Franks", "Saracens")
+
+
+def new_flags() -> dict[str, Any]:
+    """The per-turn flags, all clear (a new game turn, 4.1)."""
+    return {"cancelled": False, "guide": None, "jihad": None, "winter_campaign": None, "events": {}}
 
 
 def clone(x: Any) -> Any:
@@ -80,6 +89,36 @@ class State:
     flags: dict[str, Any]  # this game turn: cancelled, guide, jihad, winter campaign (4.2, cards)
     log: list[list[Any]]  # [rule, audience or None, template, args]
     result: dict[str, Any] | None  # the outcome once the game is over
+
+    @classmethod
+    def blank(cls, seed: int, scenario: str, options: dict[str, bool], year: int, turn: int) -> State:
+        """A state with no block placed, no cards dealt and no phase under way."""
+        s = cls.__new__(cls)
+        s.rng = rng.seed_state(seed)
+        s.barrier = 0
+        s.ply = 0
+        s.scenario = scenario
+        s.options = dict(options)
+        s.year = year
+        s.turn = turn
+        s.phase = "idle"
+        s.active = []
+        s.p1 = None
+        s.loc = {}
+        s.steps = {}
+        s.castle = set()
+        s.revealed = set()
+        s.hands = {side: [] for side in SIDES}
+        s.played = {side: None for side in SIDES}
+        s.last_card = {side: None for side in SIDES}
+        s.mv = None
+        s.attacks = {}
+        s.fight = None
+        s.work = None
+        s.flags = new_flags()
+        s.log = []
+        s.result = None
+        return s
 
     def copy(self) -> State:
         new = State.__new__(State)

@@ -10,7 +10,7 @@ from ...engine import rng
 from .board import FRANKS, SARACENS, enemy
 from .common import BOARD, log, victory_count
 from .rules import set_phase
-from .state import State
+from .state import State, new_flags
 
 FIRST_YEAR = 1187
 LAST_YEAR = 1192
@@ -36,7 +36,7 @@ def start_turn(state: State) -> None:
     state.p1 = None
     state.played = {FRANKS: None, SARACENS: None}
     state.attacks = {}
-    state.flags = {"cancelled": False, "guide": None, "jihad": None, "winter_campaign": None, "events": {}}
+    state.flags = new_flags()
     name = "Winter Turn" if state.turn == WINTER_TURN else f"game turn {state.turn}"
     log(state, "4.1", "{year}, {name}: both players choose a card.", year=state.year, name=name)
     set_phase(state, "card", FRANKS, SARACENS)
