@@ -965,7 +965,7 @@ def _deploy_perform(state: State, role: str, action: Action) -> None:
     f = _fight(state)
     if action[0] == "castle":
         state.castle.add(action[1])
-        log(state, "6.1", "({block} deploys in the castle.)", audience=role, block=BLOCKS[action[1]].name)
+        log(state, "6.1", "({block} deploys in the castle.)", audience=role, block=BLOCKS[action[1]].label)
         if _deploy_legal(state, f) != [("done",)]:
             _advance(state)
             return
