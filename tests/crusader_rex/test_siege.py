@@ -268,3 +268,23 @@ def test_jihad_side_fires_all_before_the_enemy_in_round_1(done, dice):
     log_fire = [e[3]["block"] for e in s.log if e[2].startswith("{block} {how}")]
     assert log_fire == ["Kurds (1)"]
     assert s.active == [F]
+
+
+def test_new_defenders_may_withdraw_into_the_empty_castle_after_control_changes(done, dice):
+    # 6.41 then 6.62: the attacker took the field in round 1; when the enemy reserves arrive it
+    # defends the town, and the empty castle is now its to withdraw into.
+    s = position(p1=F)
+    put(s, "yazkuj", "Nablus", steps=1)
+    put(s, "sanjar", "Nablus")
+    put(s, "king_guy", "Nablus")
+    attack(s, "Nablus", F, ["Legio|Nablus"], reserves={"sanjar": 2})
+    s.attacks["Nablus"]["roads"][S] = ["Baisan|Nablus"]
+    combat.start_battle_phase(s)
+    assert s.phase == "combat_deploy"
+    act(s, "done")  # 6.1: the Saracens keep Yazkuj in the field
+    dice.extend([6])
+    act(s, "fire", "yazkuj")
+    dice.extend([1, 6, 6, 6])
+    act(s, "fire", "king_guy")
+    assert s.fight["round"] == 2 and s.fight["defd"] == F
+    assert ("withdraw", "king_guy") in legal(s, F)

@@ -377,6 +377,8 @@ def _step_round_start(state: State, f: Fight) -> bool:
             # 6.41, 6.56: the side holding the field defends it against those arriving.
             f["defd"] = f["holder"]
             f["att"] = enemy(f["holder"])
+            if not cst[FRANKS] and not cst[SARACENS]:
+                f["dside"] = f["holder"]  # 6.62: the empty castle is now the holder's to withdraw into
         f["mode"] = "field"
         f["half"] = {}
         _reveal(state, f, fld[FRANKS] + fld[SARACENS])
