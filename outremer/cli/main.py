@@ -13,6 +13,7 @@ from ..engine.record import load_record, replay
 from ..engine.registry import get_game, titles
 from .common import load_game
 from .play import play_command
+from .serve import serve_command
 from .simulate import simulate_command
 
 
@@ -85,6 +86,7 @@ def replay_command(file: str, role: str | None, upto: int | None) -> None:
 
 cli.add_command(play_command)
 cli.add_command(simulate_command)
+cli.add_command(serve_command)
 
 
 def main() -> None:

@@ -1,0 +1,456 @@
+"""The HTTP API (documented at ``/openapi.json``; the browser client uses nothing else).
+
+Every refusal is a 4xx answer ``{"error": "...why..."}`` and changes nothing. The server knows
+titles only through the game contract: nothing here knows any title's rules.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
+from pydantic import BaseModel, Field
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from ..bots.registry import bot_names, default_bot
+from ..engine.errors import IllegalAction, OutremerError
+from ..engine.record import Record, replay
+from ..engine.registry import get_game, titles
+from . import auth
+from .context import Context
+from .db import ACTIVE, BOT, HOTSEAT, OPEN, OVER, PERSON, ActionRow, GameRow, SeatRow, User
+from .store import LiveGame, record_from_save
+from .views import choose_role, game_payload, held_roles, seats_of, summary, user_names
+
+router = APIRouter(prefix="/api")
+
+
+# -- request bodies ----------------------------------------------------------------------------
+class Credentials(BaseModel):
+    name: str = Field(description="user name: 1-32 letters, digits, '_', '.', '-'")
+    password: str = Field(description="at least 8 characters")
+
+
+class SeatSpec(BaseModel):
+    role: str
+    kind: Literal["me", "invite", "bot"] = Field(
+        description="'me': the creator plays it (several 'me' seats: hotseat); 'invite': a person "
+        "who joins by the seat's invite link (or from the lobby if the game is public); 'bot'"
+    )
+    bot: str | None = Field(default=None, description="bot name for a 'bot' seat (default: the title's)")
+
+
+class NewGame(BaseModel):
+    title: str = Field(description="a title's slug, e.g. 'crusader-rex'")
+    scenario: str | None = None
+    options: dict[str, bool] = Field(default_factory=dict)
+    seats: list[SeatSpec] | None = Field(
+        default=None, description="one per role; default: the creator takes the first role, bots the rest"
+    )
+    seed: int | None = Field(default=None, ge=0, le=2**31 - 1, description="default: random")
+    public: bool = Field(default=True, description="listed in the lobby; open seats joinable from it")
+
+
+class ImportGame(BaseModel):
+    save: dict[str, Any] = Field(description="an Outremer save file (format outremer/save/1)")
+    seats: list[SeatSpec] | None = Field(default=None, description="default: the importer holds every seat")
+    public: bool = False
+
+
+class Join(BaseModel):
+    role: str
+
+
+class ActionBody(BaseModel):
+    role: str = Field(description="the seat acting; the user must hold it")
+    action: Any = Field(description="one of the seat's legal actions, as a JSON list, e.g. ['pass']")
+    version: int | None = Field(
+        default=None, description="if given, refuse (409) unless the game is at exactly this many actions"
+    )
+
+
+# -- dependencies ------------------------------------------------------------------------------
+def ctx_of(request: Request) -> Context:
+    ctx: Context = request.app.state.ctx
+    return ctx
+
+
+CtxDep = Annotated[Context, Depends(ctx_of)]
+
+
+def optional_user(request: Request, ctx: CtxDep) -> User | None:
+    with ctx.db.session() as s:
+        return auth.user_for_token(s, request.cookies.get(auth.COOKIE))
+
+
+def required_user(user: Annotated[User | None, Depends(optional_user)]) -> User:
+    if user is None:
+        raise HTTPException(401, "sign in first")
+    return user
+
+
+MaybeUser = Annotated[User | None, Depends(optional_user)]
+UserDep = Annotated[User, Depends(required_user)]
+
+
+def _uid(user: User | None) -> int | None:
+    return user.id if user is not None else None
+
+
+# -- accounts ----------------------------------------------------------------------------------
+@router.post("/register", status_code=201, tags=["accounts"])
+def register(body: Credentials, request: Request, response: Response, ctx: CtxDep) -> dict[str, Any]:
+    """Create an account (the password is stored only as an argon2id hash) and sign in."""
+    auth.check_new_account(body.name, body.password)
+    try:
+        with ctx.db.session() as s:
+            if auth.find_user(s, body.name) is not None:
+                raise HTTPException(409, f"the name {body.name!r} is taken")
+            user = User(name=body.name, password_hash=auth.hash_password(body.password))
+            s.add(user)
+            s.flush()
+            token = auth.start_session(s, user)
+    except IntegrityError as exc:
+        raise HTTPException(409, f"the name {body.name!r} is taken") from exc
+    auth.set_cookie(response, token, auth.cookie_secure(request, ctx.secure_cookies))
+    return {"name": user.name}
+
+
+@router.post("/login", tags=["accounts"])
+def login(body: Credentials, request: Request, response: Response, ctx: CtxDep) -> dict[str, Any]:
+    """Sign in: sets the session cookie."""
+    with ctx.db.session() as s:
+        user = auth.find_user(s, body.name)
+        if user is None or not auth.verify_password(user.password_hash, body.password):
+            raise HTTPException(401, "wrong user name or password")
+        token = auth.start_session(s, user)
+    auth.set_cookie(response, token, auth.cookie_secure(request, ctx.secure_cookies))
+    return {"name": user.name}
+
+
+@router.post("/logout", tags=["accounts"])
+def logout(request: Request, response: Response, ctx: CtxDep) -> dict[str, Any]:
+    """Sign out: ends the session and clears the cookie."""
+    with ctx.db.session() as s:
+        auth.end_session(s, request.cookies.get(auth.COOKIE))
+    auth.clear_cookie(response, auth.cookie_secure(request, ctx.secure_cookies))
+    return {"signed_out": True}
+
+
+@router.get("/me", tags=["accounts"])
+def me(user: UserDep) -> dict[str, Any]:
+    """The signed-in user (401 if none)."""
+    return {"name": user.name}
+
+
+# -- titles ------------------------------------------------------------------------------------
+@router.get("/titles", tags=["titles"])
+def list_titles() -> list[dict[str, Any]]:
+    """Installed titles with their roles, scenarios, options and bots."""
+    out: list[dict[str, Any]] = []
+    for slug in titles():
+        try:
+            game = get_game(slug)
+        except OutremerError as exc:
+            out.append({"slug": slug, "error": str(exc)})
+            continue
+        out.append(
+            {
+                "slug": slug,
+                "title": game.title,
+                "roles": list(game.roles),
+                "scenarios": list(game.scenarios),
+                "options": [
+                    {"name": o.name, "default": o.default, "help": o.help, "rule": o.rule}
+                    for o in game.options
+                ],
+                "bots": bot_names(game),
+                "default_bot": default_bot(game),
+            }
+        )
+    return out
+
+
+# -- creating, importing, joining --------------------------------------------------------------
+def _seat_rows(game: Any, specs: list[SeatSpec], creator: User) -> list[SeatRow]:
+    roles = [spec.role for spec in specs]
+    unknown = [r for r in roles if r not in game.roles]
+    if unknown:
+        raise HTTPException(
+            422, f"{game.slug} has no role {unknown[0]!r}; its roles: {', '.join(game.roles)}"
+        )
+    if sorted(roles) != sorted(game.roles):
+        raise HTTPException(422, f"give exactly one seat for each role: {', '.join(game.roles)}")
+    rows = []
+    for spec in specs:
+        if spec.kind == "bot":
+            name = spec.bot or default_bot(game)
+            if name not in bot_names(game):
+                raise HTTPException(
+                    422, f"no bot {name!r} for {game.slug}; available: {', '.join(bot_names(game))}"
+                )
+            rows.append(SeatRow(role=spec.role, kind=BOT, bot=name))
+        elif spec.kind == "me":
+            rows.append(SeatRow(role=spec.role, kind=HOTSEAT, user_id=creator.id))
+        else:
+            rows.append(SeatRow(role=spec.role, kind=PERSON, invite_token=secrets.token_urlsafe(18)))
+    return rows
+
+
+def _insert_game(
+    ctx: Context, game: Any, record: Record, state: Any, seats: list[SeatRow], creator: User, public: bool
+) -> int:
+    if game.outcome(state) is not None:
+        status = OVER
+    elif any(seat.kind == PERSON for seat in seats):
+        status = OPEN
+    else:
+        status = ACTIVE
+    with ctx.db.session() as s:
+        row = GameRow(
+            title=game.slug,
+            scenario=record.scenario,
+            options=dict(record.options),
+            seed=record.seed,
+            status=status,
+            public=public,
+            created_by=creator.id,
+        )
+        s.add(row)
+        s.flush()
+        for seat in seats:
+            seat.game_id = row.id
+            s.add(seat)
+        s.flush()
+        for n, (role, action) in enumerate(record.actions, start=1):
+            s.add(ActionRow(game_id=row.id, n=n, role=role, action=_dumps(action), user_id=None))
+        game_id = row.id
+    ctx.store.put(LiveGame(game_id, game, record, state))
+    return game_id
+
+
+def _dumps(action: Any) -> str:
+    return json.dumps(list(action))
+
+
+@router.post("/games", status_code=201, tags=["games"])
+def create_game(body: NewGame, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
+    """Create a game; the answer is the game as the creator sees it (with invite links of open seats)."""
+    try:
+        game = get_game(body.title)
+    except OutremerError as exc:
+        raise HTTPException(422, str(exc)) from exc
+    specs = body.seats
+    if specs is None:
+        specs = [SeatSpec(role=game.roles[0], kind="me")] + [
+            SeatSpec(role=r, kind="bot") for r in game.roles[1:]
+        ]
+    seats = _seat_rows(game, specs, user)
+    seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
+    try:
+        scenario, options = game.check_setup(body.scenario, body.options)
+        state = game.setup(seed, scenario, options)
+    except IllegalAction as exc:
+        raise HTTPException(422, str(exc)) from exc
+    record = Record(game.slug, seed, scenario, dict(options), [])
+    game_id = _insert_game(ctx, game, record, state, seats, user, body.public)
+    ctx.changed(game_id)
+    return _payload(ctx, game_id, user, None)
+
+
+@router.post("/games/import", status_code=201, tags=["games"])
+def import_game(body: ImportGame, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
+    """Import a save file: every action is replayed and checked; the importer holds every seat by default."""
+    game, record, state = record_from_save(body.save)
+    specs = body.seats or [SeatSpec(role=r, kind="me") for r in game.roles]
+    seats = _seat_rows(game, specs, user)
+    game_id = _insert_game(ctx, game, record, state, seats, user, body.public)
+    ctx.changed(game_id)
+    return _payload(ctx, game_id, user, None)
+
+
+@router.get("/games", tags=["games"])
+def list_games(
+    user: MaybeUser,
+    ctx: CtxDep,
+    status: Annotated[Literal["open", "active", "over"] | None, Query()] = "open",
+    mine: bool = False,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+) -> list[dict[str, Any]]:
+    """Browse games, newest first: by default the public games with an open seat (the lobby);
+    ``mine=true`` lists the signed-in user's games (created or seated) of any visibility."""
+    with ctx.db.session() as s:
+        q = select(GameRow).order_by(GameRow.updated.desc(), GameRow.id.desc())
+        if status is not None:
+            q = q.where(GameRow.status == status)
+        if mine:
+            if user is None:
+                raise HTTPException(401, "sign in to list your games")
+            seated = select(SeatRow.game_id).where(SeatRow.user_id == user.id)
+            q = q.where((GameRow.created_by == user.id) | GameRow.id.in_(seated))
+        else:
+            q = q.where(GameRow.public.is_(True))
+        out = []
+        for row in s.execute(q.limit(limit)).scalars():
+            seats = seats_of(s, row.id)
+            names = user_names(s, seats, [row.created_by])
+            out.append(summary(row, seats, names, _uid(user)))
+        return out
+
+
+def _take_seat(ctx: Context, seat_id: int, user: User) -> int:
+    """Give an open seat to ``user``; the game starts when its last open seat is taken."""
+    with ctx.db.session() as s:
+        seat = s.get(SeatRow, seat_id)
+        if seat is None:
+            raise HTTPException(404, "no such seat")
+        game_id = seat.game_id
+        row = s.get(GameRow, game_id)
+        if row is None or row.status != OPEN or seat.kind != PERSON or seat.user_id is not None:
+            raise HTTPException(409, f"the seat {seat.role!r} of game {game_id} is not open")
+        seat.user_id = user.id
+        s.flush()
+        if all(other.user_id is not None for other in seats_of(s, game_id) if other.kind == PERSON):
+            row.status = ACTIVE
+    ctx.changed(game_id)
+    return game_id
+
+
+@router.post("/invites/{token}", tags=["games"])
+def join_by_invite(token: str, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
+    """Take the seat an invite link is for (409 if it is taken or the game has started)."""
+    with ctx.db.session() as s:
+        seat = s.execute(select(SeatRow).where(SeatRow.invite_token == token)).scalar_one_or_none()
+        if seat is None:
+            raise HTTPException(404, "no such invitation")
+        seat_id = seat.id
+    game_id = _take_seat(ctx, seat_id, user)
+    return _payload(ctx, game_id, user, None)
+
+
+@router.post("/games/{game_id}/join", tags=["games"])
+def join_from_lobby(game_id: int, body: Join, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
+    """Take an open seat of a public game."""
+    with ctx.db.session() as s:
+        row = s.get(GameRow, game_id)
+        if row is None:
+            raise HTTPException(404, f"no game {game_id}")
+        if not row.public:
+            raise HTTPException(403, "this game is private: join by its invite link")
+        seat = next((x for x in seats_of(s, game_id) if x.role == body.role), None)
+        if seat is None:
+            raise HTTPException(422, f"game {game_id} has no seat {body.role!r}")
+        seat_id = seat.id
+    _take_seat(ctx, seat_id, user)
+    return _payload(ctx, game_id, user, body.role)
+
+
+# -- playing -----------------------------------------------------------------------------------
+def _payload(ctx: Context, game_id: int, user: User | None, role: str | None) -> dict[str, Any]:
+    live = ctx.store.live(game_id)
+    with ctx.db.session() as s, live.lock:
+        chosen = choose_role(s, live, _uid(user), role)
+        return game_payload(s, ctx.store.live(game_id), _uid(user), chosen)
+
+
+@router.get("/games/{game_id}", tags=["play"])
+def get_game_view(
+    game_id: int,
+    user: MaybeUser,
+    ctx: CtxDep,
+    role: Annotated[
+        str | None, Query(description="which of your seats to view (default: one to act)")
+    ] = None,
+) -> dict[str, Any]:
+    """The game as the signed-in user's seat sees it (observer's view for anyone else): the view,
+    the log, whose turn it is, and the seat's legal actions."""
+    return _payload(ctx, game_id, user, role)
+
+
+@router.post("/games/{game_id}/action", tags=["play"])
+def post_action(game_id: int, body: ActionBody, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
+    """Take an action for a seat the user holds. Checked against that seat and the legal actions of
+    this moment; stored durably before the answer. 403 not your seat, 409 not legal now (or the game
+    is not under way, or ``version`` is stale), 422 malformed."""
+    live = ctx.store.live(game_id)
+    with ctx.db.session() as s:
+        row = s.get(GameRow, game_id)
+        if row is None:
+            raise HTTPException(404, f"no game {game_id}")
+        if body.role not in live.game.roles:
+            raise HTTPException(
+                422, f"{body.role!r} is not a role of {live.game.slug}: {', '.join(live.game.roles)}"
+            )
+        if body.role not in held_roles(seats_of(s, game_id), user.id):
+            raise HTTPException(403, f"you do not hold the seat {body.role!r} in game {game_id}")
+        if row.status == OPEN:
+            raise HTTPException(409, "the game has not started: some seats wait for players")
+        if row.status == OVER:
+            raise HTTPException(409, "the game is over")
+    live, canon = ctx.store.act(
+        game_id, body.role, body.action, user_id=user.id, expected_version=body.version
+    )
+    ctx.changed(game_id)
+    return {"accepted": list(canon), "version": live.version, "game": _payload(ctx, game_id, user, body.role)}
+
+
+# -- saves and replays -------------------------------------------------------------------------
+@router.get("/games/{game_id}/save", tags=["saves"])
+def export_game(game_id: int, user: MaybeUser, ctx: CtxDep) -> dict[str, Any]:
+    """The game's save file (setup and every action). A save holds the seed, so it reveals all hidden
+    information: it is given for a finished game, or to a user who plays every non-bot seat."""
+    live = ctx.store.live(game_id)
+    with ctx.db.session() as s:
+        row = s.get(GameRow, game_id)
+        if row is None:
+            raise HTTPException(404, f"no game {game_id}")
+        if row.status != OVER:
+            seats = seats_of(s, game_id)
+            people = [seat for seat in seats if seat.kind != BOT]
+            if user is None or any(seat.user_id != user.id for seat in people):
+                raise HTTPException(
+                    403, "a save file reveals hidden information: it is available once the game is over"
+                )
+    with live.lock:
+        return live.record.to_json()
+
+
+@router.get("/games/{game_id}/replay", tags=["saves"])
+def replay_game(
+    game_id: int,
+    ctx: CtxDep,
+    upto: Annotated[int | None, Query(ge=0, description="actions to replay (default: all)")] = None,
+) -> dict[str, Any]:
+    """A finished game's public (observer's) view and log after its first ``upto`` actions."""
+    live = ctx.store.live(game_id)
+    with ctx.db.session() as s:
+        row = s.get(GameRow, game_id)
+        if row is None:
+            raise HTTPException(404, f"no game {game_id}")
+        if row.status != OVER:
+            raise HTTPException(409, "a replay is available once the game is over")
+    with live.lock:
+        record = Record(
+            live.record.game,
+            live.record.seed,
+            live.record.scenario,
+            dict(live.record.options),
+            list(live.record.actions),
+        )
+    total = len(record.actions)
+    step = total if upto is None else upto
+    if step > total:
+        raise HTTPException(422, f"the game has {total} actions; upto must be 0..{total}")
+    state = replay(live.game, record, step)
+    outcome = live.game.outcome(state)
+    return {
+        "upto": step,
+        "total": total,
+        "view": live.game.view(state, None),
+        "log": live.game.log(state, None),
+        "active_roles": list(live.game.active_roles(state)),
+        "outcome": outcome.to_json() if outcome is not None else None,
+    }

@@ -1,0 +1,77 @@
+"""The web application: ``create_app(database_url)`` wires database, games, bots and routes."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from sqlalchemy import select
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from . import api, ws
+from .bots import BotRunner
+from .context import Context
+from .db import ACTIVE, DEFAULT_URL, Database, GameRow
+from .store import Store
+
+
+def create_app(
+    database_url: str = DEFAULT_URL, *, secure_cookies: bool | None = None, bot_workers: int = 4
+) -> FastAPI:
+    """The Outremer web app on the database at ``database_url`` (tables made if missing).
+
+    ``secure_cookies``: None gives session cookies ``Secure`` unless served over http on loopback.
+    """
+    db = Database(database_url)
+    store = Store(db)
+    hub = ws.Hub()
+    runner = BotRunner(store, hub.notify, workers=bot_workers)
+    ctx = Context(db=db, store=store, hub=hub, bots=runner, secure_cookies=secure_cookies)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        resume_bots(ctx)
+        yield
+        ctx.close()
+
+    app = FastAPI(
+        title="Outremer",
+        version="0.1.0",
+        summary="Board wargames of the Crusades, rules enforced: accounts, lobby, play, spectate, replay.",
+        lifespan=lifespan,
+    )
+    app.state.ctx = ctx
+    app.include_router(api.router)
+    app.include_router(ws.router)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors: list[Any] = list(exc.errors())
+        first = errors[0] if errors else {}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        message = (
+            f"malformed request: {where}: {first.get('msg', 'invalid')}" if first else "malformed request"
+        )
+        return JSONResponse({"error": message, "detail": jsonable_encoder(errors)}, status_code=422)
+
+    return app
+
+
+def resume_bots(ctx: Context) -> None:
+    """After a restart, let the bots of every game under way take their turns."""
+    with ctx.db.session() as s:
+        ids = list(s.execute(select(GameRow.id).where(GameRow.status == ACTIVE)).scalars())
+    for game_id in ids:
+        try:
+            ctx.bots.kick(game_id)
+        except HTTPException:
+            continue

@@ -1,0 +1,123 @@
+"""What the server sends about a game, built for one viewer: a seat's view or the observer's.
+
+Everything about the state that leaves the server goes through :func:`game_payload`, which asks the
+title for ``view(state, role)`` and ``log(state, role)`` of the one role the viewer holds (or of the
+observer) and adds only public facts: seats, whose turn, the number of actions, the outcome.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from fastapi import HTTPException
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ..engine.game import Role
+from .db import ACTIVE, BOT, PERSON, GameRow, SeatRow, User
+from .store import LiveGame
+
+
+def seats_of(s: Session, game_id: int) -> list[SeatRow]:
+    return list(s.execute(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.id)).scalars())
+
+
+def held_roles(seats: list[SeatRow], user_id: int | None) -> list[Role]:
+    """The roles ``user_id`` plays (as an invited person or at the hotseat)."""
+    if user_id is None:
+        return []
+    return [seat.role for seat in seats if seat.kind != BOT and seat.user_id == user_id]
+
+
+def choose_role(s: Session, live: LiveGame, user_id: int | None, requested: str | None) -> Role | None:
+    """Whose view this viewer gets: ``requested`` if they hold it (403 if not), else a held seat
+    that must act now, else their first seat, else the observer (None)."""
+    held = held_roles(seats_of(s, live.id), user_id)
+    if requested is not None:
+        if requested not in live.game.roles:
+            raise HTTPException(
+                422, f"{requested!r} is not a role of {live.game.slug}: {', '.join(live.game.roles)}"
+            )
+        if requested not in held:
+            raise HTTPException(403, f"you do not hold the seat {requested!r} in game {live.id}")
+        return requested
+    if not held:
+        return None
+    active = live.game.active_roles(live.state)
+    return next((r for r in held if r in active), held[0])
+
+
+def seat_json(seat: SeatRow, names: dict[int, str], creator_viewing: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "role": seat.role,
+        "kind": seat.kind,
+        "player": names.get(seat.user_id) if seat.user_id is not None else None,
+        "bot": seat.bot,
+        "open": seat.kind == PERSON and seat.user_id is None,
+    }
+    if creator_viewing and out["open"]:
+        out["invite"] = seat.invite_token
+    return out
+
+
+def user_names(s: Session, seats: list[SeatRow], extra: Sequence[int | None] = ()) -> dict[int, str]:
+    ids = {seat.user_id for seat in seats if seat.user_id is not None} | {i for i in extra if i is not None}
+    if not ids:
+        return {}
+    return {u.id: u.name for u in s.execute(select(User).where(User.id.in_(ids))).scalars()}
+
+
+def summary(row: GameRow, seats: list[SeatRow], names: dict[int, str], viewer: int | None) -> dict[str, Any]:
+    """A game as listed in the lobby: public facts only."""
+    return {
+        "id": row.id,
+        "title": row.title,
+        "scenario": row.scenario,
+        "options": dict(row.options),
+        "status": row.status,
+        "public": row.public,
+        "created_by": names.get(row.created_by) if row.created_by is not None else None,
+        "created": row.created.isoformat(),
+        "updated": row.updated.isoformat(),
+        "seats": [seat_json(seat, names, viewer is not None and viewer == row.created_by) for seat in seats],
+        "your_roles": held_roles(seats, viewer),
+    }
+
+
+def game_payload(
+    s: Session, live: LiveGame, user_id: int | None, role: Role | None, *, fixed_role: bool = False
+) -> dict[str, Any]:
+    """The game as ``role`` sees it (None: the observer), for ``user_id``, who must hold ``role``."""
+    row = s.get(GameRow, live.id)
+    if row is None:
+        raise HTTPException(404, f"no game {live.id}")
+    seats = seats_of(s, live.id)
+    names = user_names(s, seats, [row.created_by])
+    game, state = live.game, live.state
+    if role is not None and role not in held_roles(seats, user_id):
+        role = None  # defensive: never hand out a seat the viewer does not hold
+    out = summary(row, seats, names, user_id)
+    active = list(game.active_roles(state))
+    outcome = game.outcome(state)
+    legal: list[dict[str, Any]] = []
+    if role is not None and role in active and row.status == ACTIVE:
+        legal = [
+            {"action": list(a), "text": game.describe_action(state, role, a)}
+            for a in game.legal_actions(state, role)
+        ]
+    out.update(
+        {
+            "title_name": game.title,
+            "roles": list(game.roles),
+            "version": live.version,
+            "active_roles": active,
+            "role": role,
+            "view": game.view(state, role),
+            "log": game.log(state, role),
+            "legal_actions": legal,
+            "outcome": outcome.to_json() if outcome is not None else None,
+            "bot_error": live.bot_error,
+        }
+    )
+    return out
