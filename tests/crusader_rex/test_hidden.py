@@ -139,3 +139,18 @@ def test_a_block_lost_for_good_in_winter_stays_unseen():
     )
     assert seen["pools"]["Franks"]["eliminated_unseen"] == 1
     assert "Templars (Tartus)" in G.view(s, "Franks")["pools"]["Franks"]["eliminated"]
+
+
+def test_observers_read_the_public_twin_of_private_entries():
+    # An observer (a spectator, a replay) sees that nomads were deployed and that blocks moved,
+    # never which blocks they were (3.2, 5.2, 2.0).
+    s = G.setup(4)
+    r = random.Random(4)
+    while s.phase != "battle_choice" and not s.fight:  # up to the first battle: nothing revealed yet
+        role = r.choice(G.active_roles(s))
+        G.perform(s, role, r.choice(G.legal_actions(s, role)))
+    observer = [e["text"] for e in G.log(s, None) if e["rule"] != "2.4"]  # 2.4: the Assassin reveals
+    assert sum("A nomad block is deployed" in t for t in observer) == 4
+    assert any(" block moves from " in t for t in observer)
+    names = {BLOCKS[b].label for b in hidden_from(s, "Franks") + hidden_from(s, "Saracens")}
+    assert not [t for t in observer for n in names if n in t]

@@ -26,10 +26,16 @@ __all__ = ["ASSASSINS", "BLOCKS", "BOARD", "FRANKS", "SARACENS", "TOWNS", "enemy
 def log(state: State, rule: str, template: str, audience: str | None = None, **args: Any) -> None:
     """Write a log entry. ``template`` is English with ``{name}`` fields filled from ``args``.
 
-    ``audience`` None means everyone may read it; a side's name keeps it private to that side.
-    Never name a hidden block in a public entry.
+    ``audience`` None means everyone may read it; a side's name keeps it private to that side;
+    ``others(side)`` shows it to everyone but that side (the anonymous twin of a private entry,
+    seen by the enemy and by observers). Never name a hidden block in a public entry.
     """
     state.log.append([rule, audience, template, args])
+
+
+def others(side: str) -> str:
+    """The audience of everyone except ``side``."""
+    return "!" + side
 
 
 # -- randomness and reveals (both stop undo) ---------------------------------------------------
@@ -202,7 +208,7 @@ def eliminate(state: State, block: str, rule: str, *, winter: bool = False) -> N
             state,
             rule,
             "A {side:adj} block at {town} is eliminated.",
-            audience=enemy(info.side),
+            audience=others(info.side),
             side=info.side,
             town=was,
         )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ...engine import rng
 from .board import FRANKS, SARACENS
-from .common import BLOCKS, BOARD, TOWNS, log
+from .common import BLOCKS, BOARD, TOWNS, log, others
 from .rules import Action, phase, set_phase
 from .state import State
 
@@ -102,7 +102,7 @@ def _draw_nomads(state: State) -> None:
             block=BLOCKS[b].label,
             town=home,
         )
-        log(state, "3.2", "A nomad block is deployed at {town}.", audience=FRANKS, town=home)
+        log(state, "3.2", "A nomad block is deployed at {town}.", audience=others(SARACENS), town=home)
     set_phase(state, "deploy_saracens", SARACENS)
 
 

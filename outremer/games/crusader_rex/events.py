@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ...engine import rng
 from .board import enemy
-from .common import BLOCKS, TOWNS, field_blocks, log, occupants, reduce, reveal, roll
+from .common import BLOCKS, TOWNS, field_blocks, log, occupants, others, reduce, reveal, roll
 from .rules import Action, phase, set_phase
 from .state import State
 
@@ -83,7 +83,7 @@ def _assassins_perform(state: State, role: str, action: Action) -> None:
         side=foe,
         steps=state.steps[victim],
         town=town,
-        dice=dice,
+        dice=" ".join(map(str, dice)),
         hits=hits,
     )
     if hits:
@@ -130,7 +130,7 @@ def _manna_perform(state: State, role: str, action: Action) -> None:
             state,
             "4.2",
             "Manna: a {side:adj} block at {town} gains a step.",
-            audience=enemy(role),
+            audience=others(role),
             side=role,
             town=state.loc[b],
         )

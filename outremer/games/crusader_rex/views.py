@@ -193,7 +193,7 @@ ADJECTIVE = {FRANKS: "Frank", SARACENS: "Saracen"}
 def log_entries(state: State, role: str | None) -> list[dict[str, Any]]:
     out = []
     for rule, audience, template, args in state.log:
-        if audience is None or audience == role:
+        if audience is None or audience == role or (audience[0] == "!" and audience[1:] != role):
             out.append({"rule": rule, "text": WORDS.format(template, **args)})
     return out
 
