@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP_RUN  := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
 
-.PHONY: run test lint typecheck unit soak bench clean
+.PHONY: run test lint typecheck unit soak bench clean postgres
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,7 +29,12 @@ lint: $(STAMP_TEST)
 typecheck: $(STAMP_TEST)
 	$(BIN)/mypy
 
-unit: $(STAMP_TEST)
+# The server's tests also run on PostgreSQL (tests/server/postgres.py starts a throwaway cluster):
+# Debian's server package, installed here when the machine lacks it.
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq postgresql >/dev/null)
+
+unit: $(STAMP_TEST) postgres
 	$(BIN)/pytest -n 2
 
 test: lint typecheck unit

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+import shutil
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -13,12 +15,30 @@ from fastapi.testclient import TestClient
 from outremer.server import create_app
 from outremer.server.context import Context
 
+from .postgres import Cluster
+
 PASSWORD = "correct horse battery"
 
 
-@pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'outremer.db'}"
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Cluster]:
+    """One PostgreSQL server for the whole run (each test gets its own database). Its folder is
+    not under pytest's own temporary folder, which only root may enter."""
+    root = Path(tempfile.mkdtemp(prefix="outremer-pg-"))
+    cluster = Cluster(root)
+    cluster.start()
+    yield cluster
+    cluster.stop()
+    shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Every server test runs on SQLite (the default) and on PostgreSQL (by a URL)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'outremer.db'}"
+    cluster: Cluster = request.getfixturevalue("postgres")
+    return cluster.database()
 
 
 @pytest.fixture
