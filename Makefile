@@ -4,8 +4,10 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP_RUN  := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
+STAMP_CHROMIUM := $(VENV)/.installed-chromium
+CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test lint typecheck unit soak bench clean postgres
+.PHONY: run test lint typecheck unit e2e soak bench clean postgres
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +20,13 @@ $(STAMP_RUN): pyproject.toml | $(BIN)/python
 $(STAMP_TEST): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $@ $(STAMP_RUN)
+
+# The end-to-end tests drive Debian's Chromium (never a browser downloaded by Playwright).
+$(STAMP_CHROMIUM): | $(BIN)/python
+	@test -x $(CHROMIUM) || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y chromium; \
+	  else sudo apt-get update && sudo apt-get install -y chromium; fi; }
+	touch $@
 
 run: $(STAMP_RUN)
 	$(BIN)/outremer play crusader-rex

@@ -13,6 +13,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import IllegalAction
@@ -152,6 +153,16 @@ class Game(ABC, Generic[S]):
     def describe_action(self, state: S, role: Role, action: Action) -> str:
         """An action in words, for menus; titles override."""
         return " ".join(str(p) for p in action)
+
+    # -- the browser (optional) ----------------------------------------------------------------
+    def web_dir(self) -> Path | None:
+        """The directory of the title's browser assets (``board.js`` exporting ``draw``), or None:
+        the browser then shows the generic page (prompt, buttons, log) without a board."""
+        return None
+
+    def board(self) -> dict[str, Any] | None:
+        """The title's board description for drawing (places, connections), or None."""
+        return None
 
     # -- plain data ----------------------------------------------------------------------------
     @abstractmethod

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import json
 import secrets
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
+from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -169,9 +171,39 @@ def list_titles() -> list[dict[str, Any]]:
                 ],
                 "bots": bot_names(game),
                 "default_bot": default_bot(game),
+                "web": game.web_dir() is not None,
             }
         )
     return out
+
+
+def _title(slug: str) -> Any:
+    try:
+        return get_game(slug)
+    except OutremerError as exc:
+        raise HTTPException(404, str(exc)) from exc
+
+
+@router.get("/titles/{slug}/board", tags=["titles"])
+def title_board(slug: str) -> dict[str, Any]:
+    """The title's board description for drawing (e.g. towns with coordinates and roads); 404 if none."""
+    board = _title(slug).board()
+    if board is None:
+        raise HTTPException(404, f"{slug} has no board description")
+    return dict(board)
+
+
+@router.get("/titles/{slug}/web/{path:path}", tags=["titles"], response_class=FileResponse)
+def title_web(slug: str, path: str) -> FileResponse:
+    """A file of the title's browser assets (its ``board.js`` draws the board); 404 if none."""
+    root = _title(slug).web_dir()
+    if root is None:
+        raise HTTPException(404, f"{slug} has no browser assets")
+    base = Path(root).resolve()
+    target = (base / path).resolve()
+    if not target.is_relative_to(base) or not target.is_file():
+        raise HTTPException(404, f"no file {path!r} in the browser assets of {slug}")
+    return FileResponse(target, headers={"Cache-Control": "no-cache"})
 
 
 # -- creating, importing, joining --------------------------------------------------------------

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from sqlalchemy import select
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -18,6 +20,9 @@ from .bots import BotRunner
 from .context import Context
 from .db import ACTIVE, DEFAULT_URL, Database, GameRow
 from .store import Store
+
+STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
+"""The browser client: plain ES modules, HTML and CSS, no build step."""
 
 
 def create_app(
@@ -48,6 +53,12 @@ def create_app(
     app.state.ctx = ctx
     app.include_router(api.router)
     app.include_router(ws.router)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        """The browser client: one page, routed by the URL's fragment (#/game/12)."""
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from ...engine.game import Action, Game, Option, Outcome
 from . import render, views
-from .board import FRANKS, SARACENS
+from .board import FRANKS, SARACENS, default_board
 from .rules import PHASES
 from .setup import new_game
 from .state import State
@@ -82,6 +83,36 @@ class CrusaderRex(Game[State]):
     def render_text(self, view: dict[str, Any]) -> str:
         """The board in words for the terminal (outremer play)."""
         return render.render_text(view)
+
+    def web_dir(self) -> Path:
+        """The map drawing for the browser (web/board.js)."""
+        return Path(__file__).parent / "web"
+
+    def board(self) -> dict[str, Any]:
+        """The map for the browser, from the data pack: towns with coordinates, roads by type."""
+        data = default_board()
+        return {
+            "towns": [
+                {
+                    "name": t.name,
+                    "kingdom": t.kingdom,
+                    "side": t.side,
+                    "rating": t.rating,
+                    "port": t.port,
+                    "victory": t.victory,
+                    "fortified": t.fortified,
+                    "no_entry": t.no_entry,
+                    "shields": list(t.shields),
+                    "lat": t.lat,
+                    "lon": t.lon,
+                }
+                for t in data.towns.values()
+            ],
+            "staging": [{"name": name, "nation": nation} for name, nation in data.staging.items()],
+            "roads": [
+                {"a": r.a, "b": r.b, "type": r.kind, "off_map": r.off_map} for r in data.roads.values()
+            ],
+        }
 
     def describe_action(self, state: State, role: str, action: Action) -> str:
         return views.describe(state, role, action)

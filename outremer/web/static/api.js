@@ -1,0 +1,80 @@
+// The one way the client talks to the server: JSON over fetch, the session cookie, errors in words.
+
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export async function api(method, path, body) {
+  const opts = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, opts);
+  } catch (err) {
+    throw new ApiError(0, "The server cannot be reached. Check your connection and try again.");
+  }
+  const text = await res.text();
+  let data = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch (err) {
+      data = { error: text };
+    }
+  }
+  if (!res.ok) {
+    throw new ApiError(res.status, (data && data.error) || `${res.status} ${res.statusText}`);
+  }
+  return data;
+}
+
+export const get = (path) => api("GET", path);
+export const post = (path, body) => api("POST", path, body === undefined ? {} : body);
+
+// Errors are shown to the user in the banner at the top of the page.
+export function showError(err) {
+  const box = document.getElementById("error");
+  if (!box) return;
+  const message = err instanceof Error ? err.message : String(err);
+  box.textContent = "";
+  const span = document.createElement("span");
+  span.textContent = message;
+  const close = document.createElement("button");
+  close.type = "button";
+  close.textContent = "×";
+  close.title = "dismiss";
+  close.addEventListener("click", clearError);
+  box.append(span, close);
+  box.hidden = false;
+}
+
+export function clearError() {
+  const box = document.getElementById("error");
+  if (box) {
+    box.hidden = true;
+    box.textContent = "";
+  }
+}
+
+// A tiny element builder: h("div", {class: "x", onclick: f}, child, "text", ...).
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key === "class") el.className = value;
+    else if (value === true) el.setAttribute(key, "");
+    else el.setAttribute(key, String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}

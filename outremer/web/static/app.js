@@ -1,0 +1,268 @@
+// The single-page client: sign in, lobby, new game, invitations, import, and the game page.
+// Routes live in the URL's fragment: #/, #/login, #/new, #/invite/TOKEN, #/game/ID[?role=R].
+// Nothing here knows any title's rules: titles come from GET /api/titles.
+
+import { ApiError, clearError, get, h, post, showError } from "./api.js";
+import { gamePage } from "./game.js";
+
+let me = null; // {name} once signed in
+let leave = null; // cleanup of the page shown (closes a game's websocket)
+
+function go(hash) {
+  if (location.hash === hash) route();
+  else location.hash = hash;
+}
+
+async function whoAmI() {
+  try {
+    me = await get("/api/me");
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) me = null;
+    else throw err;
+  }
+}
+
+function drawNav() {
+  const nav = document.getElementById("nav");
+  nav.textContent = "";
+  if (me) {
+    nav.append(
+      h("a", { href: "#/" }, "Lobby"),
+      h("a", { href: "#/new", id: "nav-new" }, "New game"),
+      h("span", { class: "who" }, me.name),
+      h("button", { type: "button", class: "link", id: "logout", onclick: logout }, "Sign out"),
+    );
+  } else {
+    nav.append(h("a", { href: "#/login" }, "Sign in"));
+  }
+}
+
+async function logout() {
+  try {
+    await post("/api/logout");
+  } catch (err) {
+    showError(err);
+  }
+  me = null;
+  go("#/login");
+}
+
+function parseHash() {
+  const raw = location.hash.replace(/^#/, "") || "/";
+  const [path, query] = raw.split("?");
+  return { parts: path.split("/").filter(Boolean), params: new URLSearchParams(query || "") };
+}
+
+async function route() {
+  if (leave) {
+    leave();
+    leave = null;
+  }
+  clearError();
+  const main = document.getElementById("main");
+  main.textContent = "";
+  main.className = "";
+  const { parts, params } = parseHash();
+  drawNav();
+  try {
+    if (parts[0] === "game" && parts[1]) {
+      // Anyone may watch a game; a seat's view needs its player signed in.
+      main.className = "wide";
+      leave = await gamePage(main, Number(parts[1]), params.get("role"), me);
+      return;
+    }
+    if (!me || parts[0] === "login") {
+      loginPage(main, parts[0] === "login" ? params.get("next") : location.hash);
+      return;
+    }
+    if (parts[0] === "new") await newGamePage(main);
+    else if (parts[0] === "invite" && parts[1]) await invitePage(main, parts[1]);
+    else await lobbyPage(main);
+  } catch (err) {
+    showError(err);
+  }
+}
+
+// -- sign in / register -----------------------------------------------------------------------
+function loginPage(main, next) {
+  const name = h("input", { name: "name", id: "name", autocomplete: "username", required: true, maxlength: 32 });
+  const password = h("input", {
+    name: "password", id: "password", type: "password", autocomplete: "current-password", required: true, minlength: 8,
+  });
+  async function submit(kind) {
+    clearError();
+    try {
+      me = await post(kind === "register" ? "/api/register" : "/api/login", {
+        name: name.value.trim(), password: password.value,
+      });
+      const target = next && !next.startsWith("#/login") ? next : "#/";
+      go(target);
+    } catch (err) {
+      showError(err);
+    }
+  }
+  const form = h("form", { class: "card narrow", id: "login-form", onsubmit: (e) => { e.preventDefault(); submit("login"); } },
+    h("h1", {}, "Sign in"),
+    h("p", { class: "muted" }, "Play the board wargames of the Crusades, every rule enforced."),
+    h("label", { for: "name" }, "Name"), name,
+    h("label", { for: "password" }, "Password (at least 8 characters)"), password,
+    h("div", { class: "row" },
+      h("button", { type: "submit", id: "login" }, "Sign in"),
+      h("button", { type: "button", id: "register", class: "secondary", onclick: () => submit("register") }, "Register"),
+    ),
+  );
+  main.append(form);
+}
+
+// -- lobby --------------------------------------------------------------------------------------
+function seatsText(game) {
+  return game.seats.map((s) => `${s.role}: ${s.kind === "bot" ? `bot (${s.bot})` : s.player || "open"}`).join(" · ");
+}
+
+function gameRow(game, extra) {
+  return h("li", { class: "game-row", "data-game": game.id },
+    h("a", { href: `#/game/${game.id}` }, `${game.title} #${game.id}`),
+    h("span", { class: "muted" }, ` ${game.scenario || ""} · ${game.status} · ${seatsText(game)}`),
+    extra || null,
+  );
+}
+
+async function lobbyPage(main) {
+  const [open, mineOpen, mineActive, mineOver, active, over] = await Promise.all([
+    get("/api/games?status=open"),
+    get("/api/games?status=open&mine=true"),
+    get("/api/games?status=active&mine=true"),
+    get("/api/games?status=over&mine=true&limit=20"),
+    get("/api/games?status=active&limit=20"),
+    get("/api/games?status=over&limit=20"),
+  ]);
+  const mine = [...mineActive, ...mineOpen, ...mineOver];
+  const list = (games, empty, extra) =>
+    games.length ? h("ul", { class: "games" }, games.map((g) => gameRow(g, extra && extra(g)))) : h("p", { class: "muted" }, empty);
+  const joinButtons = (game) => {
+    if (game.your_roles.length) return null;
+    return game.seats.filter((s) => s.open).map((s) =>
+      h("button", {
+        type: "button", class: "small", "data-join": s.role,
+        onclick: async () => {
+          try {
+            await post(`/api/games/${game.id}/join`, { role: s.role });
+            go(`#/game/${game.id}`);
+          } catch (err) {
+            showError(err);
+          }
+        },
+      }, `Join as ${s.role}`));
+  };
+  main.append(
+    h("section", { class: "card", id: "my-games" }, h("h2", {}, "My games"),
+      list(mine, "No games yet."),
+      h("p", {}, h("a", { href: "#/new", class: "button", id: "new-game" }, "New game"))),
+    h("section", { class: "card", id: "open-games" }, h("h2", {}, "Open games"),
+      list(open, "No game is waiting for players.", joinButtons)),
+    h("section", { class: "card", id: "watch-games" }, h("h2", {}, "Games under way (watch)"),
+      list(active, "None.")),
+    h("section", { class: "card", id: "over-games" }, h("h2", {}, "Finished games (replay)"),
+      list(over, "None.")),
+    importForm(),
+  );
+}
+
+function importForm() {
+  const file = h("input", { type: "file", id: "import-file", accept: ".json,application/json" });
+  async function submit(e) {
+    e.preventDefault();
+    try {
+      if (!file.files.length) throw new Error("Choose a save file first.");
+      const save = JSON.parse(await file.files[0].text());
+      const game = await post("/api/games/import", { save });
+      go(`#/game/${game.id}`);
+    } catch (err) {
+      showError(err instanceof SyntaxError ? new Error("That file is not a save file (not JSON).") : err);
+    }
+  }
+  return h("form", { class: "card", id: "import-form", onsubmit: submit },
+    h("h2", {}, "Import a save"), file, h("button", { type: "submit" }, "Import"));
+}
+
+// -- new game -----------------------------------------------------------------------------------
+async function newGamePage(main) {
+  const titles = (await get("/api/titles")).filter((t) => !t.error);
+  if (!titles.length) throw new Error("No titles are installed on this server.");
+  const titleSel = h("select", { id: "title", name: "title" }, titles.map((t) => h("option", { value: t.slug }, t.title)));
+  const details = h("div", { id: "title-details" });
+  const seed = h("input", { id: "seed", type: "number", min: 0, placeholder: "random" });
+  const pub = h("input", { id: "public", type: "checkbox", checked: true });
+
+  function fill() {
+    const t = titles.find((x) => x.slug === titleSel.value);
+    details.textContent = "";
+    details.append(
+      h("label", { for: "scenario" }, "Scenario"),
+      h("select", { id: "scenario" }, t.scenarios.map((s) => h("option", { value: s }, s))),
+    );
+    if (t.options.length) {
+      details.append(h("fieldset", {}, h("legend", {}, "Options"),
+        t.options.map((o) => h("label", { class: "check" },
+          h("input", { type: "checkbox", "data-option": o.name, checked: o.default }),
+          ` ${o.help}`, o.rule ? h("span", { class: "muted" }, ` (${o.rule})`) : null))));
+    }
+    const seatRows = t.roles.map((role, i) => {
+      const sel = h("select", { "data-role": role, id: `seat-${role}` },
+        h("option", { value: "me" }, "me"),
+        h("option", { value: "invite" }, "a person (invite link)"),
+        t.bots.map((b) => h("option", { value: `bot:${b}` }, `bot: ${b}`)));
+      sel.value = i === 0 ? "me" : `bot:${t.default_bot}`;
+      return h("div", { class: "seat-row" }, h("label", { for: `seat-${role}` }, role), sel);
+    });
+    details.append(h("fieldset", {}, h("legend", {}, "Seats"), seatRows));
+  }
+  titleSel.addEventListener("change", fill);
+  fill();
+
+  async function submit(e) {
+    e.preventDefault();
+    clearError();
+    const options = {};
+    for (const box of details.querySelectorAll("[data-option]")) options[box.dataset.option] = box.checked;
+    const seats = [...details.querySelectorAll("[data-role]")].map((sel) => {
+      if (sel.value.startsWith("bot:")) return { role: sel.dataset.role, kind: "bot", bot: sel.value.slice(4) };
+      return { role: sel.dataset.role, kind: sel.value };
+    });
+    const body = { title: titleSel.value, scenario: details.querySelector("#scenario").value, options, seats, public: pub.checked };
+    if (seed.value !== "") body.seed = Number(seed.value);
+    try {
+      const game = await post("/api/games", body);
+      go(`#/game/${game.id}`);
+    } catch (err) {
+      showError(err);
+    }
+  }
+  main.append(h("form", { class: "card narrow", id: "new-game-form", onsubmit: submit },
+    h("h1", {}, "New game"),
+    h("label", { for: "title" }, "Title"), titleSel,
+    details,
+    h("label", { class: "check" }, pub, " listed in the lobby (anyone may join an open seat or watch)"),
+    h("details", {}, h("summary", {}, "Advanced"), h("label", { for: "seed" }, "Seed"), seed),
+    h("button", { type: "submit", id: "create" }, "Create game"),
+  ));
+}
+
+// -- invitations --------------------------------------------------------------------------------
+async function invitePage(main, token) {
+  main.append(h("p", {}, "Taking your seat…"));
+  const game = await post(`/api/invites/${encodeURIComponent(token)}`);
+  go(`#/game/${game.id}`);
+}
+
+// -- start --------------------------------------------------------------------------------------
+window.addEventListener("hashchange", route);
+window.addEventListener("unhandledrejection", (e) => showError(e.reason));
+(async () => {
+  try {
+    await whoAmI();
+  } catch (err) {
+    showError(err);
+  }
+  await route();
+})();

@@ -1,0 +1,426 @@
+// The generic game page: prompt, legal actions as buttons, the hand, the log, live updates over the
+// websocket, spectating, the replay stepper and export. It knows no title's rules: a title's own
+// drawing code (GET /api/titles/{slug}/web/board.js, exporting draw(svg, view, onPick, ctx)) draws
+// the board; a title without it gets buttons only.
+//
+// Picking on the board: the board calls onPick(token) with a town, block, card id... The page keeps
+// the picked tokens and narrows the legal actions to those whose arguments mention all of them; one
+// left is taken at once, several are offered as buttons, and the board highlights what may be
+// picked next.
+
+import { ApiError, clearError, get, h, post, showError } from "./api.js";
+
+const BUTTON_LIMIT = 12;
+const boards = new Map(); // title slug -> Promise<{module, board} | null>
+
+function loadBoard(slug) {
+  if (!boards.has(slug)) {
+    boards.set(slug, (async () => {
+      const titles = await get("/api/titles");
+      const title = titles.find((t) => t.slug === slug);
+      if (!title || !title.web) return null;
+      const module = await import(`/api/titles/${encodeURIComponent(slug)}/web/board.js`);
+      let board = null;
+      try {
+        board = await get(`/api/titles/${encodeURIComponent(slug)}/board`);
+      } catch (err) {
+        if (!(err instanceof ApiError && err.status === 404)) throw err;
+      }
+      return { module, board };
+    })().catch((err) => {
+      boards.delete(slug);
+      showError(new Error(`The board of ${slug} could not be loaded: ${err.message}`));
+      return null;
+    }));
+  }
+  return boards.get(slug);
+}
+
+// -- grouping long lists of actions (like the terminal's menus) --------------------------------
+function sharedWords(texts) {
+  let words = texts[0].split(/\s+/);
+  for (const text of texts.slice(1)) {
+    const other = text.split(/\s+/);
+    let n = 0;
+    while (n < words.length && n < other.length && words[n] === other[n]) n += 1;
+    words = words.slice(0, n);
+  }
+  return words.join(" ");
+}
+
+const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+export function groupActions(legal, prefix) {
+  let depth = prefix.length;
+  const narrowed = legal.filter((la) => same(la.action.slice(0, depth), prefix));
+  let groups;
+  for (;;) {
+    if (narrowed.length <= BUTTON_LIMIT) return narrowed.map((la) => ({ label: la.text, item: la }));
+    groups = new Map();
+    for (const la of narrowed) {
+      const key = la.action.length > depth ? JSON.stringify(la.action[depth]) : "";
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(la);
+    }
+    if (groups.size > 1) break;
+    depth += 1;
+  }
+  const out = [];
+  for (const [key, members] of groups) {
+    if (members.length === 1 || key === "") out.push(...members.map((la) => ({ label: la.text, item: la })));
+    else {
+      const shared = sharedWords(members.map((m) => m.text));
+      out.push({ label: `${shared || JSON.parse(key)} … (${members.length} choices)`, prefix: members[0].action.slice(0, depth + 1) });
+    }
+  }
+  return out;
+}
+
+// -- the page ------------------------------------------------------------------------------------
+export async function gamePage(root, gameId, requestedRole, me) {
+  const page = {
+    game: null, role: requestedRole, socket: null, closed: false, retry: 0, timer: null,
+    picked: [], prefix: [], busy: false, replay: null, drawer: null,
+  };
+  const el = {
+    head: h("div", { class: "game-head" }),
+    svg: document.createElementNS("http://www.w3.org/2000/svg", "svg"),
+    prompt: h("div", { class: "prompt", id: "prompt", "aria-live": "polite" }),
+    offered: h("div", { class: "offered", id: "offered" }),
+    actions: h("div", { class: "actions", id: "actions" }),
+    hand: h("div", { class: "hand", id: "hand" }),
+    extra: h("div", { class: "extra", id: "extra" }),
+    replay: h("div", { class: "replay", id: "replay" }),
+    log: h("ol", { class: "log", id: "log" }),
+    status: h("span", { class: "conn", id: "conn" }),
+  };
+  el.svg.setAttribute("id", "board");
+  el.svg.setAttribute("role", "img");
+  const zoom = h("button", {
+    type: "button", class: "small secondary zoom", id: "zoom", title: "zoom the board",
+    onclick: () => { boardWrap.classList.toggle("zoomed"); zoom.textContent = boardWrap.classList.contains("zoomed") ? "−" : "+"; },
+  }, "+");
+  const boardWrap = h("div", { class: "board-wrap", id: "board-wrap" }, zoom, el.svg);
+  const container = h("div", { class: "game", id: "game", "data-game": gameId },
+    el.head,
+    h("div", { class: "game-body" },
+      boardWrap,
+      h("div", { class: "panels" },
+        el.prompt, el.offered, el.actions, el.hand, el.replay, el.extra,
+        h("details", { class: "log-box", open: true }, h("summary", {}, "Log"), el.log))));
+  root.append(container);
+
+  const first = await get(`/api/games/${gameId}${page.role ? `?role=${encodeURIComponent(page.role)}` : ""}`);
+  page.role = first.role;
+  const loaded = await loadBoard(first.title);
+  if (!loaded) boardWrap.hidden = true;
+  page.drawer = loaded;
+  update(first);
+  connect();
+
+  // -- live updates ------------------------------------------------------------------------------
+  function connect() {
+    if (page.closed || page.game.status === "over") return;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const query = page.role ? `?role=${encodeURIComponent(page.role)}` : "";
+    const socket = new WebSocket(`${scheme}://${location.host}/api/games/${gameId}/ws${query}`);
+    page.socket = socket;
+    setConn("connecting");
+    socket.addEventListener("open", () => { page.retry = 0; setConn("live"); });
+    socket.addEventListener("message", (e) => {
+      let msg;
+      try { msg = JSON.parse(e.data); } catch (err) { return; }
+      if (msg.type === "changed" && msg.game && msg.game.role === page.role) update(msg.game);
+    });
+    socket.addEventListener("close", (e) => {
+      if (page.socket !== socket) return;
+      page.socket = null;
+      if (page.closed) return;
+      if (e.code >= 4400 && e.code < 4500) {
+        setConn("closed");
+        showError(new Error(e.reason || "The live connection was refused."));
+        return;
+      }
+      setConn("reconnecting");
+      const delay = Math.min(10000, 500 * 2 ** page.retry);
+      page.retry += 1;
+      page.timer = setTimeout(async () => {
+        try {
+          update(await get(`/api/games/${gameId}${page.role ? `?role=${encodeURIComponent(page.role)}` : ""}`));
+        } catch (err) { /* the socket's retry will try again */ }
+        connect();
+      }, delay);
+    });
+  }
+  function setConn(text) {
+    el.status.textContent = text;
+    el.status.dataset.state = text;
+  }
+  function switchRole(role) {
+    if (role === page.role) return;
+    page.role = role;
+    page.picked = [];
+    page.prefix = [];
+    const old = page.socket;
+    page.socket = null;
+    if (old) old.close();
+    history.replaceState(null, "", `#/game/${gameId}?role=${encodeURIComponent(role)}`);
+    get(`/api/games/${gameId}?role=${encodeURIComponent(role)}`).then(update, showError);
+    connect();
+  }
+
+  // -- acting ----------------------------------------------------------------------------------
+  async function act(action) {
+    if (page.busy) return;
+    page.busy = true;
+    container.classList.add("busy");
+    clearError();
+    const send = (version) => post(`/api/games/${gameId}/action`, { role: page.role, action, version });
+    try {
+      let answer;
+      try {
+        answer = await send(page.game.version);
+      } catch (err) {
+        if (!(err instanceof ApiError && err.status === 409)) throw err;
+        // The game moved on meanwhile (say the other player chose a card at the same time): send
+        // the action again only if the seat still faces the same question and may still take it.
+        const seen = page.game.view && page.game.view.prompt;
+        const now = await get(`/api/games/${gameId}?role=${encodeURIComponent(page.role)}`);
+        const still = now.legal_actions.some((la) => same(la.action, action));
+        if (!still || (now.view && now.view.prompt) !== seen) {
+          update(now);
+          throw err;
+        }
+        answer = await send(now.version);
+      }
+      page.picked = [];
+      page.prefix = [];
+      update(answer.game);
+    } catch (err) {
+      showError(err);
+    } finally {
+      page.busy = false;
+      container.classList.remove("busy");
+    }
+  }
+
+  const mentions = (la, tokens) => tokens.every((t) => la.action.slice(1).some((arg) => String(arg) === t));
+
+  function pick(token) {
+    if (page.replay) return;
+    token = String(token);
+    const legal = page.game.legal_actions;
+    if (!legal.length) return;
+    let picked = page.picked.includes(token) ? page.picked.filter((t) => t !== token) : [...page.picked, token];
+    let matching = legal.filter((la) => mentions(la, picked));
+    if (!matching.length) {
+      picked = [token];
+      matching = legal.filter((la) => mentions(la, picked));
+    }
+    if (!matching.length) {
+      page.picked = [];
+      showError(new Error(`Nothing to do with ${token} now.`));
+      render();
+      return;
+    }
+    clearError();
+    page.picked = picked;
+    if (matching.length === 1 && picked.length) {
+      act(matching[0].action);
+      return;
+    }
+    render();
+  }
+
+  // -- drawing ---------------------------------------------------------------------------------
+  function update(game, force) {
+    if (!force && page.game && game.version < page.game.version && game.status === page.game.status) return;
+    const changed = !page.game || page.game.version !== game.version;
+    page.game = game;
+    if (changed) {
+      page.picked = [];
+      page.prefix = [];
+    }
+    // At a hotseat, follow the seat that must act.
+    const held = game.your_roles || [];
+    if (held.length > 1 && game.role && !game.active_roles.includes(game.role)) {
+      const next = held.find((r) => game.active_roles.includes(r));
+      if (next) { switchRole(next); return; }
+    }
+    container.dataset.version = game.version;
+    container.dataset.role = game.role || "observer";
+    container.dataset.status = game.status;
+    render();
+  }
+
+  function render() {
+    const game = page.game;
+    renderHead(game);
+    const view = page.replay ? page.replay.view : game.view;
+    const legal = page.replay ? [] : game.legal_actions;
+    const matching = page.picked.length ? legal.filter((la) => mentions(la, page.picked)) : [];
+    // Tokens the board may offer: the arguments of the actions still possible.
+    const pickable = new Set();
+    for (const la of page.picked.length ? matching : legal) for (const arg of la.action.slice(1)) pickable.add(String(arg));
+    for (const t of page.picked) pickable.delete(t);
+    if (page.drawer) {
+      try {
+        page.drawer.module.draw(el.svg, view, pick, { board: page.drawer.board, pickable, picked: new Set(page.picked) });
+      } catch (err) {
+        showError(new Error(`The board could not be drawn: ${err.message}`));
+      }
+    }
+    renderPrompt(game, view);
+    // What the picks on the board narrowed the actions to.
+    el.offered.textContent = "";
+    if (page.picked.length) {
+      el.offered.append(
+        h("div", { class: "muted" }, `Picked ${page.picked.join(", ")}: choose one`,
+          h("button", { type: "button", class: "link", onclick: () => { page.picked = []; render(); } }, "clear")),
+        h("div", { class: "buttons" }, matching.map((la) =>
+          h("button", { type: "button", class: "action", "data-action": JSON.stringify(la.action), onclick: () => act(la.action) }, la.text))),
+      );
+    }
+    renderActions(legal);
+    renderHand(view, legal);
+    renderExtra(game);
+    renderLog(page.replay ? page.replay.log : game.log);
+  }
+
+  function renderHead(game) {
+    el.head.textContent = "";
+    const seats = game.seats.map((s) => {
+      const who = s.kind === "bot" ? `bot (${s.bot})` : s.player || "open seat";
+      const acting = game.active_roles.includes(s.role) ? " acting" : "";
+      return h("span", { class: `seat${acting}`, "data-seat": s.role }, `${s.role}: ${who}`);
+    });
+    const mineText = game.role ? `You play ${game.role}` : "Watching";
+    el.head.append(
+      h("h1", {}, `${game.title_name || game.title} #${game.id}`),
+      h("span", { class: "badge", id: "status" }, game.status),
+      h("span", { class: "badge", id: "you" }, mineText),
+      el.status,
+      h("div", { class: "seats" }, seats),
+    );
+    const held = game.your_roles || [];
+    if (held.length > 1) {
+      const sel = h("select", { id: "role-select", onchange: (e) => switchRole(e.target.value) },
+        held.map((r) => h("option", { value: r, selected: r === game.role }, r)));
+      el.head.append(h("label", { class: "check" }, "Seat ", sel));
+    }
+    const invites = game.seats.filter((s) => s.invite);
+    for (const s of invites) {
+      const url = `${location.origin}/#/invite/${s.invite}`;
+      el.head.append(h("div", { class: "invite", "data-role": s.role },
+        `Invite a player to ${s.role}: `, h("a", { href: url, class: "invite-link" }, url),
+        h("button", { type: "button", class: "small secondary", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, "copy")));
+    }
+  }
+
+  function renderPrompt(game, view) {
+    el.prompt.textContent = "";
+    let text;
+    if (page.replay) text = `Replay: after ${page.replay.upto} of ${page.replay.total} actions.`;
+    else if (game.status === "open") text = "Waiting for players to take their seats.";
+    else text = (view && view.prompt) || (game.legal_actions.length ? "Your move." : `Waiting for ${game.active_roles.join(", ")}.`);
+    el.prompt.append(h("strong", {}, text));
+    const outcome = page.replay ? page.replay.outcome : game.outcome;
+    if (outcome) {
+      const winners = (outcome.winners || []).join(", ") || "nobody";
+      el.prompt.append(h("div", { class: "outcome", id: "outcome" }, `Game over: ${winners} won. ${outcome.reason || ""}`));
+    }
+    if (game.bot_error) el.prompt.append(h("div", { class: "warn" }, `A bot failed: ${game.bot_error}`));
+  }
+
+  function renderActions(legal) {
+    el.actions.textContent = "";
+    if (!legal.length) return;
+    const entries = groupActions(legal, page.prefix);
+    const buttons = entries.map((entry) => entry.item
+      ? h("button", { type: "button", class: "action", "data-action": JSON.stringify(entry.item.action), onclick: () => act(entry.item.action) }, entry.label)
+      : h("button", { type: "button", class: "group", "data-prefix": JSON.stringify(entry.prefix), onclick: () => { page.prefix = entry.prefix; render(); } }, entry.label));
+    if (page.prefix.length) {
+      buttons.unshift(h("button", { type: "button", class: "secondary back", onclick: () => { page.prefix = []; render(); } }, "◂ all choices"));
+    }
+    el.actions.append(h("div", { class: "buttons" }, buttons));
+  }
+
+  function renderHand(view, legal) {
+    el.hand.textContent = "";
+    const hand = page.drawer && page.drawer.module.hand ? page.drawer.module.hand(view) : view && view.hand;
+    if (!Array.isArray(hand) || !hand.length) return;
+    const playable = new Set(legal.flatMap((la) => la.action.slice(1).map(String)));
+    el.hand.append(h("div", { class: "label" }, "Your hand"),
+      h("div", { class: "cards" }, hand.map((card) => {
+        const id = String(card.id);
+        const ok = playable.has(id);
+        return h("button", {
+          type: "button", class: `card-in-hand${ok ? " playable" : ""}`, "data-card": id, disabled: !ok,
+          title: ok ? `play ${card.name}` : card.name, onclick: () => pick(id),
+        }, card.name);
+      })));
+  }
+
+  function renderExtra(game) {
+    el.extra.textContent = "";
+    const buttons = [];
+    const people = game.seats.filter((s) => s.kind !== "bot");
+    const mayExport = game.status === "over" || (game.your_roles.length && people.every((s) => (game.your_roles || []).includes(s.role)));
+    if (mayExport) buttons.push(h("button", { type: "button", class: "secondary", id: "export", onclick: exportSave }, "Export save"));
+    if (game.status === "over") buttons.push(h("button", { type: "button", class: "secondary", id: "replay-open", onclick: () => openReplay(0) }, page.replay ? "Restart replay" : "Replay"));
+    if (buttons.length) el.extra.append(h("div", { class: "buttons" }, buttons));
+    el.replay.textContent = "";
+    if (page.replay) {
+      const r = page.replay;
+      const slider = h("input", { type: "range", min: 0, max: r.total, value: r.upto, id: "replay-slider", onchange: (e) => openReplay(Number(e.target.value)) });
+      el.replay.append(h("div", { class: "buttons stepper" },
+        h("button", { type: "button", title: "first", onclick: () => openReplay(0) }, "«"),
+        h("button", { type: "button", title: "back", id: "replay-back", onclick: () => openReplay(Math.max(0, r.upto - 1)) }, "◀"),
+        h("span", { id: "replay-at" }, `${r.upto} / ${r.total}`),
+        h("button", { type: "button", title: "forward", id: "replay-next", onclick: () => openReplay(Math.min(r.total, r.upto + 1)) }, "▶"),
+        h("button", { type: "button", title: "last", onclick: () => openReplay(r.total) }, "»"),
+        h("button", { type: "button", class: "secondary", onclick: () => { page.replay = null; render(); } }, "Close replay"),
+      ), slider);
+    }
+  }
+
+  async function openReplay(upto) {
+    try {
+      page.replay = await get(`/api/games/${gameId}/replay?upto=${upto}`);
+      render();
+    } catch (err) {
+      showError(err);
+    }
+  }
+
+  async function exportSave() {
+    try {
+      const save = await get(`/api/games/${gameId}/save`);
+      const blob = new Blob([JSON.stringify(save, null, 1)], { type: "application/json" });
+      const a = h("a", { href: URL.createObjectURL(blob), download: `outremer-${page.game.title}-${gameId}.json` });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    } catch (err) {
+      showError(err);
+    }
+  }
+
+  function renderLog(entries) {
+    const atBottom = el.log.scrollHeight - el.log.scrollTop - el.log.clientHeight < 40;
+    el.log.textContent = "";
+    for (const entry of entries || []) {
+      el.log.append(h("li", {}, entry.rule ? h("span", { class: "rule" }, entry.rule) : null, " ", entry.text));
+    }
+    if (atBottom || !page.logSeen) el.log.scrollTop = el.log.scrollHeight;
+    page.logSeen = true;
+  }
+
+  return () => {
+    page.closed = true;
+    clearTimeout(page.timer);
+    if (page.socket) page.socket.close();
+    page.socket = null;
+  };
+}

@@ -1,0 +1,111 @@
+"""End-to-end tests: a real ``outremer serve`` and Debian's Chromium driven by Playwright.
+
+Chromium is Debian's package (``/usr/bin/chromium``; ``make test`` installs it), never a browser
+downloaded by ``playwright install``. Screenshots go to ``artifacts/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+CHROMIUM = os.environ.get("OUTREMER_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "artifacts" / "screenshots"
+PASSWORD = "correct horse battery"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/e2e/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.e2e)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+    return port
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    """A real ``outremer serve`` on a free loopback port and a fresh SQLite file."""
+    port = _free_port()
+    log = (tmp_path / "serve.log").open("wb")
+    cmd = [sys.executable, "-m", "outremer.cli.main", "serve", "--port", str(port)]
+    cmd += ["--database", f"sqlite:///{tmp_path / 'e2e.db'}"]
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"{base}/api/titles", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline or proc.poll() is not None:
+                raise AssertionError("outremer serve did not start: " + (tmp_path / "serve.log").read_text())
+            time.sleep(0.1)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM}: `make test` installs Debian's package")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def register(page: Any, base: str, name: str) -> None:
+    page.goto(base + "/")
+    page.fill("#name", name)
+    page.fill("#password", PASSWORD)
+    page.click("#register")
+    page.wait_for_selector("#my-games")
+
+
+def errors_of(page: Any) -> list[str]:
+    """Collect uncaught page errors (a broken client fails the test)."""
+    found: list[str] = []
+    page.on("pageerror", lambda exc: found.append(str(exc)))
+    return found
