@@ -1,4 +1,5 @@
-# Outremer: `make run` plays, `make test` checks everything. Both set up .venv on first use.
+# Outremer: `make run` serves the web app, `make play` plays in the terminal, `make test` checks
+# everything. Each sets up .venv on first use.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -7,7 +8,7 @@ STAMP_TEST := $(VENV)/.installed-test
 STAMP_CHROMIUM := $(VENV)/.installed-chromium
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test lint typecheck unit e2e soak bench clean postgres
+.PHONY: run play test lint typecheck unit e2e soak bench clean postgres
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +30,9 @@ $(STAMP_CHROMIUM): | $(BIN)/python
 	touch $@
 
 run: $(STAMP_RUN)
+	$(BIN)/outremer serve
+
+play: $(STAMP_RUN)
 	$(BIN)/outremer play crusader-rex
 
 lint: $(STAMP_TEST)
