@@ -22,6 +22,12 @@ from .game import Action, Game, Outcome, Role
 from .record import Record, new_state
 
 
+def undoable(game: Game[Any], role: Role, before: Any, after: Any) -> bool:
+    """Whether ``role``'s action that led from ``before`` to ``after`` may later be taken back:
+    :meth:`Game.barrier` did not change across it and ``role`` is still active after it."""
+    return game.barrier(before) == game.barrier(after) and role in game.active_roles(after)
+
+
 @dataclass
 class _Step:
     role: Role
@@ -87,8 +93,7 @@ class Session:
         act = game.apply_in_place(after, role, action)
         self.state = after
         self.record.actions.append((role, act))
-        undoable = game.barrier(before) == game.barrier(after) and role in game.active_roles(after)
-        if undoable:
+        if undoable(game, role, before, after):
             self._undo.append(_Step(role, before))
         else:
             self._undo.clear()

@@ -74,6 +74,11 @@ class ActionBody(BaseModel):
     )
 
 
+class UndoBody(BaseModel):
+    role: str = Field(description="the seat taking back its own last action; the user must hold it")
+    version: int = Field(description="the number of actions the user saw; refused (409) if the game moved on")
+
+
 # -- dependencies ------------------------------------------------------------------------------
 def ctx_of(request: Request) -> Context:
     ctx: Context = request.app.state.ctx
@@ -402,31 +407,49 @@ def get_game_view(
     return _payload(ctx, game_id, user, role)
 
 
-@router.post("/games/{game_id}/action", tags=["play"])
-def post_action(game_id: int, body: ActionBody, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
-    """Take an action for a seat the user holds. Checked against that seat and the legal actions of
-    this moment; stored durably before the answer. 403 not your seat, 409 not legal now (or the game
-    is not under way, or ``version`` is stale), 422 malformed."""
+def _check_seat(ctx: Context, game_id: int, role: str, user: User) -> None:
+    """404 no game, 422 no such role, 403 not the user's seat, 409 the game is not under way."""
     live = ctx.store.live(game_id)
     with ctx.db.session() as s:
         row = s.get(GameRow, game_id)
         if row is None:
             raise HTTPException(404, f"no game {game_id}")
-        if body.role not in live.game.roles:
+        if role not in live.game.roles:
             raise HTTPException(
-                422, f"{body.role!r} is not a role of {live.game.slug}: {', '.join(live.game.roles)}"
+                422, f"{role!r} is not a role of {live.game.slug}: {', '.join(live.game.roles)}"
             )
-        if body.role not in held_roles(seats_of(s, game_id), user.id):
-            raise HTTPException(403, f"you do not hold the seat {body.role!r} in game {game_id}")
+        if role not in held_roles(seats_of(s, game_id), user.id):
+            raise HTTPException(403, f"you do not hold the seat {role!r} in game {game_id}")
         if row.status == OPEN:
             raise HTTPException(409, "the game has not started: some seats wait for players")
         if row.status == OVER:
             raise HTTPException(409, "the game is over")
+
+
+@router.post("/games/{game_id}/action", tags=["play"])
+def post_action(game_id: int, body: ActionBody, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
+    """Take an action for a seat the user holds. Checked against that seat and the legal actions of
+    this moment; stored durably before the answer. 403 not your seat, 409 not legal now (or the game
+    is not under way, or ``version`` is stale), 422 malformed."""
+    _check_seat(ctx, game_id, body.role, user)
     live, canon = ctx.store.act(
         game_id, body.role, body.action, user_id=user.id, expected_version=body.version
     )
     ctx.changed(game_id)
     return {"accepted": list(canon), "version": live.version, "game": _payload(ctx, game_id, user, body.role)}
+
+
+@router.post("/games/{game_id}/undo", tags=["play"])
+def post_undo(game_id: int, body: UndoBody, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
+    """Take back the seat's own last action (the payload's ``can_undo``): allowed if that seat took
+    it, it drew no randomness and revealed nothing, and the seat was still to act after it. Never a
+    bot's action. The action is deleted from storage before the answer. 403 not your seat, 409 not
+    allowed now (or the game is not under way, or ``version`` is stale)."""
+    _check_seat(ctx, game_id, body.role, user)
+    live = ctx.store.undo(game_id, body.role, expected_version=body.version)
+    version = live.version
+    ctx.changed(game_id)
+    return {"accepted": True, "version": version, "game": _payload(ctx, game_id, user, body.role)}
 
 
 # -- saves and replays -------------------------------------------------------------------------

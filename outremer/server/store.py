@@ -21,14 +21,28 @@ from sqlalchemy.exc import IntegrityError
 
 from ..engine.errors import BadSave, IllegalAction, OutremerError
 from ..engine.game import Action, Game, Role, normalize_action
-from ..engine.record import Record, replay
+from ..engine.record import Record, new_state, replay
 from ..engine.registry import get_game
+from ..engine.session import undoable
 from .db import ACTIVE, OVER, ActionRow, Database, GameRow, SeatRow, now
 
 
 @dataclass
+class UndoStep:
+    """An action that may still be taken back: its seat, whether a person took it, the state before."""
+
+    role: Role
+    by_person: bool
+    before: Any
+
+
+@dataclass
 class LiveGame:
-    """One game's current state and record (setup plus actions), guarded by ``lock``."""
+    """One game's current state and record (setup plus actions), guarded by ``lock``.
+
+    ``undo`` holds a step for each action since the last one that can never be undone (the undo
+    rule of ``engine/session.py``, whose :func:`undoable` it shares); the last is undone first.
+    """
 
     id: int
     game: Game[Any]
@@ -37,11 +51,38 @@ class LiveGame:
     lock: threading.RLock = field(default_factory=threading.RLock)
     bots: dict[Role, Any] = field(default_factory=dict)
     bot_error: str | None = None
+    undo: list[UndoStep] = field(default_factory=list)
 
     @property
     def version(self) -> int:
         """How many actions have been taken."""
         return len(self.record.actions)
+
+    def can_undo(self, role: Role) -> bool:
+        """Whether ``role`` (a person's seat) may take back the last action now."""
+        return bool(self.undo) and self.undo[-1].role == role and self.undo[-1].by_person
+
+    def why_not_undo(self, role: Role) -> str:
+        """Words for why ``role`` may not undo now ("" if it may)."""
+        if self.can_undo(role):
+            return ""
+        if not self.record.actions:
+            return "nothing has been done yet"
+        last_role = self.record.actions[-1][0]
+        if last_role != role:
+            return f"the last action was {last_role}'s"
+        if self.undo and self.undo[-1].role == role:
+            return "the last action was not taken by a person at this seat"
+        return "the last action drew randomness, revealed something, or passed the turn"
+
+    def advance(self, role: Role, action: Action, after: Any, by_person: bool) -> None:
+        """Record ``action`` (already stored) and swap in the state ``after`` it."""
+        if undoable(self.game, role, self.state, after):
+            self.undo.append(UndoStep(role, by_person, self.state))
+        else:
+            self.undo.clear()
+        self.state = after
+        self.record.actions.append((role, action))
 
 
 class Store:
@@ -82,14 +123,30 @@ class Store:
                 row.seed,
                 row.scenario,
                 dict(row.options),
-                [(a.role, a.action_tuple()) for a in actions],
+                [],
             )
+            people = []
+            for a in actions:
+                record.actions.append((a.role, a.action_tuple()))
+                people.append(a.user_id is not None)
         try:
             game = get_game(record.game)
-            state = replay(game, record)
+            live = LiveGame(
+                game_id, game, Record(record.game, record.seed, record.scenario, dict(record.options)), None
+            )
+            live.state = new_state(game, record)
+            for i, ((role, action), by_person) in enumerate(
+                zip(record.actions, people, strict=True), start=1
+            ):
+                after = game.copy(live.state)
+                try:
+                    game.apply_in_place(after, role, action)
+                except IllegalAction as exc:
+                    raise BadSave(f"action {i} ({role} {list(action)!r}) is illegal: {exc}") from exc
+                live.advance(role, action, after, by_person)
         except OutremerError as exc:  # a title removed or changed since: say so, do not crash
             raise HTTPException(500, f"game {game_id} cannot be rebuilt: {exc}") from exc
-        return LiveGame(game_id, game, record, state)
+        return live
 
     def _refresh(self, live: LiveGame) -> LiveGame:
         """``live``, or a fresh copy if another process stored actions since (call under its lock)."""
@@ -155,9 +212,39 @@ class Store:
         except IntegrityError as exc:  # another process stored action n first
             self.forget(live.id)
             raise HTTPException(409, "the game moved on while this action was checked; try again") from exc
-        live.state = state
-        live.record.actions.append((role, canon))
+        live.advance(role, canon, state, user_id is not None)
         return canon
+
+    # -- taking back ---------------------------------------------------------------------------
+    def undo(self, game_id: int, role: Role, *, expected_version: int) -> LiveGame:
+        """Take back the last action if ``role`` may (the undo rule; never a bot's action): delete
+        its row (committed) and only then restore the state before it. Seat ownership is the
+        caller's business. Refusals raise HTTPException 409 and change nothing."""
+        live = self.live(game_id)
+        with live.lock:
+            live = self._refresh(live)
+            if expected_version != live.version:
+                raise HTTPException(
+                    409, f"the game has moved on: it is at action {live.version}, not {expected_version}"
+                )
+            if not live.can_undo(role):
+                raise HTTPException(409, f"{role} cannot undo: {live.why_not_undo(role)}")
+            with self.db.session() as s:
+                last = s.execute(
+                    select(ActionRow).where(ActionRow.game_id == live.id, ActionRow.n == live.version)
+                ).scalar_one_or_none()
+                row = s.get(GameRow, live.id)
+                if last is None or last.role != role or row is None or row.status != ACTIVE:
+                    self.forget(live.id)
+                    raise HTTPException(409, "the game moved on while the undo was checked; try again")
+                if last.user_id is None:  # defensive: a bot's action is never a person's to undo
+                    raise HTTPException(409, f"{role} cannot undo: the last action was not a person's")
+                s.delete(last)
+                row.updated = now()
+            step = live.undo.pop()
+            live.state = step.before
+            live.record.actions.pop()
+            return live
 
     # -- bots ----------------------------------------------------------------------------------
     def bot_step(self, game_id: int, make_bot: Any) -> bool:

@@ -116,6 +116,7 @@ def game_payload(
             "view": game.view(state, role),
             "log": game.log(state, role),
             "legal_actions": legal,
+            "can_undo": role is not None and row.status == ACTIVE and live.can_undo(role),
             "outcome": outcome.to_json() if outcome is not None else None,
             "bot_error": live.bot_error,
         }

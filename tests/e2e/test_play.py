@@ -85,8 +85,22 @@ def test_two_people_create_join_and_play_by_clicking(server: str, browser: Any) 
     b.wait_for_selector("#conn[data-state='live']")
     assert_no_frank_secrets(b)
 
-    # Deployment: the Franks keep their seats ("done"), then the Saracens.
+    # Deployment: a Frank block takes another seat, and Alice takes it back with Undo.
     a.wait_for_selector("svg .town")
+    assert a.locator("#undo").count() == 0
+    seat = "#actions button.action[data-action^='[\"seat\"']"
+    while a.locator(seat).count() == 0:
+        a.locator("#actions button.group").first.click()
+    a.locator(seat).first.click()
+    a.wait_for_selector("#game[data-version='1'] #undo")
+    b.wait_for_selector("#game[data-version='1']")
+    assert b.locator("#undo").count() == 0  # not Bob's action
+    a.click("#undo")
+    a.wait_for_selector("#game[data-version='0']")
+    assert a.locator("#undo").count() == 0
+    b.wait_for_selector("#game[data-version='0']")  # Bob's page followed the undo live
+
+    # The Franks keep their seats ("done"), then the Saracens.
     a.click(action_button(["done"]))
     b.wait_for_selector(action_button(["done"]))
     b.click(action_button(["done"]))

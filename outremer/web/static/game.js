@@ -88,6 +88,7 @@ export async function gamePage(root, gameId, requestedRole, me) {
     prompt: h("div", { class: "prompt", id: "prompt", "aria-live": "polite" }),
     offered: h("div", { class: "offered", id: "offered" }),
     actions: h("div", { class: "actions", id: "actions" }),
+    undo: h("div", { class: "undo", id: "undo-box" }),
     hand: h("div", { class: "hand", id: "hand" }),
     extra: h("div", { class: "extra", id: "extra" }),
     replay: h("div", { class: "replay", id: "replay" }),
@@ -106,7 +107,7 @@ export async function gamePage(root, gameId, requestedRole, me) {
     h("div", { class: "game-body" },
       boardWrap,
       h("div", { class: "panels" },
-        el.prompt, el.offered, el.actions, el.hand, el.replay, el.extra,
+        el.prompt, el.offered, el.actions, el.undo, el.hand, el.replay, el.extra,
         h("details", { class: "log-box", open: true }, h("summary", {}, "Log"), el.log))));
   root.append(container);
 
@@ -204,6 +205,23 @@ export async function gamePage(root, gameId, requestedRole, me) {
     }
   }
 
+  // Take back this seat's last action (offered when the server says ``can_undo``).
+  async function undo() {
+    if (page.busy) return;
+    page.busy = true;
+    container.classList.add("busy");
+    clearError();
+    try {
+      const answer = await post(`/api/games/${gameId}/undo`, { role: page.role, version: page.game.version });
+      update(answer.game, true);
+    } catch (err) {
+      showError(err);
+    } finally {
+      page.busy = false;
+      container.classList.remove("busy");
+    }
+  }
+
   const mentions = (la, tokens) => tokens.every((t) => la.action.slice(1).some((arg) => String(arg) === t));
 
   function pick(token) {
@@ -234,7 +252,9 @@ export async function gamePage(root, gameId, requestedRole, me) {
 
   // -- drawing ---------------------------------------------------------------------------------
   function update(game, force) {
-    if (!force && page.game && game.version < page.game.version && game.status === page.game.status) return;
+    // An older page arriving late is ignored; a lower version that is newer (an undo) is not.
+    if (!force && page.game && game.version < page.game.version && game.status === page.game.status
+        && !(Date.parse(game.updated) > Date.parse(page.game.updated))) return;
     const changed = !page.game || page.game.version !== game.version;
     page.game = game;
     if (changed) {
@@ -282,6 +302,10 @@ export async function gamePage(root, gameId, requestedRole, me) {
       );
     }
     renderActions(legal);
+    el.undo.textContent = "";
+    if (!page.replay && game.can_undo) {
+      el.undo.append(h("button", { type: "button", class: "secondary", id: "undo", title: "take back your last action", onclick: undo }, "Undo"));
+    }
     renderHand(view, legal);
     renderExtra(game);
     renderLog(page.replay ? page.replay.log : game.log);
