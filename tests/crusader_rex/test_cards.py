@@ -182,6 +182,8 @@ def test_assassins_fire_three_dice_at_a_random_enemy_block_in_the_town(after, mo
     ]
     assert len(hit) == 1
     victim = hit[0]
+    strike = [e for e in G.log(s, F) if e["rule"] == "2.4"]
+    assert strike and strike[-1]["dice"] == [1, 3, 6]  # the dice, for clients to show as they fall
     if victim == "templars_jerusalem":  # 3 steps - 2 hits
         assert s.steps[victim] == 1
     else:

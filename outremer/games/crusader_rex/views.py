@@ -194,7 +194,12 @@ def log_entries(state: State, role: str | None) -> list[dict[str, Any]]:
     out = []
     for rule, audience, template, args in state.log:
         if audience is None or audience == role or (audience[0] == "!" and audience[1:] != role):
-            out.append({"rule": rule, "text": WORDS.format(template, **args)})
+            entry: dict[str, Any] = {"rule": rule, "text": WORDS.format(template, **args)}
+            if "dice" in args:
+                entry["dice"] = [int(d) for d in str(args["dice"]).split()]
+            elif "die" in args:
+                entry["dice"] = [int(args["die"])]
+            out.append(entry)
     return out
 
 

@@ -93,6 +93,7 @@ export async function gamePage(root, gameId, requestedRole, me) {
     extra: h("div", { class: "extra", id: "extra" }),
     replay: h("div", { class: "replay", id: "replay" }),
     log: h("ol", { class: "log", id: "log" }),
+    dice: h("div", { class: "dice-tray", id: "dice", "aria-live": "polite" }),
     status: h("span", { class: "conn", id: "conn" }),
   };
   el.svg.setAttribute("id", "board");
@@ -107,7 +108,7 @@ export async function gamePage(root, gameId, requestedRole, me) {
     h("div", { class: "game-body" },
       boardWrap,
       h("div", { class: "panels" },
-        el.prompt, el.offered, el.actions, el.undo, el.hand, el.replay, el.extra,
+        el.prompt, el.dice, el.offered, el.actions, el.undo, el.hand, el.replay, el.extra,
         h("details", { class: "log-box", open: true }, h("summary", {}, "Log"), el.log))));
   root.append(container);
 
@@ -431,14 +432,37 @@ export async function gamePage(root, gameId, requestedRole, me) {
     }
   }
 
+  const FACES = ["", "\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
+
+  function diceFaces(dice) {
+    return h("span", { class: "dice", title: dice.join(" ") }, dice.map((d) => FACES[d] || String(d)).join(""));
+  }
+
   function renderLog(entries) {
     const atBottom = el.log.scrollHeight - el.log.scrollTop - el.log.clientHeight < 40;
     el.log.textContent = "";
     for (const entry of entries || []) {
-      el.log.append(h("li", {}, entry.rule ? h("span", { class: "rule" }, entry.rule) : null, " ", entry.text));
+      el.log.append(h("li", {}, entry.rule ? h("span", { class: "rule" }, entry.rule) : null, " ", entry.text,
+        entry.dice ? diceFaces(entry.dice) : null));
     }
     if (atBottom || !page.logSeen) el.log.scrollTop = el.log.scrollHeight;
     page.logSeen = true;
+    renderDice(entries || []);
+  }
+
+  // Dice as they fall: the rolls logged since this page last looked, shown in a tray that rolls in.
+  function renderDice(entries) {
+    const seen = page.diceSeen ?? entries.length;
+    const fresh = entries.slice(Math.min(seen, entries.length)).filter((e) => e.dice);
+    page.diceSeen = entries.length;
+    if (!fresh.length) return;
+    el.dice.textContent = "";
+    for (const entry of fresh.slice(-4)) {
+      el.dice.append(h("div", { class: "roll" }, diceFaces(entry.dice), " ", entry.text));
+    }
+    el.dice.classList.remove("rolling");
+    void el.dice.offsetWidth;  // restart the animation
+    el.dice.classList.add("rolling");
   }
 
   return () => {
