@@ -194,7 +194,11 @@ def test_a_game_against_a_bot_runs_to_the_end_of_1187(server: str, browser: Any)
     game_id = int(page.get_attribute("#game", "data-game"))
     finishing = re.compile(r"^(done|end)$")
     clicks = 0
+    dice_seen = False
     for _ in range(1500):
+        if not dice_seen and page.locator("#dice .roll .dice").count():
+            dice_seen = True  # dice as they fall: the battles of 1187 roll some
+            shot(page, "dice")
         game = game_json(page, server, game_id)
         if game["outcome"] is not None or game["view"]["year"] > 1187:
             break
@@ -225,6 +229,7 @@ def test_a_game_against_a_bot_runs_to_the_end_of_1187(server: str, browser: Any)
     game = game_json(page, server, game_id)
     assert game["outcome"] is not None or game["view"]["year"] == 1188
     assert clicks > 5
+    assert dice_seen, "no roll was shown in the dice tray during 1187"
     page.wait_for_timeout(200)
     shot(page, "game-bot-1188")
     assert not errors, errors
