@@ -387,10 +387,10 @@ def join_from_lobby(game_id: int, body: Join, user: UserDep, ctx: CtxDep) -> dic
 
 # -- playing -----------------------------------------------------------------------------------
 def _payload(ctx: Context, game_id: int, user: User | None, role: str | None) -> dict[str, Any]:
-    live = ctx.store.live(game_id)
+    live = ctx.store.current(game_id)
     with ctx.db.session() as s, live.lock:
         chosen = choose_role(s, live, _uid(user), role)
-        return game_payload(s, ctx.store.live(game_id), _uid(user), chosen)
+        return game_payload(s, live, _uid(user), chosen)
 
 
 @router.get("/games/{game_id}", tags=["play"])

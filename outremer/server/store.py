@@ -3,9 +3,10 @@ path by which an action is checked, stored durably, and only then applied to the
 
 Every game has a lock; all changes to a game (a person's action, a bot's action, a seat taken) go
 through it, so the actions of a game are numbered 1, 2, 3... without gaps or races. Several server
-processes on one PostgreSQL database stay consistent too: before each action the stored count of
-actions is compared with the cache (and the cache rebuilt if another process moved on), and the
-unique ``(game_id, n)`` constraint refuses a second action with the same number.
+processes on one PostgreSQL database stay consistent too: before each action, undo or read the
+stored actions' count and highest row id are compared with the cache's (and the cache rebuilt if
+another process moved on; the row id tells an undo followed by a new action of the same number from
+no change), and the unique ``(game_id, n)`` constraint refuses a second action with the same number.
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ class LiveGame:
     bots: dict[Role, Any] = field(default_factory=dict)
     bot_error: str | None = None
     undo: list[UndoStep] = field(default_factory=list)
+    # (count, highest row id) of the stored actions this cache matches; None: not known, check.
+    stored: tuple[int, int | None] | None = None
 
     @property
     def version(self) -> int:
@@ -102,6 +105,12 @@ class Store:
         with self._lock:
             return self._live.setdefault(game_id, loaded)
 
+    def current(self, game_id: int) -> LiveGame:
+        """The cached game, first rebuilt if another process changed its stored actions."""
+        live = self.live(game_id)
+        with live.lock:
+            return self._refresh(live)
+
     def forget(self, game_id: int) -> None:
         with self._lock:
             self._live.pop(game_id, None)
@@ -126,9 +135,11 @@ class Store:
                 [],
             )
             people = []
+            last_id: int | None = None
             for a in actions:
                 record.actions.append((a.role, a.action_tuple()))
                 people.append(a.user_id is not None)
+                last_id = a.id
         try:
             game = get_game(record.game)
             live = LiveGame(
@@ -144,6 +155,7 @@ class Store:
                 except IllegalAction as exc:
                     raise BadSave(f"action {i} ({role} {list(action)!r}) is illegal: {exc}") from exc
                 live.advance(role, action, after, by_person)
+            live.stored = (live.version, last_id)
         except OutremerError as exc:  # a title removed or changed since: say so, do not crash
             raise HTTPException(500, f"game {game_id} cannot be rebuilt: {exc}") from exc
         return live
@@ -151,8 +163,10 @@ class Store:
     def _refresh(self, live: LiveGame) -> LiveGame:
         """``live``, or a fresh copy if another process stored actions since (call under its lock)."""
         with self.db.session() as s:
-            count = s.execute(select(func.count()).where(ActionRow.game_id == live.id)).scalar_one()
-        if count == live.version:
+            count, last_id = s.execute(
+                select(func.count(), func.max(ActionRow.id)).where(ActionRow.game_id == live.id)
+            ).one()
+        if live.stored == (count, last_id) and count == live.version:
             return live
         fresh = self._load(live.id)
         fresh.lock = live.lock
@@ -199,11 +213,12 @@ class Store:
         over = live.game.outcome(state) is not None
         try:
             with self.db.session() as s:
-                s.add(
-                    ActionRow(
-                        game_id=live.id, n=n, role=role, action=json.dumps(list(canon)), user_id=user_id
-                    )
+                stored = ActionRow(
+                    game_id=live.id, n=n, role=role, action=json.dumps(list(canon)), user_id=user_id
                 )
+                s.add(stored)
+                s.flush()
+                row_id = stored.id
                 row = s.get(GameRow, live.id)
                 if row is not None:
                     row.updated = now()
@@ -213,6 +228,7 @@ class Store:
             self.forget(live.id)
             raise HTTPException(409, "the game moved on while this action was checked; try again") from exc
         live.advance(role, canon, state, user_id is not None)
+        live.stored = (n, row_id)
         return canon
 
     # -- taking back ---------------------------------------------------------------------------
@@ -241,9 +257,14 @@ class Store:
                     raise HTTPException(409, f"{role} cannot undo: the last action was not a person's")
                 s.delete(last)
                 row.updated = now()
+                s.flush()
+                before_id = s.execute(
+                    select(func.max(ActionRow.id)).where(ActionRow.game_id == live.id)
+                ).scalar_one()
             step = live.undo.pop()
             live.state = step.before
             live.record.actions.pop()
+            live.stored = (live.version, before_id)
             return live
 
     # -- bots ----------------------------------------------------------------------------------

@@ -78,7 +78,7 @@ def _resolve(
 
 def _payload(ctx: Context, game_id: int, user_id: int | None, role: str | None) -> dict[str, Any]:
     with ctx.db.session() as s:
-        return game_payload(s, ctx.store.live(game_id), user_id, role, fixed_role=True)
+        return game_payload(s, ctx.store.current(game_id), user_id, role, fixed_role=True)
 
 
 @router.websocket("/api/games/{game_id}/ws")

@@ -23,7 +23,8 @@ def free_port() -> int:
     return port
 
 
-def start(db: Path, port: int) -> subprocess.Popen[bytes]:
+def start(database: str, port: int) -> subprocess.Popen[bytes]:
+    """``outremer serve`` on ``port`` with the database at URL ``database``, once it answers."""
     cmd = [
         sys.executable,
         "-m",
@@ -32,7 +33,7 @@ def start(db: Path, port: int) -> subprocess.Popen[bytes]:
         "--port",
         str(port),
         "--database",
-        f"sqlite:///{db}",
+        database,
     ]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 20
@@ -49,7 +50,7 @@ def start(db: Path, port: int) -> subprocess.Popen[bytes]:
 def test_sigkill_loses_no_acknowledged_action(tmp_path: Path) -> None:
     db, port = tmp_path / "serve.db", free_port()
     base = f"http://127.0.0.1:{port}"
-    proc = start(db, port)
+    proc = start(f"sqlite:///{db}", port)
     try:
         client = httpx.Client(base_url=base)
         assert client.post("/api/register", json={"name": "alice", "password": PASSWORD}).status_code == 201
@@ -69,7 +70,7 @@ def test_sigkill_loses_no_acknowledged_action(tmp_path: Path) -> None:
     finally:
         if proc.poll() is None:
             proc.kill()
-    proc = start(db, port)
+    proc = start(f"sqlite:///{db}", port)
     try:
         client = httpx.Client(base_url=base)
         assert client.post("/api/login", json={"name": "alice", "password": PASSWORD}).status_code == 200
