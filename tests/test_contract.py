@@ -178,3 +178,25 @@ def test_views_and_logs_are_json(slug: str, seed: int) -> None:
                 assert isinstance(game.describe_action(state, role, action), str)
 
     random_play(game, seed, check)
+
+
+@pytest.mark.parametrize("slug", TITLES)
+@SETTINGS
+@given(seed=SEEDS)
+def test_logs_only_grow(slug: str, seed: int) -> None:
+    """A later state's log begins with the earlier state's whole log, for every role, and
+    ``log(state, role, start)`` is the log from entry ``start`` on: what lets a client fetch only
+    the entries it has not read (docs/engine.md)."""
+    game = load(slug)
+    earlier: dict[Any, list[dict[str, Any]]] = {}
+
+    def check(state: Any, chooser: random.Random) -> None:
+        for role in (*game.roles, None):
+            entries = game.log(state, role)
+            before = earlier.get(role, [])
+            assert entries[: len(before)] == before, f"{role}'s log changed instead of growing"
+            earlier[role] = entries
+            start = chooser.randint(0, len(entries) + 1)
+            assert game.log(state, role, start) == entries[start:]
+
+    random_play(game, seed, check)

@@ -143,8 +143,14 @@ class Game(ABC, Generic[S]):
         """All that ``role`` may see (``None``: an observer), with a prompt and its legal actions."""
 
     @abstractmethod
-    def log(self, state: S, role: Role | None) -> list[dict[str, Any]]:
-        """The log entries ``role`` may read: ``{"rule": "6.31", "text": "..."}`` each."""
+    def log(self, state: S, role: Role | None, start: int = 0) -> list[dict[str, Any]]:
+        """The log entries ``role`` may read, ``{"rule": "6.31", "text": "..."}`` each, from its
+        ``start``-th entry on (0: all of them).
+
+        A log only grows: the log of a later state of the same game begins with the whole log of an
+        earlier one. That is what lets a client that has read ``n`` entries ask for the rest only
+        (``start=n``); a title should render only the entries asked for.
+        """
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:

@@ -23,6 +23,7 @@ ENTRY_POINT_GROUP = "outremer.games"
 
 BUILTIN: dict[str, str] = {
     "crusader-rex": "outremer.games.crusader_rex.game:CrusaderRex",
+    "first-crusade": "outremer.games.first_crusade.game:FirstCrusade",
 }
 """Slug -> ``"module:attribute"`` of the titles shipped with Outremer."""
 

@@ -24,6 +24,7 @@ from ..engine.registry import get_game, titles
 from . import auth
 from .context import Context
 from .db import ACTIVE, BOT, HOTSEAT, OPEN, OVER, PERSON, ActionRow, GameRow, SeatRow, User
+from .limits import client_address
 from .store import LiveGame, record_from_save
 from .views import choose_role, game_payload, held_roles, seats_of, summary, user_names
 
@@ -66,17 +67,25 @@ class Join(BaseModel):
     role: str
 
 
+LOG_FROM = "how many entries of this seat's log the client holds: the answer's log starts there if it can"
+LOG_KEY = "the log_key of the payload those entries came with"
+
+
 class ActionBody(BaseModel):
     role: str = Field(description="the seat acting; the user must hold it")
     action: Any = Field(description="one of the seat's legal actions, as a JSON list, e.g. ['pass']")
     version: int | None = Field(
         default=None, description="if given, refuse (409) unless the game is at exactly this many actions"
     )
+    log_from: int = Field(default=0, ge=0, description=LOG_FROM)
+    log_key: str | None = Field(default=None, max_length=100, description=LOG_KEY)
 
 
 class UndoBody(BaseModel):
     role: str = Field(description="the seat taking back its own last action; the user must hold it")
     version: int = Field(description="the number of actions the user saw; refused (409) if the game moved on")
+    log_from: int = Field(default=0, ge=0, description=LOG_FROM)
+    log_key: str | None = Field(default=None, max_length=100, description=LOG_KEY)
 
 
 # -- dependencies ------------------------------------------------------------------------------
@@ -112,6 +121,7 @@ def _uid(user: User | None) -> int | None:
 def register(body: Credentials, request: Request, response: Response, ctx: CtxDep) -> dict[str, Any]:
     """Create an account (the password is stored only as an argon2id hash) and sign in."""
     auth.check_new_account(body.name, body.password)
+    ctx.limiter.check_register(client_address(request))
     try:
         with ctx.db.session() as s:
             if auth.find_user(s, body.name) is not None:
@@ -128,12 +138,16 @@ def register(body: Credentials, request: Request, response: Response, ctx: CtxDe
 
 @router.post("/login", tags=["accounts"])
 def login(body: Credentials, request: Request, response: Response, ctx: CtxDep) -> dict[str, Any]:
-    """Sign in: sets the session cookie."""
+    """Sign in: sets the session cookie. Too many failed attempts for a name or from an address
+    within a while are refused (429 with ``Retry-After``), even with the right password."""
+    address = client_address(request)
+    ctx.limiter.check_login(body.name, address)  # counts the attempt as failed until it succeeds
     with ctx.db.session() as s:
         user = auth.find_user(s, body.name)
         if user is None or not auth.verify_password(user.password_hash, body.password):
             raise HTTPException(401, "wrong user name or password")
         token = auth.start_session(s, user)
+    ctx.limiter.login_succeeded(body.name, address)
     auth.set_cookie(response, token, auth.cookie_secure(request, ctx.secure_cookies))
     return {"name": user.name}
 
@@ -386,11 +400,18 @@ def join_from_lobby(game_id: int, body: Join, user: UserDep, ctx: CtxDep) -> dic
 
 
 # -- playing -----------------------------------------------------------------------------------
-def _payload(ctx: Context, game_id: int, user: User | None, role: str | None) -> dict[str, Any]:
+def _payload(
+    ctx: Context,
+    game_id: int,
+    user: User | None,
+    role: str | None,
+    log_from: int = 0,
+    log_key: str | None = None,
+) -> dict[str, Any]:
     live = ctx.store.current(game_id)
     with ctx.db.session() as s, live.lock:
         chosen = choose_role(s, live, _uid(user), role)
-        return game_payload(s, live, _uid(user), chosen)
+        return game_payload(s, live, _uid(user), chosen, log_from=log_from, log_key=log_key)
 
 
 @router.get("/games/{game_id}", tags=["play"])
@@ -401,10 +422,14 @@ def get_game_view(
     role: Annotated[
         str | None, Query(description="which of your seats to view (default: one to act)")
     ] = None,
+    log_from: Annotated[int, Query(ge=0, description=LOG_FROM)] = 0,
+    log_key: Annotated[str | None, Query(max_length=100, description=LOG_KEY)] = None,
 ) -> dict[str, Any]:
     """The game as the signed-in user's seat sees it (observer's view for anyone else): the view,
-    the log, whose turn it is, and the seat's legal actions."""
-    return _payload(ctx, game_id, user, role)
+    the log, whose turn it is, and the seat's legal actions. With ``role``, ``log_from`` and
+    ``log_key`` from an earlier answer, the log holds only the entries after those (``log_from``
+    in the answer says where it starts: 0 when the whole log had to be sent)."""
+    return _payload(ctx, game_id, user, role, log_from, log_key)
 
 
 def _check_seat(ctx: Context, game_id: int, role: str, user: User) -> None:
@@ -436,7 +461,8 @@ def post_action(game_id: int, body: ActionBody, user: UserDep, ctx: CtxDep) -> d
         game_id, body.role, body.action, user_id=user.id, expected_version=body.version
     )
     ctx.changed(game_id)
-    return {"accepted": list(canon), "version": live.version, "game": _payload(ctx, game_id, user, body.role)}
+    game = _payload(ctx, game_id, user, body.role, body.log_from, body.log_key)
+    return {"accepted": list(canon), "version": live.version, "game": game}
 
 
 @router.post("/games/{game_id}/undo", tags=["play"])
@@ -449,7 +475,8 @@ def post_undo(game_id: int, body: UndoBody, user: UserDep, ctx: CtxDep) -> dict[
     live = ctx.store.undo(game_id, body.role, expected_version=body.version)
     version = live.version
     ctx.changed(game_id)
-    return {"accepted": True, "version": version, "game": _payload(ctx, game_id, user, body.role)}
+    game = _payload(ctx, game_id, user, body.role, body.log_from, body.log_key)
+    return {"accepted": True, "version": version, "game": game}
 
 
 # -- saves and replays -------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -19,24 +19,45 @@ from . import api, ws
 from .bots import BotRunner
 from .context import Context
 from .db import ACTIVE, DEFAULT_URL, Database, GameRow
+from .guard import CrossSiteGuard
+from .limits import Limiter
 from .store import Store
+from .watch import DEFAULT_INTERVAL, Watcher
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 """The browser client: plain ES modules, HTML and CSS, no build step."""
 
 
 def create_app(
-    database_url: str = DEFAULT_URL, *, secure_cookies: bool | None = None, bot_workers: int = 4
+    database_url: str = DEFAULT_URL,
+    *,
+    secure_cookies: bool | None = None,
+    bot_workers: int = 4,
+    limiter: Limiter | None = None,
+    trusted_origins: Iterable[str] = (),
+    watch_interval: float | None = DEFAULT_INTERVAL,
 ) -> FastAPI:
     """The Outremer web app on the database at ``database_url`` (tables made if missing).
 
     ``secure_cookies``: None gives session cookies ``Secure`` unless served over http on loopback.
+    ``limiter``: the sign-in and registration limits (default ``Limiter()``: see ``limits.Limits``).
+    ``trusted_origins``: origins besides the request's own from which unsafe requests and
+    WebSockets are accepted (see ``guard.py``).
+    ``watch_interval``: while a websocket is open, how often (seconds) to look in the database for
+    changes made by other processes (``watch.py``); None: never (one process alone on its database).
     """
     db = Database(database_url)
     store = Store(db)
     hub = ws.Hub()
     runner = BotRunner(store, hub.notify, workers=bot_workers)
-    ctx = Context(db=db, store=store, hub=hub, bots=runner, secure_cookies=secure_cookies)
+    watcher = None
+    if watch_interval is not None:
+        watcher = Watcher(db, hub, watch_interval, on_change=runner.kick)
+        hub.on_subscribe = watcher.ensure_running
+    ctx = Context(
+        db=db, store=store, hub=hub, bots=runner, secure_cookies=secure_cookies, limiter=limiter or Limiter()
+    )
+    ctx.watcher = watcher
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -51,6 +72,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.ctx = ctx
+    app.add_middleware(CrossSiteGuard, trusted_origins=tuple(trusted_origins))
     app.include_router(api.router)
     app.include_router(ws.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -4,6 +4,13 @@ After any change to a game the server calls :meth:`BotRunner.kick`. A task takes
 (stored exactly like a person's), then, if a bot is still to act, queues the game again behind the
 other games waiting: a long bot-against-bot game never holds up the others, and no request waits
 for a bot to think.
+
+Several processes on one database each run their bots: every process resumes the bots of every game
+under way when it starts, kicks them after each change made through it, and after each change another
+process made to a game someone watches through it (``watch.py``). Two processes may then choose the
+same bot's move at once; the store lets exactly one of them store it, and the other's
+:meth:`Store.bot_step` reports the change without storing anything, so this runner looks at the game
+again (the bot may still be to act) instead of recording a ``bot_error``.
 """
 
 from __future__ import annotations
@@ -47,14 +54,15 @@ class BotRunner:
             self._pool.submit(self._run, game_id)
 
     def _run(self, game_id: int) -> None:
-        moved = False
+        moved = failed = False
         try:
             moved = self.store.bot_step(game_id, make_bot)
         except Exception as exc:  # a broken bot must not stop the server or other games
             log.exception("bot failed in game %s", game_id)
+            failed = True
             with contextlib.suppress(Exception):
                 self.store.live(game_id).bot_error = f"{type(exc).__name__}: {exc}"
-        if moved:
+        if moved or failed:  # failed: the watchers' pages show bot_error
             self.on_change(game_id)
         with self._cond:
             self._queued.discard(game_id)

@@ -1,15 +1,18 @@
-"""What every request handler reaches through ``app.state.ctx``: database, games, bots, live hub."""
+"""What every request handler reaches through ``app.state.ctx``: database, games, bots, live hub,
+and the watcher that sees changes made by other processes."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .db import Database
+from .limits import Limiter
 from .store import Store
 
 if TYPE_CHECKING:
     from .bots import BotRunner
+    from .watch import Watcher
     from .ws import Hub
 
 
@@ -20,6 +23,8 @@ class Context:
     hub: Hub
     bots: BotRunner
     secure_cookies: bool | None = None  # None: Secure unless served on loopback over http
+    limiter: Limiter = field(default_factory=Limiter)  # sign-in and registration limits (limits.py)
+    watcher: Watcher | None = None  # None: websockets learn only of changes made through this process
 
     def changed(self, game_id: int) -> None:
         """A game changed: tell its watchers, and let its bots play if it is their turn."""
@@ -27,5 +32,8 @@ class Context:
         self.bots.kick(game_id)
 
     def close(self) -> None:
+        """Stop the watcher and the bots, then let go of the database."""
+        if self.watcher is not None:
+            self.watcher.close()
         self.bots.close()
         self.db.close()

@@ -98,7 +98,9 @@ class SeatRow(Base):
 
 class ActionRow(Base):
     __tablename__ = "actions"
-    __table_args__ = (UniqueConstraint("game_id", "n"),)
+    # Row ids are never used again, also on SQLite (AUTOINCREMENT): an action taken back and
+    # replaced by another gets a new id, which is how a cache or a client tells the two apart.
+    __table_args__ = (UniqueConstraint("game_id", "n"), {"sqlite_autoincrement": True})
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)

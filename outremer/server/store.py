@@ -7,6 +7,10 @@ processes on one PostgreSQL database stay consistent too: before each action, un
 stored actions' count and highest row id are compared with the cache's (and the cache rebuilt if
 another process moved on; the row id tells an undo followed by a new action of the same number from
 no change), and the unique ``(game_id, n)`` constraint refuses a second action with the same number.
+Across processes, storing an action or an undo first touches the game's row (which holds its row
+lock in PostgreSQL, the write lock in SQLite, until the commit) and then checks that the stored
+actions are still those the cache was built from: a writer that lost a race gets :class:`Conflict`
+(409) and stores nothing, so no action is ever stored after one another process has just taken back.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import HTTPException
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..engine.errors import BadSave, IllegalAction, OutremerError
@@ -26,6 +30,16 @@ from ..engine.record import Record, new_state, replay
 from ..engine.registry import get_game
 from ..engine.session import undoable
 from .db import ACTIVE, OVER, ActionRow, Database, GameRow, SeatRow, now
+
+
+class Conflict(HTTPException):
+    """409: another process changed the game's stored actions while this one was checking a change.
+
+    Nothing was stored; the cache is marked stale (``stored = None``), so its next use rebuilds it
+    (keeping its lock and bots). Try again."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(409, detail)
 
 
 @dataclass
@@ -55,11 +69,31 @@ class LiveGame:
     undo: list[UndoStep] = field(default_factory=list)
     # (count, highest row id) of the stored actions this cache matches; None: not known, check.
     stored: tuple[int, int | None] | None = None
+    # The row id of each stored action, in order (empty when not known: a game just imported).
+    row_ids: list[int] = field(default_factory=list)
 
     @property
     def version(self) -> int:
         """How many actions have been taken."""
         return len(self.record.actions)
+
+    def log_key(self) -> str:
+        """Names this point of the game's history: ``"version.row id of the last action"``. A client
+        that has read ``n`` log entries here may later ask for the entries after them only."""
+        return f"{self.version}.{self.row_ids[-1] if self.row_ids else 0}"
+
+    def same_history(self, key: str | None) -> bool:
+        """Whether the game has only moved forward since the point ``key`` names (no action at or
+        before it taken back or replaced), so that a log read there is a prefix of today's."""
+        if not key or len(self.row_ids) != self.version:
+            return False
+        version, _, row_id = key.partition(".")
+        if not (version.isdigit() and row_id.isdigit()):
+            return False
+        v = int(version)
+        if v > self.version:
+            return False
+        return int(row_id) == (self.row_ids[v - 1] if v else 0)
 
     def can_undo(self, role: Role) -> bool:
         """Whether ``role`` (a person's seat) may take back the last action now."""
@@ -135,11 +169,11 @@ class Store:
                 [],
             )
             people = []
-            last_id: int | None = None
+            row_ids = []
             for a in actions:
                 record.actions.append((a.role, a.action_tuple()))
                 people.append(a.user_id is not None)
-                last_id = a.id
+                row_ids.append(a.id)
         try:
             game = get_game(record.game)
             live = LiveGame(
@@ -155,7 +189,8 @@ class Store:
                 except IllegalAction as exc:
                     raise BadSave(f"action {i} ({role} {list(action)!r}) is illegal: {exc}") from exc
                 live.advance(role, action, after, by_person)
-            live.stored = (live.version, last_id)
+            live.stored = (live.version, row_ids[-1] if row_ids else None)
+            live.row_ids = row_ids
         except OutremerError as exc:  # a title removed or changed since: say so, do not crash
             raise HTTPException(500, f"game {game_id} cannot be rebuilt: {exc}") from exc
         return live
@@ -211,25 +246,49 @@ class Store:
             raise HTTPException(409, str(exc)) from exc
         n = live.version + 1
         over = live.game.outcome(state) is not None
+        moved_on = "the game moved on while this action was checked; try again"
         try:
             with self.db.session() as s:
+                self._lock_row(s, live.id, over=over)
+                if self._stored(s, live.id) != live.stored:  # another process acted or undid first
+                    raise Conflict(moved_on)
                 stored = ActionRow(
                     game_id=live.id, n=n, role=role, action=json.dumps(list(canon)), user_id=user_id
                 )
                 s.add(stored)
                 s.flush()
                 row_id = stored.id
-                row = s.get(GameRow, live.id)
-                if row is not None:
-                    row.updated = now()
-                    if over:
-                        row.status = OVER
+        except Conflict:
+            live.stored = None  # rebuilt at its next use
+            raise
         except IntegrityError as exc:  # another process stored action n first
-            self.forget(live.id)
-            raise HTTPException(409, "the game moved on while this action was checked; try again") from exc
+            live.stored = None
+            raise Conflict(moved_on) from exc
+        if len(live.row_ids) != live.version:  # not known: a game imported by this process
+            live.row_ids = []
+        else:
+            live.row_ids.append(row_id)
         live.advance(role, canon, state, user_id is not None)
         live.stored = (n, row_id)
         return canon
+
+    @staticmethod
+    def _lock_row(s: Any, game_id: int, *, over: bool = False) -> None:
+        """Touch the game's row first thing in a writing transaction (``updated``, and ``status``
+        if ``over``): PostgreSQL then holds the row's lock, SQLite its write lock, until the commit,
+        so the checks that follow see every change committed before and none can come between."""
+        values: dict[str, Any] = {"updated": now()}
+        if over:
+            values["status"] = OVER
+        s.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
+
+    @staticmethod
+    def _stored(s: Any, game_id: int) -> tuple[int, int | None]:
+        """(count, highest row id) of the game's stored actions."""
+        count, last_id = s.execute(
+            select(func.count(), func.max(ActionRow.id)).where(ActionRow.game_id == game_id)
+        ).one()
+        return int(count), last_id
 
     # -- taking back ---------------------------------------------------------------------------
     def undo(self, game_id: int, role: Role, *, expected_version: int) -> LiveGame:
@@ -246,17 +305,23 @@ class Store:
             if not live.can_undo(role):
                 raise HTTPException(409, f"{role} cannot undo: {live.why_not_undo(role)}")
             with self.db.session() as s:
+                self._lock_row(s, live.id)
                 last = s.execute(
                     select(ActionRow).where(ActionRow.game_id == live.id, ActionRow.n == live.version)
                 ).scalar_one_or_none()
                 row = s.get(GameRow, live.id)
-                if last is None or last.role != role or row is None or row.status != ACTIVE:
-                    self.forget(live.id)
-                    raise HTTPException(409, "the game moved on while the undo was checked; try again")
+                if (
+                    last is None
+                    or last.role != role
+                    or row is None
+                    or row.status != ACTIVE
+                    or self._stored(s, live.id) != live.stored  # another process acted since
+                ):
+                    live.stored = None  # rebuilt at its next use
+                    raise Conflict("the game moved on while the undo was checked; try again")
                 if last.user_id is None:  # defensive: a bot's action is never a person's to undo
                     raise HTTPException(409, f"{role} cannot undo: the last action was not a person's")
                 s.delete(last)
-                row.updated = now()
                 s.flush()
                 before_id = s.execute(
                     select(func.max(ActionRow.id)).where(ActionRow.game_id == live.id)
@@ -264,12 +329,17 @@ class Store:
             step = live.undo.pop()
             live.state = step.before
             live.record.actions.pop()
+            if live.row_ids:
+                live.row_ids.pop()
             live.stored = (live.version, before_id)
             return live
 
     # -- bots ----------------------------------------------------------------------------------
     def bot_step(self, game_id: int, make_bot: Any) -> bool:
-        """If a bot seat must act now, let it choose and store one action; True if one was taken."""
+        """If a bot seat must act now, let it choose and store one action. True if the game changed:
+        the bot's action was stored, or another process (its bot runner, or a person) stored an
+        action or undid one first. Then nothing is stored here, the cache is rebuilt at its next use,
+        and the caller simply looks again: a bot losing such a race is not an error."""
         live = self.live(game_id)
         with live.lock:
             live = self._refresh(live)
@@ -291,7 +361,10 @@ class Store:
                     seed = (live.record.seed * 31 + live.game.roles.index(role)) & 0x7FFFFFFF
                     bot = live.bots[role] = make_bot(name, live.game, seed)
                 action = bot.choose(live.game, live.state, role)
-                self._commit(live, role, action, None)
+                try:
+                    self._commit(live, role, action, None)
+                except Conflict:
+                    return True  # the game moved on elsewhere: look again
                 return True
             return False
 

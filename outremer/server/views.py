@@ -86,9 +86,20 @@ def summary(row: GameRow, seats: list[SeatRow], names: dict[int, str], viewer: i
 
 
 def game_payload(
-    s: Session, live: LiveGame, user_id: int | None, role: Role | None, *, fixed_role: bool = False
+    s: Session,
+    live: LiveGame,
+    user_id: int | None,
+    role: Role | None,
+    *,
+    fixed_role: bool = False,
+    log_from: int = 0,
+    log_key: str | None = None,
 ) -> dict[str, Any]:
-    """The game as ``role`` sees it (None: the observer), for ``user_id``, who must hold ``role``."""
+    """The game as ``role`` sees it (None: the observer), for ``user_id``, who must hold ``role``.
+
+    The log is sent from entry ``log_from`` on when the viewer read that many entries of this role's
+    log at the point ``log_key`` (a payload's ``log_key``) and the game has only moved forward
+    since; otherwise whole. ``log_from`` in the answer says where its ``log`` starts."""
     row = s.get(GameRow, live.id)
     if row is None:
         raise HTTPException(404, f"no game {live.id}")
@@ -98,6 +109,9 @@ def game_payload(
     if role is not None and role not in held_roles(seats, user_id):
         role = None  # defensive: never hand out a seat the viewer does not hold
     out = summary(row, seats, names, user_id)
+    # The key names the point in the game's history and whose log it was.
+    history, _, whose = (log_key or "").rpartition("/")
+    start = log_from if log_from > 0 and whose == (role or "") and live.same_history(history) else 0
     active = list(game.active_roles(state))
     outcome = game.outcome(state)
     legal: list[dict[str, Any]] = []
@@ -114,7 +128,9 @@ def game_payload(
             "active_roles": active,
             "role": role,
             "view": game.view(state, role),
-            "log": game.log(state, role),
+            "log": game.log(state, role, start),
+            "log_from": start,
+            "log_key": f"{live.log_key()}/{role or ''}",
             "legal_actions": legal,
             "can_undo": role is not None and row.status == ACTIVE and live.can_undo(role),
             "outcome": outcome.to_json() if outcome is not None else None,

@@ -7,6 +7,10 @@ for an observer). On connecting, and after every change to the game, the server 
 
 A connection is bound to one seat (or to the observer) for its whole life, so it never carries
 another seat's view. Notices from worker threads reach the connection's event loop through a queue.
+
+Changes made through this process wake its connections at once (:meth:`Hub.notify`); changes made by
+another process on the same database wake them at the next poll of the :class:`~.watch.Watcher`,
+which compares each connection's :attr:`Subscriber.seen` with the database (see ``watch.py``).
 """
 
 from __future__ import annotations
@@ -14,10 +18,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, HTTPException, Query, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
 from .auth import COOKIE, user_for_token
@@ -29,21 +34,42 @@ router = APIRouter()
 
 @dataclass(eq=False)
 class Subscriber:
+    """One open connection watching one game.
+
+    ``seen``: the game's fingerprint (``watch.fingerprints``) read just before its last page was
+    built (None before the first, or when no watcher polls); ``poked``: the fingerprint it was last
+    woken for by the watcher, so that one change wakes it once.
+    """
+
+    game_id: int
     loop: asyncio.AbstractEventLoop
     queue: asyncio.Queue[int] = field(default_factory=asyncio.Queue)
+    seen: tuple[Any, ...] | None = None
+    poked: tuple[Any, ...] | None = None
+
+    def wake(self) -> None:
+        """Have the connection send a fresh page (from any thread)."""
+        with contextlib.suppress(RuntimeError):  # its loop has closed
+            self.loop.call_soon_threadsafe(self.queue.put_nowait, self.game_id)
 
 
 class Hub:
-    """Who watches which game; ``notify`` may be called from any thread."""
+    """Who watches which game; ``notify`` may be called from any thread.
 
-    def __init__(self) -> None:
+    ``on_subscribe`` (if given) is called after each subscription: the app starts its watcher there.
+    """
+
+    def __init__(self, on_subscribe: Callable[[], None] | None = None) -> None:
         self._subs: dict[int, set[Subscriber]] = {}
         self._lock = threading.Lock()
+        self.on_subscribe = on_subscribe
 
     def subscribe(self, game_id: int) -> Subscriber:
-        sub = Subscriber(asyncio.get_running_loop())
+        sub = Subscriber(game_id, asyncio.get_running_loop())
         with self._lock:
             self._subs.setdefault(game_id, set()).add(sub)
+        if self.on_subscribe is not None:
+            self.on_subscribe()
         return sub
 
     def unsubscribe(self, game_id: int, sub: Subscriber) -> None:
@@ -58,12 +84,16 @@ class Hub:
         with self._lock:
             subs = list(self._subs.get(game_id, ()))
         for sub in subs:
-            with contextlib.suppress(RuntimeError):  # its loop has closed
-                sub.loop.call_soon_threadsafe(sub.queue.put_nowait, game_id)
+            sub.wake()
 
     def watchers(self, game_id: int) -> int:
         with self._lock:
             return len(self._subs.get(game_id, ()))
+
+    def watched_games(self) -> dict[int, list[Subscriber]]:
+        """Each watched game with its connections (a copy)."""
+        with self._lock:
+            return {game_id: list(subs) for game_id, subs in self._subs.items()}
 
 
 def _resolve(
@@ -76,13 +106,28 @@ def _resolve(
     return user_id, chosen
 
 
-def _payload(ctx: Context, game_id: int, user_id: int | None, role: str | None) -> dict[str, Any]:
+def _payload(
+    ctx: Context, sub: Subscriber, user_id: int | None, role: str | None, log_from: int, log_key: str | None
+) -> dict[str, Any]:
+    game_id = sub.game_id
+    if ctx.watcher is not None:  # read before the page: a change landing in between is seen later
+        sub.seen = ctx.watcher.fingerprint(game_id)
     with ctx.db.session() as s:
-        return game_payload(s, ctx.store.current(game_id), user_id, role, fixed_role=True)
+        return game_payload(
+            s, ctx.store.current(game_id), user_id, role, fixed_role=True, log_from=log_from, log_key=log_key
+        )
 
 
 @router.websocket("/api/games/{game_id}/ws")
-async def game_socket(websocket: WebSocket, game_id: int, role: str | None = None) -> None:
+async def game_socket(
+    websocket: WebSocket,
+    game_id: int,
+    role: str | None = None,
+    log_from: Annotated[int, Query(ge=0)] = 0,
+    log_key: Annotated[str | None, Query(max_length=100)] = None,
+) -> None:
+    """Pushes the game after every change; the log only grows by what this connection has not sent
+    yet (``log_from``/``log_key``: what the client held when it connected, see views.game_payload)."""
     ctx: Context = websocket.app.state.ctx
     try:
         user_id, chosen = await run_in_threadpool(_resolve, ctx, game_id, websocket.cookies.get(COOKIE), role)
@@ -95,8 +140,9 @@ async def game_socket(websocket: WebSocket, game_id: int, role: str | None = Non
         receiver = asyncio.create_task(_drain(websocket))
         try:
             while True:
-                message = await run_in_threadpool(_payload, ctx, game_id, user_id, chosen)
+                message = await run_in_threadpool(_payload, ctx, sub, user_id, chosen, log_from, log_key)
                 await websocket.send_json({"type": "changed", "game": message})
+                log_from, log_key = message["log_from"] + len(message["log"]), message["log_key"]
                 getter = asyncio.create_task(sub.queue.get())
                 done, _ = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
                 if receiver in done:

@@ -229,8 +229,8 @@ class ToyGame(Game[ToyState]):
             state.phase
         ]
 
-    def log(self, state: ToyState, role: str | None) -> list[dict[str, Any]]:
-        return [{"rule": r, "text": t} for r, aud, t in state.log if aud is None or aud == role]
+    def log(self, state: ToyState, role: str | None, start: int = 0) -> list[dict[str, Any]]:
+        return [{"rule": r, "text": t} for r, aud, t in state.log if aud is None or aud == role][start:]
 
     def outcome(self, state: ToyState) -> Outcome | None:
         r = state.result

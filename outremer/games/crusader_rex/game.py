@@ -63,8 +63,8 @@ class CrusaderRex(Game[State]):
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         return views.view(self, state, role)
 
-    def log(self, state: State, role: str | None) -> list[dict[str, Any]]:
-        return views.log_entries(state, role)
+    def log(self, state: State, role: str | None, start: int = 0) -> list[dict[str, Any]]:
+        return views.log_entries(state, role, start)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.result is None:

@@ -190,10 +190,15 @@ WORDS = _Words()
 ADJECTIVE = {FRANKS: "Frank", SARACENS: "Saracen"}
 
 
-def log_entries(state: State, role: str | None) -> list[dict[str, Any]]:
+def log_entries(state: State, role: str | None, start: int = 0) -> list[dict[str, Any]]:
+    """``role``'s log from its ``start``-th entry on; only those entries are put into words."""
     out = []
+    skip = start
     for rule, audience, template, args in state.log:
         if audience is None or audience == role or (audience[0] == "!" and audience[1:] != role):
+            if skip:
+                skip -= 1
+                continue
             entry: dict[str, Any] = {"rule": rule, "text": WORDS.format(template, **args)}
             if "dice" in args:
                 entry["dice"] = [int(d) for d in str(args["dice"]).split()]

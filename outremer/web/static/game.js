@@ -11,6 +11,7 @@
 import { ApiError, clearError, get, h, post, showError } from "./api.js";
 
 const BUTTON_LIMIT = 12;
+const FACES = ["", "\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
 const boards = new Map(); // title slug -> Promise<{module, board} | null>
 
 function loadBoard(slug) {
@@ -81,6 +82,7 @@ export async function gamePage(root, gameId, requestedRole, me) {
   const page = {
     game: null, role: requestedRole, socket: null, closed: false, retry: 0, timer: null,
     picked: [], prefix: [], busy: false, replay: null, drawer: null,
+    log: [], logKey: null, // the seat's log so far, and the point of the game it was read at
   };
   const el = {
     head: h("div", { class: "game-head" }),
@@ -112,7 +114,11 @@ export async function gamePage(root, gameId, requestedRole, me) {
         h("details", { class: "log-box", open: true }, h("summary", {}, "Log"), el.log))));
   root.append(container);
 
-  const first = await get(`/api/games/${gameId}${page.role ? `?role=${encodeURIComponent(page.role)}` : ""}`);
+  // What the page holds of the seat's log: the server then sends only the entries after it.
+  const logQuery = () => (page.logKey && page.role
+    ? `&log_from=${page.log.length}&log_key=${encodeURIComponent(page.logKey)}` : "");
+  const fetchGame = () => get(`/api/games/${gameId}${page.role ? `?role=${encodeURIComponent(page.role)}${logQuery()}` : ""}`);
+  const first = await fetchGame();
   page.role = first.role;
   const loaded = await loadBoard(first.title);
   if (!loaded) boardWrap.hidden = true;
@@ -124,7 +130,7 @@ export async function gamePage(root, gameId, requestedRole, me) {
   function connect() {
     if (page.closed || page.game.status === "over") return;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = page.role ? `?role=${encodeURIComponent(page.role)}` : "";
+    const query = page.role ? `?role=${encodeURIComponent(page.role)}${logQuery()}` : "";
     const socket = new WebSocket(`${scheme}://${location.host}/api/games/${gameId}/ws${query}`);
     page.socket = socket;
     setConn("connecting");
@@ -148,7 +154,7 @@ export async function gamePage(root, gameId, requestedRole, me) {
       page.retry += 1;
       page.timer = setTimeout(async () => {
         try {
-          update(await get(`/api/games/${gameId}${page.role ? `?role=${encodeURIComponent(page.role)}` : ""}`));
+          update(await fetchGame());
         } catch (err) { /* the socket's retry will try again */ }
         connect();
       }, delay);
@@ -163,6 +169,8 @@ export async function gamePage(root, gameId, requestedRole, me) {
     page.role = role;
     page.picked = [];
     page.prefix = [];
+    page.log = [];
+    page.logKey = null;
     const old = page.socket;
     page.socket = null;
     if (old) old.close();
@@ -177,7 +185,8 @@ export async function gamePage(root, gameId, requestedRole, me) {
     page.busy = true;
     container.classList.add("busy");
     clearError();
-    const send = (version) => post(`/api/games/${gameId}/action`, { role: page.role, action, version });
+    const send = (version) => post(`/api/games/${gameId}/action`,
+      { role: page.role, action, version, log_from: page.log.length, log_key: page.logKey });
     try {
       let answer;
       try {
@@ -187,7 +196,7 @@ export async function gamePage(root, gameId, requestedRole, me) {
         // The game moved on meanwhile (say the other player chose a card at the same time): send
         // the action again only if the seat still faces the same question and may still take it.
         const seen = page.game.view && page.game.view.prompt;
-        const now = await get(`/api/games/${gameId}?role=${encodeURIComponent(page.role)}`);
+        const now = await fetchGame();
         const still = now.legal_actions.some((la) => same(la.action, action));
         if (!still || (now.view && now.view.prompt) !== seen) {
           update(now);
@@ -213,7 +222,8 @@ export async function gamePage(root, gameId, requestedRole, me) {
     container.classList.add("busy");
     clearError();
     try {
-      const answer = await post(`/api/games/${gameId}/undo`, { role: page.role, version: page.game.version });
+      const answer = await post(`/api/games/${gameId}/undo`,
+        { role: page.role, version: page.game.version, log_from: page.log.length, log_key: page.logKey });
       update(answer.game, true);
     } catch (err) {
       showError(err);
@@ -256,6 +266,7 @@ export async function gamePage(root, gameId, requestedRole, me) {
     // An older page arriving late is ignored; a lower version that is newer (an undo) is not.
     if (!force && page.game && game.version < page.game.version && game.status === page.game.status
         && !(Date.parse(game.updated) > Date.parse(page.game.updated))) return;
+    if (!mergeLog(game)) return;
     const changed = !page.game || page.game.version !== game.version;
     page.game = game;
     if (changed) {
@@ -272,6 +283,25 @@ export async function gamePage(root, gameId, requestedRole, me) {
     container.dataset.role = game.role || "observer";
     container.dataset.status = game.status;
     render();
+  }
+
+  // The answer's log continues the page's (log_from > 0; it may overlap what an action's answer
+  // brought already) or replaces it (log_from 0); one that starts past the page's end asks again
+  // for the whole of it.
+  function mergeLog(game) {
+    if (game.role !== page.role) return true;  // switching seats: the next answer brings its log
+    const from = game.log_from || 0;
+    const entries = game.log || [];
+    if (from === 0) page.log = entries;
+    else if (from <= page.log.length) page.log.push(...entries.slice(page.log.length - from));  // overlap: new tail only
+    else {
+      page.logKey = null;
+      fetchGame().then(update, showError);
+      return false;
+    }
+    page.logKey = game.log_key || null;
+    game.log = page.log;
+    return true;
   }
 
   function render() {
@@ -370,7 +400,28 @@ export async function gamePage(root, gameId, requestedRole, me) {
     el.actions.append(h("div", { class: "buttons" }, buttons));
   }
 
+  // The title's optional panel(view, ctx) (say the battle being fought), in #title-panel above the
+  // prompt; clicks in it pick like clicks on the board.
+  function renderTitlePanel(view, legal) {
+    const module = page.drawer && page.drawer.module;
+    let box = container.querySelector("#title-panel");
+    if (!module || !module.panel) { if (box) box.remove(); return; }
+    if (!box) { box = h("section", { class: "title-panel", id: "title-panel" }); el.prompt.before(box); }
+    const now = page.picked.length ? legal.filter((la) => mentions(la, page.picked)) : legal;
+    const pickable = new Set(now.flatMap((la) => la.action.slice(1).map(String)).filter((t) => !page.picked.includes(t)));
+    let shown = null;
+    try {
+      shown = module.panel(view, { board: page.drawer.board, pickable, picked: new Set(page.picked), onPick: pick,
+        log: page.replay ? page.replay.log : page.game.log });
+    } catch (err) {
+      showError(new Error(`The title's panel could not be drawn: ${err.message}`));
+    }
+    box.replaceChildren(...(shown ? [shown] : []));
+    box.hidden = !shown;
+  }
+
   function renderHand(view, legal) {
+    renderTitlePanel(view, legal);
     el.hand.textContent = "";
     const hand = page.drawer && page.drawer.module.hand ? page.drawer.module.hand(view) : view && view.hand;
     if (!Array.isArray(hand) || !hand.length) return;
@@ -432,16 +483,22 @@ export async function gamePage(root, gameId, requestedRole, me) {
     }
   }
 
-  const FACES = ["", "\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
-
   function diceFaces(dice) {
     return h("span", { class: "dice", title: dice.join(" ") }, dice.map((d) => FACES[d] || String(d)).join(""));
   }
 
+  // The list is drawn again only when it is another log (a replay, another seat); new entries of the
+  // same log are added at its end.
   function renderLog(entries) {
+    entries = entries || [];
     const atBottom = el.log.scrollHeight - el.log.scrollTop - el.log.clientHeight < 40;
-    el.log.textContent = "";
-    for (const entry of entries || []) {
+    let from = el.log.childElementCount;
+    if (page.logShown !== entries || from > entries.length) {
+      el.log.textContent = "";
+      from = 0;
+    }
+    page.logShown = entries;
+    for (const entry of entries.slice(from)) {
       el.log.append(h("li", {}, entry.rule ? h("span", { class: "rule" }, entry.rule) : null, " ", entry.text,
         entry.dice ? diceFaces(entry.dice) : null));
     }

@@ -1,0 +1,345 @@
+"""Queries and effects shared by the rules modules: who is where, control (10.5), fortresses,
+contingents and stacking, dice and random picks from the Bins (3.5, 26.2), reveals (11.0), losses
+(23.3) and eliminations (14.5, 32.1-32.5), and the log.
+
+Every rules module goes through these helpers, so that control, eliminations, reveals and the
+undo barrier behave the same everywhere.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import rng
+from .board import CONSTANTINOPLE, JERUSALEM, Board, Counter, load_board
+from .state import BIN, ELIMINATED, REMOVED, State
+
+BOARD: Board = load_board()
+SPACES = BOARD.spaces
+COUNTERS = BOARD.counters
+MARKERS = BOARD.pilgrimage
+ORDER = {c: i for i, c in enumerate(COUNTERS)}
+"""Counters in data-pack order: lists of counters are kept in this order."""
+SIDE = {c.id: c.side for c in COUNTERS.values()}
+"""Counter -> "christian" or "muslim"."""
+
+ASSASSIN = next(c.id for c in COUNTERS.values() if c.contingent == "assassin")
+MASYAF = next(s.id for s in SPACES.values() if s.fortress == "assassin")
+OFF_MAP = frozenset({BIN, ELIMINATED, REMOVED})
+FATIMID_SEA = frozenset(
+    s.id
+    for s in SPACES.values()
+    if s.stop("mediterranean") is not None and s.is_land and s.id != CONSTANTINOPLE
+)
+"""Kypros and Rhodos: Muslims placed there are always Fatimids (27.11)."""
+FATIMID_CITIES = frozenset({JERUSALEM, "acre", "ascalon"} & set(SPACES))
+"""Where Fatimids are placed once they took Jerusalem (26.4 names Acre, 27.10 Ascalon: both)."""
+
+__all__ = ["ASSASSIN", "BOARD", "CONSTANTINOPLE", "COUNTERS", "JERUSALEM", "MARKERS", "MASYAF", "SPACES"]
+
+
+# -- the log ----------------------------------------------------------------------------------
+def log(state: State, rule: str, template: str, **args: Any) -> None:
+    """Write a log entry: ``template`` is English with ``{name}`` fields filled from ``args``.
+
+    Everyone reads the whole log (the player and any observer see the same), so an entry must
+    never name a concealed Muslim unit: say "a Seljuk unit", not its name.
+    """
+    state.log.append([rule, None, template, args])
+
+
+# -- randomness (stops undo) ------------------------------------------------------------------
+def roll(state: State, count: int) -> list[int]:
+    """Roll ``count`` dice."""
+    state.barrier += 1
+    return rng.dice(state, count)
+
+
+def pick(state: State, pool: list[str]) -> str:
+    """Pick one of ``pool`` at random (5.0 "pick"); ``pool`` must not be empty."""
+    state.barrier += 1
+    return rng.choice(state, pool)
+
+
+# -- counters -----------------------------------------------------------------------------------
+def counter(unit: str) -> Counter:
+    return COUNTERS[unit]
+
+
+def contingent(unit: str) -> str:
+    return COUNTERS[unit].contingent
+
+
+def christian(unit: str) -> bool:
+    return COUNTERS[unit].side == "christian"
+
+
+def muslim(unit: str) -> bool:
+    return COUNTERS[unit].side == "muslim"
+
+
+def crusader_like(unit: str) -> bool:
+    """Crusaders and mercenaries, who are treated as Crusader units (32.5)."""
+    return COUNTERS[unit].contingent in ("crusader", "mercenary")
+
+
+def factor(state: State, unit: str) -> int:
+    """The combat factor on the side now up (4.2); the Assassin's is rolled each round (31.2)."""
+    c = COUNTERS[unit]
+    if unit in state.reduced and c.reduced is not None:
+        return c.reduced
+    return c.factor or 0
+
+
+def units_at(state: State, space: str) -> list[str]:
+    """Every counter in ``space`` (or a place such as the Bins), in data-pack order."""
+    here = state.loc.at.get(space)
+    return sorted(here, key=ORDER.__getitem__) if here else []
+
+
+def christians_at(state: State, space: str) -> list[str]:
+    return [u for u in units_at(state, space) if SIDE[u] == "christian"]
+
+
+def muslims_at(state: State, space: str) -> list[str]:
+    return [u for u in units_at(state, space) if SIDE[u] == "muslim"]
+
+
+def leaders_at(state: State, space: str) -> list[str]:
+    return [u for u in christians_at(state, space) if COUNTERS[u].is_leader]
+
+
+def in_bin(state: State, bin_name: str) -> list[str]:
+    """The counters in a Bin (3.5), in data-pack order."""
+    return [u for u in units_at(state, BIN) if COUNTERS[u].bin == bin_name]
+
+
+def on_map(state: State, unit: str) -> bool:
+    return state.loc.get(unit, BIN) not in OFF_MAP
+
+
+# -- spaces ----------------------------------------------------------------------------------------
+def is_fortress(state: State, space: str) -> bool:
+    """A fortress for all purposes: a fortress space, Constantinople (29.1), or a Castle (33.7)."""
+    return SPACES[space].is_fortress or space in state.castles
+
+
+def is_port(space: str) -> bool:
+    """Fleets may enter; Constantinople is one (20.2, 29.1)."""
+    return SPACES[space].port
+
+
+def control(state: State, space: str) -> str | None:
+    """``"christian"``, ``"muslim"``, ``"contested"`` or None (10.5); Constantinople is always
+    Christian."""
+    if space == CONSTANTINOPLE:
+        return "christian"
+    here = state.loc.at.get(space)
+    if not here:
+        return None
+    sides = {SIDE[u] for u in here}
+    has_c, has_m = "christian" in sides, "muslim" in sides
+    if has_c and has_m:
+        return "contested"
+    if has_c:
+        return "christian"
+    return "muslim" if has_m else None
+
+
+def controlled_by(state: State, space: str, contingents: tuple[str, ...]) -> bool:
+    """Christian control with a unit of one of ``contingents`` there (12.2 note, 6.1)."""
+    if control(state, space) != "christian":
+        return False
+    return any(COUNTERS[u].contingent in contingents for u in christians_at(state, space))
+
+
+def clear_buildings(state: State, space: str, rule: str) -> None:
+    """33.5: Camps, Castles and Monasteries are removed from a space Muslims hold without any
+    Christian unit; the markers can be built again."""
+    if control(state, space) != "muslim":
+        return
+    for what, spaces in (("Camp", state.camps), ("Castle", state.castles), ("Monastery", state.monasteries)):
+        if space in spaces:
+            spaces.remove(space)
+            log(state, rule, "The {what} in {space} is destroyed.", what=what, space=space)
+
+
+# -- Bins, placing and revealing Muslims -------------------------------------------------------------
+def reveal(state: State, units: list[str]) -> None:
+    """Flip concealed Muslim units face up (11.0)."""
+    new = [u for u in units if u not in state.revealed]
+    if new:
+        state.revealed.update(new)
+        state.barrier += 1
+
+
+def conceal(state: State, units: list[str]) -> None:
+    """Place Muslim units face down (24.1, 27.7)."""
+    state.revealed.difference_update(units)
+
+
+def muslim_bin(state: State, space: str) -> str:
+    """The Bin Muslims placed in ``space`` come from: the contingent already there (Seljuks and
+    Fatimids never share a space, 10.2); else Fatimid in Kypros and Rhodos (27.11) and, once the
+    Fatimids took Jerusalem, in Jerusalem, Acre and Ascalon (26.4, 27.10); else Seljuk."""
+    held = [COUNTERS[u].contingent for u in muslims_at(state, space)]
+    if held and held[0] in ("seljuk", "fatimid"):
+        return held[0]
+    if space in FATIMID_SEA or (state.flags["fatimid_jerusalem"] and space in FATIMID_CITIES):
+        return "fatimid"
+    return "seljuk"
+
+
+def draw_muslims(state: State, space: str, count: int, rule: str, bin_name: str | None = None) -> list[str]:
+    """Pick ``count`` units at random from the space's Muslim Bin and place them in ``space``,
+    revealed if Christians are there (26.2); as many as the Bin holds."""
+    source = bin_name or muslim_bin(state, space)
+    placed: list[str] = []
+    for _ in range(count):
+        pool = in_bin(state, source)
+        if not pool:
+            break
+        unit = pick(state, pool)
+        state.loc[unit] = space
+        state.revealed.discard(unit)  # placed face down (7.0 note)
+        placed.append(unit)
+    if placed:
+        log(
+            state,
+            rule,
+            "{n} {bin} unit(s) placed in {space}.",
+            n=len(placed),
+            bin=source.title(),
+            space=space,
+        )
+    if christians_at(state, space):
+        reveal(state, muslims_at(state, space))
+    if placed and SPACES[space].armenia:
+        activate_armenia(state, "30.1")
+    return placed
+
+
+def activate_armenia(state: State, rule: str) -> None:
+    """Armenia joins the Christians (30.1)."""
+    if not state.flags["armenia"]:
+        state.flags["armenia"] = True
+        log(state, rule, "Armenia is activated.")
+
+
+# -- losses -------------------------------------------------------------------------------------------
+def reduce(state: State, unit: str, rule: str) -> bool:
+    """Take one step from ``unit`` (23.3): flip a full two-step unit, else eliminate it. True if
+    it was eliminated."""
+    c = COUNTERS[unit]
+    if c.steps == 2 and unit not in state.reduced:
+        state.reduced.add(unit)
+        log(state, rule, "{unit} is reduced.", unit=unit)
+        return False
+    eliminate(state, unit, rule)
+    return True
+
+
+def eliminate(state: State, unit: str, rule: str) -> None:
+    """Remove ``unit`` from the map (23.3): non-leaders and Emirs go back to their Bin (14.5, 32.4),
+    mercenaries to the Pilgrimage Bin (14.6); leaders are out for good (32.1); the loss of
+    Alexios removes the Byzantines outside Constantinople and fortresses (32.2)."""
+    c = COUNTERS[unit]
+    name = (
+        unit
+        if c.side == "christian" or unit in state.revealed
+        else f"a concealed {c.contingent.title()} unit"
+    )
+    state.reduced.discard(unit)
+    state.revealed.discard(unit)
+    if c.contingent == "assassin":
+        state.loc[unit] = ELIMINATED  # back in Masyaf once no Christian is there (31.1)
+        log(state, rule, "The Assassin is eliminated.")
+        return
+    if c.is_leader and c.type != "emir":
+        state.loc[unit] = ELIMINATED
+    else:
+        state.loc[unit] = BIN
+    if c.contingent == "mercenary":
+        marker = next(m.id for m in MARKERS.values() if m.counter == unit)
+        state.markers[marker] = "gone" if c.is_leader else "bin"
+    log(state, rule, "{unit} is eliminated.", unit=name)
+    if c.id == "alexios":
+        alexios_lost(state)
+
+
+def alexios_lost(state: State) -> None:
+    """32.2: every Byzantine unit outside Constantinople and fortresses is removed from play, and
+    Byzantines take no more actions."""
+    state.flags["alexios_dead"] = True
+    for u, where in list(state.loc.items()):
+        if where in OFF_MAP or COUNTERS[u].contingent != "byzantine":
+            continue
+        if where != CONSTANTINOPLE and not is_fortress(state, where):
+            state.loc[u] = REMOVED
+            state.reduced.discard(u)
+            log(state, "32.2", "{unit} is removed from play.", unit=u)
+
+
+def lost_at_sea(state: State, space: str, rule: str) -> None:
+    """25.1: land units can be at sea only aboard fleets; those left in a sea space with no
+    Christian fleet (their fleets eliminated) are eliminated."""
+    if not SPACES[space].is_sea:
+        return
+    units = christians_at(state, space)
+    if not any(COUNTERS[u].is_fleet for u in units):
+        for u in units:
+            eliminate(state, u, rule)
+
+
+def assassin_returns(state: State) -> None:
+    """31.1: the Assassin is back in Masyaf whenever no Christian unit is there."""
+    if state.loc.get(ASSASSIN) != MASYAF and not christians_at(state, MASYAF):
+        state.loc[ASSASSIN] = MASYAF
+        state.revealed.discard(ASSASSIN)
+        log(state, "31.1", "The Assassin garrison returns to Masyaf.")
+
+
+# -- actions ---------------------------------------------------------------------------------------
+def turn_frame(state: State) -> dict[str, Any]:
+    """The turn under way (the bottom frame of the stack)."""
+    return state.stack[0]
+
+
+def available_actions(state: State) -> int:
+    """Actions left in the step under way: standard (12.1) or special (12.2)."""
+    return state.actions if turn_frame(state).get("stage") == "standard" else state.special
+
+
+def may_act(state: State, unit: str) -> bool:
+    """Whether the player may take ``unit`` into an Action: a Christian unit, Armenian only once
+    Armenia is activated (30.1), Byzantine only while Alexios lives (32.2), and during Christian
+    Infighting only a Crusader or a mercenary stacked with Crusaders (35.0)."""
+    c = COUNTERS[unit]
+    if c.side != "christian" or not on_map(state, unit):
+        return False
+    if (c.contingent == "armenian" and not state.flags["armenia"]) or (
+        c.contingent == "byzantine" and state.flags["alexios_dead"]
+    ):
+        return False
+    if not state.flags["infighting"] or c.contingent == "crusader":
+        return True
+    here = christians_at(state, state.loc[unit])
+    return c.contingent == "mercenary" and any(COUNTERS[u].contingent == "crusader" for u in here)
+
+
+def spend(state: State, cost: int) -> None:
+    """Spend ``cost`` actions of the step under way."""
+    if turn_frame(state).get("stage") == "standard":
+        state.actions -= cost
+    else:
+        state.special -= cost
+    if state.actions < 0 or state.special < 0:
+        raise RuntimeError("spent more actions than there were")
+
+
+def season(state: State) -> str:
+    return BOARD.turns[state.turn].season
+
+
+def turn_label(state: State) -> str:
+    return BOARD.turns[state.turn].label

@@ -1,0 +1,133 @@
+"""The First Crusade on the game contract (engine.game.Game): one role, the player's Christians;
+the game itself runs the Muslims by the rulebook's procedures."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ...engine.errors import BadSave
+from ...engine.game import Action, Game, Outcome
+from . import procedures, render, views
+from .common import BOARD, assassin_returns
+from .setup import OPTIONS, new_game
+from .state import BIN, ELIMINATED, PLAYER, REMOVED, State
+from .victory import sudden_death
+
+# Importing the rules modules registers their procedures.
+from . import actions, combat, events, movement, muslims, pilgrimage, turn, winter  # noqa: F401  isort: skip
+
+
+def always(state: State) -> None:
+    """What holds at any moment, checked between every two steps of a procedure: the Assassin is
+    back in Masyaf whenever no Christian is there (31.1), and sudden death (6.3)."""
+    if state.result is None:
+        assassin_returns(state)
+    sudden_death(state)
+
+
+class FirstCrusade(Game[State]):
+    slug = "first-crusade"
+    title = "The First Crusade"
+    roles = (PLAYER,)
+    scenarios = ("1097",)
+    options = OPTIONS
+
+    def setup(
+        self, seed: int, scenario: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> State:
+        scenario, chosen = self.check_setup(scenario, options)
+        state = new_game(seed, scenario, chosen)
+        procedures.settle(state, always)
+        return state
+
+    def active_roles(self, state: State) -> tuple[str, ...]:
+        return (PLAYER,) if procedures.top(state) is not None else ()
+
+    def legal_actions(self, state: State, role: str) -> list[Action]:
+        if role != PLAYER:
+            return []
+        return procedures.legal(state)
+
+    def perform(self, state: State, role: str, action: Action) -> None:
+        procedures.perform(state, action, always)
+        state.ply += 1
+
+    def prompt(self, state: State, role: str | None) -> str:
+        if state.result is not None:
+            return "The game is over."
+        if role is None:
+            return f"Waiting for the player: {procedures.prompt(state)}"
+        return procedures.prompt(state)
+
+    def view(self, state: State, role: str | None) -> dict[str, Any]:
+        return views.view(self, state, role)
+
+    def log(self, state: State, role: str | None, start: int = 0) -> list[dict[str, Any]]:
+        return views.log_entries(state, start)
+
+    def outcome(self, state: State) -> Outcome | None:
+        r = state.result
+        if r is None:
+            return None
+        return Outcome(tuple(r["winners"]), r["reason"], {PLAYER: float(r["vp"])})
+
+    def render_text(self, view: dict[str, Any]) -> str:
+        """The board in words for the terminal (outremer play)."""
+        return render.render_text(view)
+
+    def web_dir(self) -> Path:
+        """The map drawing for the browser (web/board.js)."""
+        return Path(__file__).parent / "web"
+
+    def board(self) -> dict[str, Any]:
+        """The map for the browser, from the data pack: spaces with kind, fortress class, port,
+        coordinates, routes and Armenia; paths by kind (road, pass, sea) with their names."""
+        return {
+            "spaces": [
+                {
+                    "id": s.id,
+                    "name": s.name,
+                    "kind": s.kind,
+                    "fortress": s.fortress,
+                    "port": s.port,
+                    "lat": s.lat,
+                    "lon": s.lon,
+                    "routes": list(s.routes),
+                    "armenia": s.armenia,
+                }
+                for s in BOARD.spaces.values()
+            ],
+            "paths": [{"a": p.a, "b": p.b, "kind": p.kind, "name": p.name} for p in BOARD.paths.values()],
+        }
+
+    def describe_action(self, state: State, role: str, action: Action) -> str:
+        return views.describe(state, action)
+
+    def copy(self, state: State) -> State:
+        return state.copy()
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        state = State.from_json(data)
+        places = {*BOARD.spaces, BIN, ELIMINATED, REMOVED}
+        if set(state.loc) != set(BOARD.counters):
+            unknown = sorted(set(state.loc) ^ set(BOARD.counters))
+            raise BadSave(f"First Crusade state: unknown or missing counters {unknown[:5]}")
+        for unit, where in state.loc.items():
+            if where not in places:
+                raise BadSave(f"First Crusade state puts {unit!r} in an unknown place {where!r}")
+        if set(state.markers) != set(BOARD.pilgrimage):
+            raise BadSave("First Crusade state: the Pilgrimage markers do not match the data pack")
+        for frame in state.stack:
+            if not isinstance(frame, dict) or frame.get("kind") not in procedures.PROCEDURES:
+                raise BadSave(f"First Crusade state has an unknown procedure {frame!r:.60}")
+        if not 0 <= state.turn < len(BOARD.turns) or state.reaction not in (1, 2, 3):
+            raise BadSave("First Crusade state: turn or Reaction Level out of range")
+        return state
+
+    def barrier(self, state: State) -> int:
+        return state.barrier

@@ -1,0 +1,871 @@
+"""Movement (17.0-22.0, 25.0-25.4): the March, Leader March, Sea Move, Leader Sea Move and Supplied
+March Actions, from forming the force to the attack that ends it, and the withdrawal of 24.2.
+
+A march is a ``march`` frame, stages in order:
+
+- ``form``: the player takes units into the force or leaves them out, one at a time, then goes
+  (10.0, 12.4); contingents as 10.1, 30.1-30.2, 32.2, 35.0 Christian Infighting allow; fleets carry
+  one land unit each (25.2-25.3);
+- ``move``: the Movement Allowance is rolled (17.3, 18.1, 19.1, 20.1, 21.0; option 35.1), then the
+  force moves one space at a time (17.4), by roads and passes on land (17.5) or by sea (20.2-20.3,
+  25.1), dropping off and picking up units (17.4); it stops on entering a space held by Muslims
+  (10.4, 17.6) unless Treachery lets it through, in Constantinople (29.1) and Jerusalem (29.3);
+  Masyaf is reached by a pass only (31.1); Armenians keep within two spaces of Armenia (30.2); a
+  Kingdom Leader keeps to his realm (36.4, option ``kingdoms``);
+- ``attrition``: the check of 18.2 when the roll calls for it (an ``attrition`` frame, 18.2, 20.1,
+  25.3; Supplies may cancel it), none for a Supplied March (22.0);
+- ``camp``: a Camp used by a Supplied March is expended (22.1, 33.6); Camps never move (33.4);
+- ``engage``: a force that stopped among Muslims attacks (18.1, 19.1, 20.1, 23.0), or besieges
+  (34.1, option ``siege``).
+
+Verbs: ``march``, ``leader_march``, ``sea_move``, ``leader_sea_move`` and each with ``supplied_``
+in front (22.0), as ``(verb, space)``. Inside the frame: ``("take", unit)``, ``("leave", unit)``,
+``("go",)``, ``("move", space)``, ``("drop", unit)``, ``("pick_up", unit)``, ``("stop",)``,
+``("hit", unit)``, ``("lose", unit)``, ``("camp", space)``, ``("attack",)``, ``("besiege",)``.
+Rulings MV-n: docs/first-crusade/rulings-movement.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from .board import CONSTANTINOPLE, JERUSALEM, path_key
+from .common import (
+    BOARD,
+    COUNTERS,
+    MASYAF,
+    ORDER,
+    SPACES,
+    assassin_returns,
+    available_actions,
+    christians_at,
+    control,
+    eliminate,
+    is_fortress,
+    log,
+    may_act,
+    muslims_at,
+    on_map,
+    reduce,
+    reveal,
+    roll,
+    spend,
+)
+from .procedures import Action, Frame, pop, procedure, push
+from .state import State
+
+GO = ("go",)
+STOP = ("stop",)
+ATTACK = ("attack",)
+BESIEGE = ("besiege",)
+SIS = "sis"
+"""Where a Diplomatic Leader activates Armenia (16.1), so may end a move with Armenians (30.2)."""
+MOVES = ("march", "leader_march", "sea_move", "leader_sea_move")
+VERBS = (*MOVES, *(f"supplied_{verb}" for verb in MOVES))
+"""The movement Actions (34.0 summary): each is ``(verb, space)``."""
+LAND_PATHS = ("road", "pass")
+ARMENIAN_REACH = 2
+ARMENIA_DISTANCE = BOARD.distances(BOARD.armenia)
+"""Paths of any kind from Sis or Vahka (30.2: "by paths or passes"; ruling MV-13)."""
+ALLOWANCE = {False: 1, True: 2}
+"""Dice of the Movement Allowance: one without a Leader, two with (18.1, 19.1, 20.1, 21.0)."""
+CAVALRY_BONUS = {False: 1, True: 2}
+"""Option 35.1: +1 for a March, +2 for a Leader March."""
+
+
+# -- the kinds of move ----------------------------------------------------------------------------
+def kind(verb: str) -> tuple[bool, bool, bool]:
+    """``(sea, leader, supplied)`` of a movement verb."""
+    base = verb.removeprefix("supplied_")
+    return base.endswith("sea_move"), base.startswith("leader_"), base != verb
+
+
+def _new(state: State, verb: str, space: str) -> Frame:
+    """The working data of a march from ``space``, its force prefilled (not yet pushed)."""
+    sea, leader, supplied = kind(verb)
+    frame: Frame = {
+        "verb": verb,
+        "sea": sea,
+        "leader": leader,
+        "supplied": supplied,
+        "start": space,
+        "here": space,
+        "stage": "form",
+        "force": [],
+        "pool": [],
+        "mp": 0,
+        "dice": [],
+        "entered": [],
+        "ended": False,
+        "passing": False,
+        "pass_through": 0,
+        "engage": False,
+        "reinforce": False,
+        "depots": _depots(state, space) if supplied and _depot(state, space) else [],
+        "camps": [],
+    }
+    frame["camps"] = [
+        s for s in [space, *frame["depots"]] if s in state.camps and not _fortress_supply(state, s)
+    ]
+    frame["force"] = _prefill(state, frame)
+    return frame
+
+
+def offered(state: State) -> list[Action]:
+    """The movement Actions that may start now: one of each kind for each space whose units could
+    form such a force (17.1, 34.0 summary), a Supplied March only where one could end in a depot."""
+    spaces = dict.fromkeys(w for u, w in state.loc.items() if w in SPACES and may_act(state, u))
+    out: list[Action] = []
+    for space in SPACES:
+        if space in spaces:
+            out += [(verb, space) for verb in VERBS if _startable(state, _new(state, verb, space))]
+    return out
+
+
+def start(state: State, action: Action) -> None:
+    """Push the ``march`` frame of a movement Action (its cost is already spent, 12.1)."""
+    verb, space = action
+    push(state, "march", **_new(state, str(verb), str(space)))
+
+
+def _startable(state: State, frame: Frame) -> bool:
+    if not _valid(state, frame):
+        return False
+    if not frame["supplied"]:
+        return True
+    top = 6 * ALLOWANCE[frame["leader"]] + _cavalry_bonus(state, frame)
+    return bool(frame["depots"]) and _reaches_depot(state, frame, frame["start"], top)
+
+
+# -- forming the force (10.0, 10.1, 25.2-25.3, 30.1-30.2) ------------------------------------------
+def _suits(frame: Frame, unit: str) -> bool:
+    """Fleets move only by sea (25.1, ruling MV-8); a March or Sea Move has no Leader (18.1, 20.1,
+    ruling MV-1)."""
+    c = COUNTERS[unit]
+    if c.is_fleet and not frame["sea"]:
+        return False
+    return frame["leader"] or not c.is_leader
+
+
+def _candidates(state: State, frame: Frame) -> list[str]:
+    start = frame["start"]
+    if not frame["sea"] and not SPACES[start].is_land:
+        return []
+    return [u for u in christians_at(state, start) if may_act(state, u) and _suits(frame, u)]
+
+
+def _fleets(units: Iterable[str]) -> int:
+    return sum(1 for u in units if COUNTERS[u].is_fleet)
+
+
+def _carried(units: Iterable[str]) -> int:
+    return sum(1 for u in units if not COUNTERS[u].is_fleet)
+
+
+def _fits(frame: Frame, units: list[str]) -> bool:
+    """Armenians move only with Armenians and mercenaries (30.2, ruling MV-2); at sea each fleet
+    carries one unit (25.3)."""
+    armenians = any(COUNTERS[u].contingent == "armenian" for u in units)
+    others = any(COUNTERS[u].contingent not in ("armenian", "mercenary") for u in units)
+    if armenians and others:
+        return False
+    return not frame["sea"] or _carried(units) <= _fleets(units)
+
+
+def _valid(state: State, frame: Frame) -> bool:
+    """A force that may set out: not empty, a Leader in a Leader's move (19.1, 21.0), fleets for
+    a sea move carrying every unit, and none left at sea without a fleet (25.1, 25.3)."""
+    force = frame["force"]
+    if not force or (frame["leader"] and not any(COUNTERS[u].is_leader for u in force)):
+        return False
+    if not frame["sea"]:
+        return True
+    left = [u for u in christians_at(state, frame["start"]) if u not in force]
+    stranded = SPACES[frame["start"]].is_sea and _carried(left) > _fleets(left)
+    return _fleets(force) > 0 and _fits(frame, force) and not stranded
+
+
+def _prefill(state: State, frame: Frame) -> list[str]:
+    """Every unit that may join, fleets first at sea, as long as the force stays well formed; the
+    player then leaves out or takes in units one at a time (ruling MV-20)."""
+    units = _candidates(state, frame)
+    if frame["sea"]:
+        units = sorted(units, key=lambda u: not COUNTERS[u].is_fleet)
+    force: list[str] = []
+    for u in units:
+        if _fits(frame, [*force, u]):
+            force.append(u)
+    return _ordered(force)
+
+
+def _ordered(units: Iterable[str]) -> list[str]:
+    return sorted(units, key=ORDER.__getitem__)
+
+
+def _twin(state: State, unit: str) -> Any:
+    """Units that are the same in play (not leaders: each is named and counted, 6.1)."""
+    c = COUNTERS[unit]
+    if c.is_leader:
+        return unit
+    return c.contingent, c.type, c.factor, c.reduced, c.steps, unit in state.reduced
+
+
+def _distinct(state: State, units: Iterable[str]) -> list[str]:
+    """One unit of each kind of twins, in the order given: the others would be the same choice."""
+    seen: set[Any] = set()
+    out: list[str] = []
+    for u in units:
+        key = _twin(state, u)
+        if key not in seen:
+            seen.add(key)
+            out.append(u)
+    return out
+
+
+def _form_legal(state: State, frame: Frame) -> list[Action]:
+    force, candidates = frame["force"], _candidates(state, frame)
+    takes = [u for u in candidates if u not in force and _fits(frame, [*force, u])]
+    leaves = [u for u in force if len(candidates) > 1 and _fits(frame, [v for v in force if v != u])]
+    choices: list[Action] = [("take", u) for u in _distinct(state, takes)]
+    choices += [("leave", u) for u in _distinct(state, leaves)]
+    if _valid(state, frame):
+        choices.append(GO)
+    return [] if choices == [GO] else choices
+
+
+def _form_perform(state: State, frame: Frame, action: Action) -> None:
+    verb = action[0]
+    if verb == "take":
+        frame["force"] = _ordered([*frame["force"], action[1]])
+    elif verb == "leave":
+        frame["force"] = [u for u in frame["force"] if u != action[1]]
+    else:
+        _set_out(state, frame)
+
+
+def _cavalry_bonus(state: State, frame: Frame) -> int:
+    """Option 35.1: a land force of full-strength cavalry only moves farther (ruling MV-19)."""
+    if not state.options.get("cavalry") or frame["sea"] or not frame["force"]:
+        return 0
+    if all(COUNTERS[u].cavalry and u not in state.reduced for u in frame["force"]):
+        return CAVALRY_BONUS[frame["leader"]]
+    return 0
+
+
+def _set_out(state: State, frame: Frame) -> None:
+    """Roll the Movement Allowance (17.3, 18.1, 19.1, 20.1, 21.0)."""
+    dice = roll(state, ALLOWANCE[frame["leader"]])
+    bonus = _cavalry_bonus(state, frame)
+    frame.update(stage="move", dice=dice, mp=sum(dice) + bonus, pool=list(frame["force"]))
+    log(
+        state,
+        "17.3",
+        "{verb} from {space} with {n} unit(s): movement allowance {mp} (roll {dice}{extra}).",
+        verb=frame["verb"].replace("_", " ").capitalize(),
+        space=frame["start"],
+        n=len(frame["force"]),
+        mp=frame["mp"],
+        dice=" ".join(str(d) for d in dice),
+        extra=f", +{bonus} cavalry" if bonus else "",
+    )
+
+
+# -- where the force may go (17.4-17.6, 20.2, 25.1, 29.1, 29.3, 30.2, 31.1, 36.4) -----------------
+def _cost(here: str, there: str, mp: int) -> tuple[int, bool]:
+    """Movement left after the step and whether the step ends the move: a pass uses all movement
+    (17.5, ruling MV-18); every force stops in Constantinople and Jerusalem (29.1, 29.3; ruling
+    MV-9); a fleet entering a port, or leaving one other than Constantinople, stops (20.2, 29.1;
+    ruling MV-7)."""
+    path = BOARD.paths[path_key(here, there)].kind
+    if path == "pass":
+        return 0, True
+    ends = there in (CONSTANTINOPLE, JERUSALEM)
+    if path == "sea":
+        ends = ends or SPACES[there].port or (SPACES[here].port and here != CONSTANTINOPLE)
+    return mp - 1, ends
+
+
+def _steps(frame: Frame, here: str, mp: int) -> list[tuple[str, int, bool]]:
+    """Each space one path away, with the movement left and whether the step ends the move; a
+    pass only for a force with a Leader (17.5)."""
+    paths = ["sea"] if frame["sea"] else ["road"]
+    if not frame["sea"] and any(COUNTERS[u].is_leader for u in frame["force"]):
+        paths.append("pass")
+    return [(there, *_cost(here, there, mp)) for there in BOARD.neighbours(here, paths)]
+
+
+def _realm(capital: str) -> frozenset[str]:
+    """Option 36.4: a Kingdom Leader's capital and the land spaces a road or a pass joins to it
+    (ruling MV-14)."""
+    return frozenset([capital, *BOARD.neighbours(capital, LAND_PATHS)])
+
+
+def _limits(state: State, units: list[str], there: str) -> bool:
+    """Armenians keep within two spaces of Armenia (30.2), Kingdom Leaders to their realm (36.4)."""
+    armenians = any(COUNTERS[u].contingent == "armenian" for u in units)
+    if armenians and ARMENIA_DISTANCE.get(there, ARMENIAN_REACH + 1) > ARMENIAN_REACH:
+        return False
+    kingdoms = state.flags["kingdoms"] if state.options.get("kingdoms") else {}
+    return all(there in _realm(kingdoms[u]) for u in units if u in kingdoms)
+
+
+def may_end(state: State, units: Iterable[str], space: str) -> bool:
+    """30.2: before Armenia is activated no units (``units``: all those that would end there) end
+    a move with Armenian units, but with a Diplomatic Leader in Sis, come to activate it (16.1;
+    ruling MV-12)."""
+    if state.flags["armenia"] or not any(
+        COUNTERS[u].contingent == "armenian" for u in christians_at(state, space)
+    ):
+        return True
+    return space == SIS and any(COUNTERS[u].diplomatic for u in units)
+
+
+def _may_enter(state: State, frame: Frame, there: str, ending: bool) -> bool:
+    if not _limits(state, frame["force"], there):
+        return False
+    if there == JERUSALEM and muslims_at(state, there) and available_actions(state) < 1:
+        return False  # 29.3: one more Action to attack Jerusalem (ruling MV-9)
+    return not ending or may_end(state, [*frame["force"], *christians_at(state, there)], there)
+
+
+def _passes(frame: Frame, mp: int, ends: bool) -> bool:
+    """Treachery lets the force through a Muslim space if it could go on from there (ruling MV-16)."""
+    return frame["pass_through"] > 0 and not ends and mp > 0
+
+
+def _moves(state: State, frame: Frame) -> list[str]:
+    """The spaces the force may enter next; none while it has more units than its fleets carry."""
+    if not _fits(frame, frame["force"]):
+        return []
+    out = []
+    for there, mp, ends in _steps(frame, frame["here"], frame["mp"]):
+        held = bool(muslims_at(state, there))
+        ending = ends or mp == 0 or (held and not _passes(frame, mp, ends))
+        if _may_enter(state, frame, there, ending) and _supply_ok(state, frame, there, mp, ending):
+            out.append(there)
+    return out
+
+
+def _treachery_window(state: State, frame: Frame) -> bool:
+    """Whether a Muslim space next door could be moved through with Treachery (chart)."""
+    if frame["pass_through"]:
+        return False
+    return any(
+        muslims_at(state, there)
+        and not ends
+        and mp > 0
+        and _may_enter(state, frame, there, False)
+        and _supply_ok(state, frame, there, mp, False)
+        for there, mp, ends in _steps(frame, frame["here"], frame["mp"])
+    )
+
+
+# -- Supplied March (22.0-22.1, 33.6) --------------------------------------------------------------
+FORTRESS_SPACES = frozenset(s.id for s in SPACES.values() if s.is_fortress)
+
+
+def _fortress_supply(state: State, space: str) -> bool:
+    """A fortress held by Christians supplies a march, unless a Massacre took it (34.6) or it is
+    besieged (34.6: then no fortress for the besiegers)."""
+    return (
+        is_fortress(state, space)
+        and control(state, space) == "christian"
+        and space not in state.flags["massacres"]
+    )
+
+
+def _depot(state: State, space: str) -> bool:
+    """A Fortress or Camp a Supplied March may start or end in (22.0, 33.6; ruling MV-11)."""
+    return space in state.camps or _fortress_supply(state, space)
+
+
+def _depots(state: State, start: str) -> list[str]:
+    """Where a Supplied March from ``start`` may end: another Fortress or Camp held by Christians
+    at the start of the Action (22.0, 34.0 summary)."""
+    candidates = {*FORTRESS_SPACES, *state.camps, *state.castles}
+    return [
+        s
+        for s in SPACES
+        if s in candidates and s != start and _depot(state, s) and control(state, s) == "christian"
+    ]
+
+
+def _reaches_depot(state: State, frame: Frame, here: str, mp: int) -> bool:
+    """Whether a depot can still be reached from ``here`` with ``mp`` (Muslim spaces stop the way)."""
+    seen = {(here, mp)}
+    todo = [(here, mp)]
+    while todo:
+        space, left = todo.pop()
+        for there, after, ends in _steps(frame, space, left):
+            ending = ends or after == 0 or bool(muslims_at(state, there))
+            if not _may_enter(state, frame, there, ending):
+                continue
+            if there in frame["depots"]:
+                return True
+            if not ending and (there, after) not in seen:
+                seen.add((there, after))
+                todo.append((there, after))
+    return False
+
+
+def _supply_ok(state: State, frame: Frame, there: str, mp: int, ending: bool) -> bool:
+    """A Supplied March only takes steps that still lead to a depot (ruling MV-11)."""
+    if not frame["supplied"] or there in frame["depots"]:
+        return True
+    return not ending and _reaches_depot(state, frame, there, mp)
+
+
+def _supplied(frame: Frame) -> bool:
+    return frame["supplied"] and frame["here"] in frame["depots"]
+
+
+# -- moving (17.4-17.6) ---------------------------------------------------------------------------
+def _drops(state: State, frame: Frame) -> list[str]:
+    """Units that may be dropped off here (17.4): one stays in the force, and at sea no unit is
+    left without a fleet (25.1, 25.3): a fleet goes first, then the unit it keeps (ruling MV-6)."""
+    force, here = frame["force"], frame["here"]
+    if len(force) < 2:
+        return []
+    staying = [v for v in christians_at(state, here) if v not in force]
+    out = []
+    for u in force:
+        left = [*staying, u]
+        if SPACES[here].is_sea and _carried(left) > _fleets(left):
+            continue
+        if may_end(state, left, here):
+            out.append(u)
+    return out
+
+
+def _pick_ups(state: State, frame: Frame) -> list[str]:
+    """Units that may join the force here (17.4): units that may act (30.1, 32.2, 35.0) and suit
+    the move, never picked up twice; at sea, fleets only (25.2; ruling MV-6)."""
+    here, force = frame["here"], frame["force"]
+    out = []
+    for u in christians_at(state, here):
+        if u in frame["pool"] or not may_act(state, u) or not _suits(frame, u):
+            continue
+        if frame["sea"] and not COUNTERS[u].is_fleet:
+            continue
+        left = [v for v in christians_at(state, here) if v not in force and v != u]
+        if SPACES[here].is_sea and _carried(left) > _fleets(left):
+            continue
+        if _fits(frame, [*force, u]):
+            out.append(u)
+    return out
+
+
+def _may_stop(state: State, frame: Frame) -> bool:
+    """The force may end its move here: never inside a space it moves through (Treachery); a
+    Supplied March in a depot (22.0), or where it began without moving (18.1 note)."""
+    if frame["passing"]:
+        return False
+    if not frame["entered"]:
+        return True
+    if frame["supplied"] and frame["here"] not in frame["depots"]:
+        return False
+    return may_end(state, christians_at(state, frame["here"]), frame["here"])
+
+
+def _move_legal(state: State, frame: Frame) -> list[Action]:
+    from . import pilgrimage
+
+    if frame["ended"] or frame["mp"] == 0:
+        return []
+    moves = _moves(state, frame)
+    choices: list[Action] = [("move", s) for s in moves]
+    if frame["entered"] and not frame["passing"] and not frame["supplied"]:
+        choices += [("drop", u) for u in _distinct(state, _drops(state, frame))]
+        choices += [("pick_up", u) for u in _distinct(state, _pick_ups(state, frame))]
+    if _treachery_window(state, frame):
+        choices += pilgrimage.march_boons(state, frame, "path")
+    if _may_stop(state, frame) or not moves:
+        choices.append(STOP)
+    return [] if choices == [STOP] else choices
+
+
+def _move_perform(state: State, frame: Frame, action: Action) -> None:
+    from . import pilgrimage
+
+    verb = action[0]
+    if pilgrimage.is_boon_play(action):
+        pilgrimage.play_in_march(state, frame, action)
+    elif verb == "move":
+        _enter(state, frame, action[1])
+    elif verb == "drop":
+        frame["force"] = [u for u in frame["force"] if u != action[1]]
+        log(state, "17.4", "{unit} is dropped off in {space}.", unit=action[1], space=frame["here"])
+    elif verb == "pick_up":
+        frame["force"] = _ordered([*frame["force"], action[1]])
+        frame["pool"].append(action[1])
+        log(state, "17.4", "{unit} joins the force in {space}.", unit=action[1], space=frame["here"])
+    else:
+        _finish_move(state, frame)
+
+
+def _enter(state: State, frame: Frame, there: str) -> None:
+    """The force enters ``there`` (17.4): it stops among Muslims, revealed at once (10.4, 11.0,
+    17.6), unless Treachery lets it through; one more Action for a Muslim Jerusalem (29.3)."""
+    here = frame["here"]
+    mp, ends = _cost(here, there, frame["mp"])
+    muslims = muslims_at(state, there)
+    had_christians = bool(christians_at(state, there))
+    for u in frame["force"]:
+        state.loc[u] = there
+    frame.update(here=there, passing=False)
+    frame["entered"].append(there)
+    log(state, "17.4", "The force enters {space}.", space=there)
+    if here == MASYAF:
+        assassin_returns(state)
+    if muslims:
+        ends = _meet(state, frame, there, mp, ends, had_christians)
+    frame.update(mp=0 if ends else mp, ended=ends)
+
+
+def _meet(state: State, frame: Frame, there: str, mp: int, ends: bool, had_christians: bool) -> bool:
+    """Muslims in the space entered: reveal them (11.0); through with Treachery, else stop to
+    attack (17.6), with the reinforcement draw unless Christians were there already (ruling MV-10)."""
+    reveal(state, muslims_at(state, there))
+    frame["reinforce"] = not had_christians and there != MASYAF
+    if there == JERUSALEM:
+        spend(state, 1)
+        log(state, "29.3", "Moving into Jerusalem to attack it costs one more Action.")
+    if _passes(frame, mp, ends):
+        frame["pass_through"] -= 1
+        frame["passing"] = True
+        log(state, "10.4", "The force moves through {space} without stopping (Treachery).", space=there)
+        return False
+    frame["engage"] = True
+    log(state, "17.6", "Muslims hold {space}: the force stops there.", space=there)
+    return True
+
+
+def _finish_move(state: State, frame: Frame) -> None:
+    """The move ends; a force that cannot get out of a space it meant to move through stays
+    there to fight (ruling MV-16)."""
+    frame["stage"] = "attrition"
+    frame["engage"] = frame["engage"] or frame["passing"]
+    if frame["entered"]:
+        log(state, "17.4", "The force ends its move in {space}.", space=frame["here"])
+    else:
+        log(state, "18.1", "The force does not move.")
+
+
+# -- attrition (18.1-18.2, 19.1, 20.1, 21.0, 25.3) --------------------------------------------------
+def attrition_due(frame: Frame) -> bool:
+    """The roll of the Movement Allowance calls for attrition: 6 on one die, 7 on two (18.1, 19.1,
+    20.1), also 5 or 8 if a Desert space was entered (ruling MV-3), 7 or 8 for a Leader Sea Move
+    (21.0, ruling MV-3)."""
+    total = sum(frame["dice"])
+    desert = any(SPACES[s].kind == "desert" for s in frame["entered"])
+    if frame["sea"]:
+        return total in ((7, 8) if frame["leader"] else (6,))
+    if frame["leader"]:
+        return total == 7 or (desert and total == 8)
+    return total == 6 or (desert and total == 5)
+
+
+def _check_attrition(state: State, frame: Frame) -> None:
+    frame["stage"] = "camp"
+    if _supplied(frame):
+        log(state, "22.0", "A Supplied March: no attrition.")
+        return
+    if frame["supplied"]:
+        log(state, "22.0", "The march did not end in a Fortress or Camp: it was not a Supplied March.")
+    if not attrition_due(frame):
+        return
+    pool = [u for u in frame["pool"] if on_map(state, u)]
+    checked = [u for u in pool if COUNTERS[u].is_fleet] if frame["sea"] else pool
+    carried = [u for u in pool if u not in checked]
+    rule = "20.1" if frame["sea"] else "18.2"
+    push(
+        state,
+        "attrition",
+        stage="roll",
+        pool=pool,
+        units=checked,
+        carried=carried,
+        hits=0,
+        struck=[],
+        rule=rule,
+    )
+
+
+def _targets(state: State, frame: Frame) -> list[str]:
+    return [u for u in frame["units"] if on_map(state, u) and u not in frame["struck"]]
+
+
+def _pointless(state: State, frame: Frame) -> bool:
+    """Every way to take the losses comes to the same: all must lose, or all are twins."""
+    targets = _targets(state, frame)
+    return frame["hits"] >= len(targets) or len(_distinct(state, targets)) == 1
+
+
+def _attrition_legal(state: State, frame: Frame) -> list[Action]:
+    """The player selects the units that lose a step (18.2); before any does, Supplies may cancel
+    the attrition (18.2 note, chart; ruling MV-5)."""
+    from . import pilgrimage
+
+    if frame["stage"] == "sink":
+        return (
+            [("lose", u) for u in _distinct(state, _stranded(state, frame)[1])]
+            if _sink_choice(state, frame)
+            else []
+        )
+    if frame["stage"] != "hit" or frame.get("no_attrition"):
+        return []
+    fresh = frame["rule"] != "25.3" and not frame["struck"]
+    boons = pilgrimage.march_boons(state, frame, "attrition") if fresh else []
+    if _pointless(state, frame):
+        return [*boons, GO] if boons else []
+    return [*boons, *[("hit", u) for u in _distinct(state, _targets(state, frame))]]
+
+
+def _attrition_perform(state: State, frame: Frame, action: Action) -> None:
+    from . import pilgrimage
+
+    if pilgrimage.is_boon_play(action):
+        pilgrimage.play_in_march(state, frame, action)
+    elif action[0] == "hit":
+        _strike(state, frame, action[1])
+        if frame["hits"] == 0:
+            _next_losses(state, frame)
+    elif action[0] == "lose":
+        eliminate(state, action[1], "25.1")
+    else:
+        _strike_all(state, frame)
+
+
+def _strike(state: State, frame: Frame, unit: str) -> None:
+    frame["struck"].append(unit)
+    frame["hits"] -= 1
+    reduce(state, unit, frame["rule"])
+
+
+def _strike_all(state: State, frame: Frame) -> None:
+    """Losses where the choice would change nothing: the first units, in data-pack order."""
+    for u in _targets(state, frame)[: frame["hits"]]:
+        _strike(state, frame, u)
+    _next_losses(state, frame)
+
+
+def _next_losses(state: State, frame: Frame) -> None:
+    """After the fleets, the units they carry: one loses a step for each fleet hit beyond those
+    sailing empty (20.1, 25.3; ruling MV-4); then units left at sea without a fleet (25.1)."""
+    carried = [u for u in frame["carried"] if on_map(state, u)]
+    hits = len(frame["struck"]) - max(0, len(frame["units"]) - len(frame["carried"]))
+    frame["hits"] = 0
+    if carried and hits > 0 and frame["rule"] != "25.3":
+        frame.update(units=carried, hits=hits, struck=[], rule="25.3", carried=[])
+        log(state, "25.3", "{n} carried unit(s) lose a step with their fleets.", n=min(hits, len(carried)))
+        return
+    frame["stage"] = "sink"
+
+
+def _stranded(state: State, frame: Frame) -> tuple[int, list[str]]:
+    """The first sea space holding more land units than fleets: how many too many, and the units."""
+    for space in dict.fromkeys(state.loc[u] for u in frame["pool"] if on_map(state, u)):
+        if SPACES[space].is_sea:
+            here = christians_at(state, space)
+            land = [u for u in here if not COUNTERS[u].is_fleet]
+            if len(land) > _fleets(here):
+                return len(land) - _fleets(here), land
+    return 0, []
+
+
+def _sink_choice(state: State, frame: Frame) -> bool:
+    excess, land = _stranded(state, frame)
+    return bool(excess) and excess < len(land) and len(_distinct(state, land)) > 1
+
+
+def _attrition_run(state: State, frame: Frame) -> None:
+    stage = frame["stage"]
+    if stage == "roll":
+        _roll_attrition(state, frame)
+    elif stage == "hit" and frame.get("no_attrition"):
+        pop(state, frame)
+    elif stage == "hit":
+        _strike_all(state, frame)
+    else:
+        _sink(state, frame)
+
+
+def _roll_attrition(state: State, frame: Frame) -> None:
+    """18.2: one die, the number of units untouched; the others lose a step each."""
+    (spared,) = roll(state, 1)
+    hits = max(0, len(_targets(state, frame)) - spared)
+    log(state, "18.2", "Attrition check {dice}: {n} unit(s) lose a step.", dice=str(spared), n=hits)
+    frame.update(stage="hit", hits=hits)
+    if hits == 0:
+        pop(state, frame)
+
+
+def _sink(state: State, frame: Frame) -> None:
+    """25.1: a unit left at sea without a fleet to carry it is lost (ruling MV-4)."""
+    excess, land = _stranded(state, frame)
+    if not excess:
+        pop(state, frame)
+        return
+    for u in land[:excess]:
+        eliminate(state, u, "25.1")
+
+
+def _attrition_prompt(state: State, frame: Frame) -> str:
+    if frame["stage"] == "sink":
+        return "Units are left at sea without a fleet: choose one to lose."
+    if _pointless(state, frame):
+        return f"Attrition: {frame['hits']} unit(s) lose a step. Play Supplies to spare them?"
+    return f"Attrition: choose a unit to lose a step ({frame['hits']} to go)."
+
+
+procedure(
+    "attrition",
+    legal=_attrition_legal,
+    perform=_attrition_perform,
+    run=_attrition_run,
+    prompt=_attrition_prompt,
+)
+
+
+# -- Camps (22.1, 33.6) ---------------------------------------------------------------------------
+def _used_camps(state: State, frame: Frame) -> list[str]:
+    if not _supplied(frame):
+        return []
+    ends = dict.fromkeys([frame["start"], frame["here"]])
+    return [s for s in ends if s in frame["camps"] and s in state.camps]
+
+
+def _expend_camp(state: State, space: str) -> None:
+    """22.1: the Camp goes back to the Available box."""
+    state.camps.remove(space)
+    log(state, "22.1", "The Camp in {space} is used up.", space=space)
+
+
+# -- the attack at the end (18.1, 19.1, 20.1, 23.0, 34.1) ---------------------------------------------
+def _force_left(state: State, frame: Frame) -> list[str]:
+    return [u for u in frame["force"] if state.loc.get(u) == frame["here"]]
+
+
+def _engaging(state: State, frame: Frame) -> bool:
+    return frame["engage"] and bool(_force_left(state, frame)) and bool(muslims_at(state, frame["here"]))
+
+
+def _siege_choice(state: State, frame: Frame) -> bool:
+    """Option 34.1: a Military Leader's force may besiege the fortress instead of attacking it;
+    any force may join a siege already laid (34.3; ruling MV-15)."""
+    here = frame["here"]
+    if not state.options.get("siege") or not is_fortress(state, here) or here == MASYAF:
+        return False
+    military = any(COUNTERS[u].is_leader and not COUNTERS[u].diplomatic for u in _force_left(state, frame))
+    return military or here in state.flags["sieges"]
+
+
+def _battle(state: State, frame: Frame) -> None:
+    from . import combat
+
+    frame["stage"] = "end"
+    combat.start_battle(
+        state,
+        frame["here"],
+        "christian",
+        reinforce=frame["reinforce"],
+        christian_units=_force_left(state, frame),
+        cause="march",
+    )
+
+
+def _besiege(state: State, frame: Frame) -> None:
+    from . import combat
+
+    frame["stage"] = "end"
+    here = frame["here"]
+    if here in state.flags["sieges"]:
+        log(state, "34.3", "The force joins the siege of {space}.", space=here)
+    else:
+        combat.start_siege(state, here, _force_left(state, frame))
+
+
+# -- the march frame -------------------------------------------------------------------------------
+def _legal(state: State, frame: Frame) -> list[Action]:
+    stage = frame["stage"]
+    if stage == "form":
+        return _form_legal(state, frame)
+    if stage == "move":
+        return _move_legal(state, frame)
+    if stage == "camp":
+        camps = _used_camps(state, frame)
+        return [("camp", s) for s in camps] if len(camps) > 1 else []
+    if stage == "engage" and _engaging(state, frame) and _siege_choice(state, frame):
+        return [ATTACK, BESIEGE]
+    return []
+
+
+def _perform(state: State, frame: Frame, action: Action) -> None:
+    stage = frame["stage"]
+    if stage == "form":
+        _form_perform(state, frame, action)
+    elif stage == "move":
+        _move_perform(state, frame, action)
+    elif stage == "camp":
+        frame["stage"] = "engage"
+        _expend_camp(state, action[1])
+    elif action == BESIEGE:
+        _besiege(state, frame)
+    else:
+        _battle(state, frame)
+
+
+def _run(state: State, frame: Frame) -> None:
+    stage = frame["stage"]
+    if stage == "form":
+        _set_out(state, frame)
+    elif stage == "move":
+        _finish_move(state, frame)
+    elif stage == "attrition":
+        _check_attrition(state, frame)
+    elif stage == "camp":
+        frame["stage"] = "engage"
+        for space in _used_camps(state, frame):
+            _expend_camp(state, space)
+    elif stage == "engage" and _engaging(state, frame):
+        _battle(state, frame)
+    else:
+        pop(state, frame, space=frame["here"], force=_force_left(state, frame))
+
+
+def _prompt(state: State, frame: Frame) -> str:
+    stage = frame["stage"]
+    if stage == "form":
+        return f"Form the force in {SPACES[frame['start']].name}: take or leave units, then go."
+    if stage == "move":
+        return f"Move the force from {SPACES[frame['here']].name} ({frame['mp']} movement left)."
+    if stage == "camp":
+        return "Choose the Camp the Supplied March uses up."
+    return f"Attack {SPACES[frame['here']].name}, or besiege it?"
+
+
+procedure("march", legal=_legal, perform=_perform, run=_run, prompt=_prompt)
+
+
+# -- withdrawal after a stalemate (24.2) ------------------------------------------------------------
+def retreat_spaces(state: State, space: str, units: list[str]) -> list[str]:
+    """24.2: the adjacent spaces without Muslims the force may withdraw to: land units by road,
+    or by a pass with a land Leader among them (17.5); fleets by sea, each carrying one land unit
+    (25.1, 25.3). Armenians and Kingdom Leaders keep their limits (30.2, 36.4), and no force ends
+    with Armenians before Armenia is active (30.2). The units that cannot reach the space chosen
+    are eliminated by the battle (24.2; ruling MV-17)."""
+    fleets = [u for u in units if COUNTERS[u].is_fleet]
+    land = [u for u in units if u not in fleets]
+    paths: list[str] = []
+    if land:
+        paths = ["road", "pass"] if any(COUNTERS[u].is_leader for u in land) else ["road"]
+    if fleets:
+        paths.append("sea")
+    out: list[str] = []
+    for there in BOARD.neighbours(space, paths):
+        if there in out or muslims_at(state, there) or not _limits(state, units, there):
+            continue
+        if may_end(state, [*units, *christians_at(state, there)], there):
+            out.append(there)
+    return out

@@ -1,0 +1,58 @@
+"""Positions built by hand, for tests and puzzles: a state with chosen counters placed and the turn
+at a chosen step, with no Random Event rolled."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .common import ASSASSIN, BOARD, MASYAF
+from .procedures import push
+from .setup import OPTIONS
+from .state import BIN, Locations, State
+
+
+def position(
+    units: Mapping[str, str],
+    *,
+    seed: int = 1,
+    stage: str = "standard",
+    actions: int = 3,
+    special: int = 0,
+    reaction: int = 1,
+    turn: int = 0,
+    reduced: Iterable[str] = (),
+    revealed: Iterable[str] = (),
+    available: Iterable[str] = (),
+    options: Mapping[str, bool] | None = None,
+    flags: Mapping[str, Any] | None = None,
+) -> State:
+    """A state with ``units`` (counter -> space) on the map, every other counter in its Bin (the
+    Assassin in Masyaf unless placed), the markers in ``available`` in the Available box, the
+    others in the Pilgrimage Bin, and the turn frame at ``stage``."""
+    chosen = {o.name: o.default for o in OPTIONS}
+    chosen.update(options or {})
+    state = State.blank(seed, "1097", chosen)
+    state.loc = Locations(dict.fromkeys(BOARD.counters, BIN))
+    state.loc[ASSASSIN] = MASYAF
+    for unit, space in units.items():
+        if unit not in BOARD.counters:
+            raise KeyError(f"no counter {unit!r}")
+        if space not in BOARD.spaces and space != BIN:
+            raise KeyError(f"no space {space!r}")
+        state.loc[unit] = space
+    state.markers = dict.fromkeys(BOARD.pilgrimage, "bin")
+    for m in available:
+        state.markers[m] = "available"
+    for m, marker in BOARD.pilgrimage.items():
+        if marker.counter is not None and state.loc[marker.counter] != BIN:
+            state.markers[m] = "unit"
+    state.turn = turn
+    state.reaction = reaction
+    state.actions = actions
+    state.special = special
+    state.reduced = set(reduced)
+    state.revealed = set(revealed)
+    state.flags.update(flags or {})
+    push(state, "turn", stage=stage)
+    return state

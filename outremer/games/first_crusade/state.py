@@ -1,0 +1,213 @@
+"""The First Crusade game state: plain data, cheap to copy, JSON in and out.
+
+Where every counter is (``loc``), which are reduced or face up, the markers, the indexes (turn,
+Muslim Reaction Level, Special Actions), the flags of rules in effect, and the stack of procedures
+under way (``stack``: see :mod:`.procedures`). Working data is JSON-native: dicts with string keys,
+lists, strings, integers, booleans and None; never sets or tuples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine import rng
+from ...engine.errors import BadSave
+
+FORMAT = "outremer/first-crusade/state/1"
+
+PLAYER = "Christians"
+"""The one role of the solitaire game: the player leads every Christian contingent (1.0)."""
+
+BIN = "bin"
+"""``loc`` of a counter in its contingent's Bin (3.5); mercenaries' Bin is the Pilgrimage Bin."""
+ELIMINATED = "eliminated"
+"""``loc`` of a leader eliminated for good (14.5, 32.1): the Eliminated Leaders boxes (3.2)."""
+REMOVED = "removed"
+"""``loc`` of a unit removed from play by a rule (32.2)."""
+
+# Fields in to_json order. Sets are stored as sorted lists.
+_SET_FIELDS = ("reduced", "revealed")
+_PLAIN_FIELDS = (
+    "rng",
+    "barrier",
+    "ply",
+    "scenario",
+    "options",
+    "turn",
+    "reaction",
+    "special",
+    "actions",
+    "loc",
+    "markers",
+    "camps",
+    "castles",
+    "monasteries",
+    "flags",
+    "stack",
+    "log",
+    "result",
+)
+
+
+def new_flags() -> dict[str, Any]:
+    """Rules in effect, as set at the start of the game (7.0)."""
+    return {
+        "armenia": False,  # Armenia activated (30.1)
+        "fatimid_jerusalem": False,  # the Fatimid Take Jerusalem marker is placed (27.10)
+        "alexios_dead": False,  # Alexios eliminated: Byzantines take no actions (32.2)
+        "infighting": False,  # Christian Infighting this turn: Crusader actions only (35.0)
+        "negotiated_armenia": False,  # a Negotiations marker has activated Armenia (once a game)
+        "kingdoms": {},  # optional 36.0: leader -> capital
+        "sieges": [],  # optional 34.0: spaces under siege
+        "massacres": [],  # optional 34.6: spaces with a Massacre marker
+        "work": None,  # a Castle or Monastery being built over several actions (33.2-33.3)
+    }
+
+
+class Locations(dict[str, str]):
+    """``counter -> place``, keeping the reverse index ``at`` (place -> counters) up to date, so
+    that "who is in this space" costs a lookup, not a scan of every counter."""
+
+    __slots__ = ("at",)
+
+    def __init__(self, items: Mapping[str, str] | None = None) -> None:
+        super().__init__(items or {})
+        self.at: dict[str, set[str]] = {}
+        for unit, where in self.items():
+            self.at.setdefault(where, set()).add(unit)
+
+    def __setitem__(self, unit: str, where: str) -> None:
+        old = self.get(unit)
+        if old is not None:
+            here = self.at[old]
+            here.discard(unit)
+            if not here:
+                del self.at[old]
+        super().__setitem__(unit, where)
+        self.at.setdefault(where, set()).add(unit)
+
+    def __delitem__(self, unit: str) -> None:
+        raise TypeError("counters are never removed from the state, only moved")
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        for unit, where in dict(*args, **kwargs).items():
+            self[unit] = where
+
+    def copy(self) -> Locations:
+        new = Locations.__new__(Locations)
+        for unit, where in self.items():
+            dict.__setitem__(new, unit, where)
+        new.at = {where: set(units) for where, units in self.at.items()}
+        return new
+
+
+def clone(x: Any) -> Any:
+    """Copy JSON-native data (dicts, lists) all the way down."""
+    if isinstance(x, dict):
+        return {k: clone(v) if isinstance(v, (dict, list)) else v for k, v in x.items()}
+    if isinstance(x, list):
+        return [clone(v) if isinstance(v, (dict, list)) else v for v in x]
+    return x
+
+
+class State:
+    """Everything about one game of The First Crusade at one moment."""
+
+    __slots__ = _PLAIN_FIELDS + _SET_FIELDS
+
+    rng: int  # the random generator (engine.rng)
+    barrier: int  # bumped on every die roll, pick and reveal (undo stops there)
+    ply: int  # actions taken so far
+    scenario: str
+    options: dict[str, bool]
+    turn: int  # 0 = 1097 Spring ... 8 = 1099 Autumn (the turn track, 7.0)
+    reaction: int  # Muslim Reaction Level: 1 Low, 2 Medium, 3 High (27.1)
+    special: int  # Special Actions on the index, 0-6 (12.2)
+    actions: int  # actions left in the step under way (3 standard at most, 12.1)
+    loc: Locations  # counter -> space id, BIN, ELIMINATED or REMOVED
+    markers: dict[str, str]  # pilgrimage marker -> "bin" or "available" (13.2)
+    camps: list[str]  # spaces holding a Camp (33.1)
+    castles: list[str]  # spaces holding a Castle (33.2)
+    monasteries: list[str]  # spaces holding a Monastery (33.3)
+    reduced: set[str]  # two-step units on their reduced side (4.2)
+    revealed: set[str]  # Muslim units on the map standing face up (11.0)
+    flags: dict[str, Any]  # rules in effect (new_flags)
+    stack: list[dict[str, Any]]  # procedures under way, innermost last (procedures.py)
+    log: list[list[Any]]  # [rule, audience or None, template, args]
+    result: dict[str, Any] | None  # the outcome once the game is over
+
+    @classmethod
+    def blank(cls, seed: int, scenario: str, options: dict[str, bool]) -> State:
+        """A state with nothing placed and nothing under way."""
+        s = cls.__new__(cls)
+        s.rng = rng.seed_state(seed)
+        s.barrier = 0
+        s.ply = 0
+        s.scenario = scenario
+        s.options = dict(options)
+        s.turn = 0
+        s.reaction = 1
+        s.special = 0
+        s.actions = 0
+        s.loc = Locations()
+        s.markers = {}
+        s.camps = []
+        s.castles = []
+        s.monasteries = []
+        s.reduced = set()
+        s.revealed = set()
+        s.flags = new_flags()
+        s.stack = []
+        s.log = []
+        s.result = None
+        return s
+
+    def copy(self) -> State:
+        new = State.__new__(State)
+        new.rng = self.rng
+        new.barrier = self.barrier
+        new.ply = self.ply
+        new.scenario = self.scenario
+        new.options = self.options  # never changed after setup
+        new.turn = self.turn
+        new.reaction = self.reaction
+        new.special = self.special
+        new.actions = self.actions
+        new.loc = self.loc.copy()
+        new.markers = dict(self.markers)
+        new.camps = list(self.camps)
+        new.castles = list(self.castles)
+        new.monasteries = list(self.monasteries)
+        new.reduced = set(self.reduced)
+        new.revealed = set(self.revealed)
+        new.flags = clone(self.flags)
+        new.stack = clone(self.stack)
+        new.log = list(self.log)  # entries are never changed once written
+        new.result = self.result
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"format": FORMAT}
+        for name in _PLAIN_FIELDS:
+            out[name] = list(self.log) if name == "log" else clone(getattr(self, name))
+        for name in _SET_FIELDS:
+            out[name] = sorted(getattr(self, name))
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> State:
+        if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+            raise BadSave(f"not a First Crusade state (expected format {FORMAT!r})")
+        new = cls.__new__(cls)
+        try:
+            for name in _PLAIN_FIELDS:
+                setattr(new, name, clone(data[name]))
+            for name in _SET_FIELDS:
+                setattr(new, name, set(data[name]))
+            new.loc = Locations(new.loc)
+        except KeyError as e:
+            raise BadSave(f"First Crusade state is missing the field {e}") from e
+        except (TypeError, ValueError, AttributeError) as e:
+            raise BadSave(f"First Crusade state has a malformed field: {e}") from e
+        return new

@@ -1,0 +1,177 @@
+"""Changes made by other server processes: a poller that wakes this process's websockets.
+
+Each process wakes its own watchers when a change goes through it (:meth:`Context.changed`). Other
+processes sharing the database change games too, so while at least one websocket of this process is
+open, a daemon thread asks the database every ``interval`` seconds, in ONE query over the watched
+games, for a cheap *fingerprint* of each (:func:`fingerprints`: the number of stored actions and the
+highest action row id, the game's status and ``updated`` time, how many seats are taken). Every
+websocket remembers the fingerprint read just before it built its last page
+(:attr:`~outremer.server.ws.Subscriber.seen`); one that saw another is woken. So a change made
+anywhere reaches every watcher within about ``interval``; a change this process already pushed wakes
+nobody twice; nothing changed, nothing is sent; and the fingerprint is read *before* the page, so a
+change landing in between is caught at the next poll, never lost.
+
+The thread starts with the first subscriber and ends at the first poll that finds none: a process
+nobody watches does not query. :meth:`Watcher.close` (on the app's shutdown) stops it.
+
+When a watched game changed elsewhere, this process also kicks its own bot runner for it
+(``on_change``). The process that made the change has already kicked its own, so usually both try
+the bot's move; the database lets exactly one store it (see :meth:`Store.bot_step`), the other gives
+up quietly. What this buys: if the process that should play the bot dies, the bot still moves while
+someone watches the game through another process (and every process resumes the bots of every game
+under way when it starts).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import func, select
+
+from .db import ActionRow, Database, GameRow, SeatRow
+
+if TYPE_CHECKING:
+    from .ws import Hub
+
+log = logging.getLogger("outremer.server.watch")
+
+Fingerprint = tuple[Any, ...]
+"""What changes whenever anything a game's page shows from the database changes."""
+
+DEFAULT_INTERVAL = 0.5
+"""Seconds between two polls while anyone watches."""
+
+
+def fingerprints(db: Database, game_ids: Iterable[int]) -> dict[int, Fingerprint]:
+    """The fingerprint of each of ``game_ids`` that exists, read in one query."""
+    ids = sorted(set(game_ids))
+    if not ids:
+        return {}
+    acts = (
+        select(
+            ActionRow.game_id.label("game_id"),
+            func.count().label("count"),
+            func.max(ActionRow.id).label("last"),
+        )
+        .where(ActionRow.game_id.in_(ids))
+        .group_by(ActionRow.game_id)
+        .subquery()
+    )
+    seats = (
+        select(SeatRow.game_id.label("game_id"), func.count(SeatRow.user_id).label("taken"))
+        .where(SeatRow.game_id.in_(ids))
+        .group_by(SeatRow.game_id)
+        .subquery()
+    )
+    query = (
+        select(GameRow.id, acts.c.count, acts.c.last, GameRow.status, GameRow.updated, seats.c.taken)
+        .outerjoin(acts, acts.c.game_id == GameRow.id)
+        .outerjoin(seats, seats.c.game_id == GameRow.id)
+        .where(GameRow.id.in_(ids))
+    )
+    with db.session() as s:
+        rows = s.execute(query).all()
+    return {
+        row[0]: (row[1] or 0, row[2], row[3], row[4], row[5] or 0)  # no action yet: count 0, last None
+        for row in rows
+    }
+
+
+def fingerprint(db: Database, game_id: int) -> Fingerprint | None:
+    """The fingerprint of one game (None if there is no such game)."""
+    return fingerprints(db, [game_id]).get(game_id)
+
+
+class Watcher:
+    """Polls the watched games of ``hub`` every ``interval`` seconds while there are any (see above).
+
+    ``on_change(game_id)`` is called (from the watcher's thread) for each game found changed by
+    someone else; the app passes its bot runner's ``kick``.
+    """
+
+    def __init__(
+        self,
+        db: Database,
+        hub: Hub,
+        interval: float = DEFAULT_INTERVAL,
+        on_change: Callable[[int], None] | None = None,
+    ) -> None:
+        if interval <= 0:
+            raise ValueError("the watch interval must be positive")
+        self.db = db
+        self.hub = hub
+        self.interval = interval
+        self.on_change = on_change
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.polls = 0  # queries made (tests)
+
+    def fingerprint(self, game_id: int) -> Fingerprint | None:
+        """The game's fingerprint now (a websocket reads it before building each page)."""
+        return fingerprint(self.db, game_id)
+
+    def ensure_running(self) -> None:
+        """Start the polling thread if it is not running (the hub calls this on each subscribe)."""
+        with self._lock:
+            if self._thread is not None or self._stop.is_set():
+                return
+            self._thread = threading.Thread(target=self._loop, name="outremer-watch", daemon=True)
+            self._thread.start()
+
+    @property
+    def running(self) -> bool:
+        with self._lock:
+            return self._thread is not None
+
+    def _loop(self) -> None:
+        while not self._stop.wait(self.interval):
+            with self._lock:  # decided under the lock ensure_running takes: no subscriber is left behind
+                if not self.hub.watched_games():
+                    self._thread = None
+                    return
+            try:
+                self.poll()
+            except Exception:  # the database away for a moment: try again at the next poll
+                log.exception("polling the watched games failed")
+        with self._lock:
+            self._thread = None
+
+    def poll(self) -> list[int]:
+        """Poll once: wake the watchers that saw an older fingerprint; the games changed elsewhere."""
+        watched = self.hub.watched_games()
+        if not watched:
+            return []
+        self.polls += 1
+        now = fingerprints(self.db, watched)
+        changed = []
+        for game_id, subs in watched.items():
+            current = now.get(game_id)
+            if current is None:
+                continue
+            woken = False
+            for sub in subs:
+                # seen None: its first page is being built (after its fingerprint is read)
+                if sub.seen is not None and sub.seen != current and sub.poked != current:
+                    sub.poked = current
+                    sub.wake()
+                    woken = True
+            if woken:
+                changed.append(game_id)
+                if self.on_change is not None:
+                    try:
+                        self.on_change(game_id)
+                    except Exception:
+                        log.exception("reacting to a change of game %s failed", game_id)
+        return changed
+
+    def close(self, timeout: float = 10.0) -> None:
+        """Stop polling (for good) and wait for the thread to end."""
+        with self._lock:
+            self._stop.set()
+            thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout)

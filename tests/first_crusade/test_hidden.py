@@ -1,0 +1,90 @@
+"""Hidden information (11.0 fog of war, 3.5 Bins): the view, the log and the legal actions must not
+change when only what the player cannot see changes: which unit a face-down Muslim counter is (only
+its contingent shows), which units are in the Muslim Bins, and the random generator."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from outremer.games.first_crusade.common import COUNTERS, SPACES
+from outremer.games.first_crusade.game import FirstCrusade
+from outremer.games.first_crusade.state import BIN, PLAYER, State
+
+G = FirstCrusade()
+MUSLIM_BINS = ("seljuk", "fatimid")
+
+
+def play_to(seed: int, steps: int, options: dict[str, bool]) -> State:
+    s = G.setup(seed, options=options)
+    r = random.Random(seed)
+    for _ in range(steps):
+        if G.outcome(s) is not None:
+            break
+        G.perform(s, PLAYER, r.choice(G.legal_actions(s, PLAYER)))
+    return s
+
+
+def concealed(state: State) -> list[str]:
+    """Muslim counters the player cannot identify: face down on the map, or in a Muslim Bin."""
+    return [
+        u
+        for u, where in state.loc.items()
+        if COUNTERS[u].contingent in MUSLIM_BINS
+        and ((where in SPACES and u not in state.revealed) or where == BIN)
+    ]
+
+
+def perturb(state: State, r: random.Random) -> State:
+    """Exchange the places of two concealed counters of the same contingent, and reseed."""
+    s = state.copy()
+    s.rng = r.getrandbits(64)
+    hidden = concealed(s)
+    for _ in range(5):
+        a = r.choice(hidden)
+        mates = [u for u in hidden if u != a and COUNTERS[u].contingent == COUNTERS[a].contingent]
+        if mates:
+            b = r.choice(mates)
+            s.loc[a], s.loc[b] = s.loc[b], s.loc[a]
+    return s
+
+
+def seen(state: State) -> tuple[object, ...]:
+    return (
+        G.view(state, PLAYER),
+        G.view(state, None),
+        G.log(state, PLAYER),
+        G.legal_actions(state, PLAYER),
+        [G.describe_action(state, PLAYER, a) for a in G.legal_actions(state, PLAYER)],
+        G.render_text(G.view(state, PLAYER)),
+    )
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**31 - 1),
+    steps=st.integers(0, 400),
+    siege=st.booleans(),
+    kingdoms=st.booleans(),
+)
+def test_views_do_not_depend_on_what_is_concealed(seed: int, steps: int, siege: bool, kingdoms: bool) -> None:
+    options = {"siege": siege, "massacre": siege, "cavalry": kingdoms, "kingdoms": kingdoms}
+    s = play_to(seed, steps, options)
+    r = random.Random(seed ^ steps)
+    other = perturb(s, r)
+    assert concealed(other) or not concealed(s)
+    assert seen(other) == seen(s)
+
+
+def test_face_down_muslims_show_only_their_contingent() -> None:
+    # 11.0: a face-down counter is blank to the player, apart from its contingent's colour.
+    s = G.setup(5)
+    view = G.view(s, PLAYER)
+    hidden = [u for u in view["spaces"]["nicaea"] if u.get("hidden")]
+    assert hidden == [{"hidden": True, "contingent": "seljuk"}]
+    text = " ".join(e["text"] for e in G.log(s, PLAYER))
+    for u, where in s.loc.items():
+        if where in SPACES and COUNTERS[u].side == "muslim" and u not in s.revealed:
+            assert COUNTERS[u].name not in text

@@ -1,0 +1,141 @@
+"""What the player sees: the terminal board (render.py), the board description for the browser
+(game.board, game.web_dir), and that a face-down Muslim (11.0) is never named in either."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from outremer.games.first_crusade import procedures, views
+from outremer.games.first_crusade.board import load_board
+from outremer.games.first_crusade.positions import position
+from outremer.games.first_crusade.render import render_text
+from outremer.games.first_crusade.state import PLAYER, State
+
+B = load_board()
+
+
+class _Game:
+    """Stands for the game in views.view, which asks it for the prompt only."""
+
+    def prompt(self, state: State, role: str | None) -> str:
+        return procedures.prompt(state)
+
+
+def view(state: State) -> dict[str, Any]:
+    return views.view(_Game(), state, PLAYER)
+
+
+def text(state: State) -> str:
+    return render_text(view(state))
+
+
+def first_crusade() -> Any:
+    """The game, once every rules module it imports is in place."""
+    return pytest.importorskip("outremer.games.first_crusade.game", exc_type=ImportError).FirstCrusade()
+
+
+# -- the terminal board -------------------------------------------------------------------------------
+def test_render_shows_turn_step_and_indexes() -> None:
+    # 8.1 the turn and step, 27.1 the Reaction Level, 12.2 the Special Actions, 12.1 actions left.
+    s = position({"godfrey": "constantinople"}, turn=4, reaction=2, special=3, actions=2, stage="special")
+    out = text(s)
+    assert "1098 Summer: Special Actions" in out
+    assert "Muslim Reaction: II Medium" in out
+    assert "Special Actions: 3" in out and "actions left: 2" in out
+
+
+def test_render_lists_occupied_spaces_with_their_units() -> None:
+    # 4.2: name, kind, factor on the side up; reduced units marked; empty spaces left out.
+    s = position(
+        {"godfrey": "nicaea", "crusader_foot_1": "nicaea", "stephen": "dorylaeum"},
+        reduced=["crusader_foot_1"],
+    )
+    out = text(s)
+    assert "  Nicaea (fortress)" in out
+    assert "Godfrey of Bouillon (military leader 3)" in out
+    assert "Foot I (heavy infantry 1, reduced)" in out
+    assert "Stephen of Blois (diplomatic leader 2)" in out
+    assert "Philomelium" not in out
+
+
+def test_render_shows_face_down_muslims_by_contingent_only() -> None:
+    # 11.0: a concealed unit shows its contingent; face up, its name.
+    s = position({"seljuk_militia_1": "nicaea", "seljuk_militia_19": "nicaea", "kilij_arslan": "nicaea"})
+    out = text(s)
+    assert "Seljuk: ? Seljuk x3" in out
+    assert "Militia" not in out and "Kilij" not in out
+    s.revealed.add("kilij_arslan")
+    assert "Kilij Arslan (military leader 3), ? Seljuk x2" in text(s)
+
+
+def test_face_down_muslims_are_never_named_in_the_view() -> None:
+    # 11.0: the view holds only the contingent of a concealed unit.
+    s = position({"seljuk_militia_1": "nicaea", "al_afdal": "ascalon", "godfrey": "dorylaeum"})
+    data = json.dumps(view(s))
+    for unit in ("seljuk_militia_1", "al_afdal"):
+        assert unit not in data and B.counters[unit].name not in data
+    assert view(s)["spaces"]["ascalon"] == [{"hidden": True, "contingent": "fatimid"}]
+
+
+def test_render_marks_buildings_sieges_and_massacres() -> None:
+    # 33.0 Camps, Castles, Monasteries; 34.0 Siege and 34.6 Massacre markers, also where no unit is.
+    s = position(
+        {"godfrey": "dorylaeum", "tancred": "tyre", "seljuk_militia_1": "tyre"},
+        flags={"sieges": ["tyre"], "massacres": ["acre"]},
+    )
+    s.camps.append("dorylaeum")
+    s.castles.append("juliopolis")
+    s.monasteries.append("philomelium")
+    out = text(s)
+    assert "  Dorylaeum (open, Camp)" in out
+    assert "  Juliopolis (open, Castle)" in out
+    assert "  Philomelium (town, Monastery)" in out
+    assert "  Tyre (fortress, port, SIEGE)" in out
+    assert "  Acre (fortress, port, Massacre)" in out
+    assert "Buildings to build: 3 Camp(s), 2 Castle/Monastery counter(s)" in out
+
+
+def test_render_shows_available_markers_bins_and_flags() -> None:
+    # 13.2 Available box, 3.5 Bins, 3.2 Eliminated Leaders, 30.1 Armenia, 27.10 Fatimids, 32.2.
+    s = position(
+        {"godfrey": "constantinople"},
+        available=["deus_vult", "byzantine_guides"],
+        flags={"armenia": True, "fatimid_jerusalem": True},
+    )
+    s.loc["tancred"] = "eliminated"
+    out = text(s)
+    assert "Pilgrimage markers Available: Deus Vult (sword), Byzantine Guides (eye/wagon)" in out
+    assert f"Pilgrimage {len(B.pilgrimage) - 2}" in out
+    assert "Eliminated Christian leaders: Tancred" in out
+    assert "Armenia is activated" in out and "the Fatimids have taken Jerusalem" in out
+
+
+def test_render_says_when_the_game_is_over() -> None:
+    s = position({"godfrey": "jerusalem"})
+    s.result = {"winners": [PLAYER], "reason": "Sudden death: Jerusalem and every fortress held", "vp": 44}
+    s.stack = []
+    assert text(s).endswith("Game over: Sudden death: Jerusalem and every fortress held (44 VP).")
+
+
+# -- the browser's board --------------------------------------------------------------------------------
+def test_board_lists_every_space_and_path() -> None:
+    game = first_crusade()
+    board = game.board()
+    assert [s["id"] for s in board["spaces"]] == list(B.spaces)
+    assert {(p["a"], p["b"]) for p in board["paths"]} == {(p.a, p.b) for p in B.paths.values()}
+    nicaea = next(s for s in board["spaces"] if s["id"] == "nicaea")
+    assert set(nicaea) == {"id", "name", "kind", "fortress", "port", "lat", "lon", "routes", "armenia"}
+    assert nicaea["routes"] == ["central"] and nicaea["kind"] == "fortress"
+    gates = next(p for p in board["paths"] if p["name"] == "Cilician Gates")
+    assert gates["kind"] == "pass"
+    assert json.loads(json.dumps(board)) == board
+
+
+def test_web_dir_holds_the_drawing_and_render_text_is_the_terminal_board() -> None:
+    game = first_crusade()
+    assert (game.web_dir() / "board.js").is_file()
+    s = position({"godfrey": "constantinople"})
+    assert game.render_text(view(s)) == text(s)
