@@ -15,7 +15,6 @@ from .common import BOARD, COUNTERS, MARKERS, SPACES, factor, in_bin, turn_label
 from .procedures import Action, prompt, top
 from .state import BIN, ELIMINATED, State
 
-
 EVENTS = BOARD.tables.event_names
 
 
