@@ -112,10 +112,11 @@ def _payload(
     game_id = sub.game_id
     if ctx.watcher is not None:  # read before the page: a change landing in between is seen later
         sub.seen = ctx.watcher.fingerprint(game_id)
-    with ctx.db.session() as s:
-        return game_payload(
-            s, ctx.store.current(game_id), user_id, role, fixed_role=True, log_from=log_from, log_key=log_key
-        )
+    live = ctx.store.current(game_id)
+    # Under the game's lock, like every other reader: the row and the cached state are then read
+    # at the same point (an action being stored holds the lock until both have changed).
+    with ctx.db.session() as s, live.lock:
+        return game_payload(s, live, user_id, role, fixed_role=True, log_from=log_from, log_key=log_key)
 
 
 @router.websocket("/api/games/{game_id}/ws")
