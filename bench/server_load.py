@@ -24,6 +24,7 @@ import tempfile
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -83,9 +84,13 @@ def play_one(
     gid = game["id"]
     chooser = random.Random(i)
     taken = 0
+    held, key = 0, ""  # log entries this client holds, like the browser (incremental logs)
+    role = "Franks"
     while taken < actions and time.monotonic() < deadline:
         t0 = time.perf_counter()
-        status, page = c.call("GET", f"/api/games/{gid}")
+        query = f"?role={role}&log_from={held}&log_key={urllib.parse.quote(key)}" if key else ""
+        status, page = c.call("GET", f"/api/games/{gid}{query}")
+        held, key = page["log_from"] + len(page["log"]), page["log_key"]
         t1 = time.perf_counter()
         with lock:
             stats["get"].append(t1 - t0)
@@ -96,7 +101,13 @@ def play_one(
             time.sleep(0.01)  # a bot is playing on the server
             continue
         choice = legal[chooser.randrange(len(legal))]
-        body = {"role": page["role"], "action": choice["action"], "version": page["version"]}
+        body = {
+            "role": page["role"],
+            "action": choice["action"],
+            "version": page["version"],
+            "log_from": held,
+            "log_key": key,
+        }
         t2 = time.perf_counter()
         status, answer = c.call("POST", f"/api/games/{gid}/action", body)
         t3 = time.perf_counter()
@@ -104,6 +115,7 @@ def play_one(
             stats["action"].append(t3 - t2)
         if status == 200:
             taken += 1
+            held, key = answer["game"]["log_from"] + len(answer["game"]["log"]), answer["game"]["log_key"]
         elif status != 409:  # 409: the bot moved in between; read again
             raise RuntimeError(f"action refused: {status} {answer}")
     return taken
