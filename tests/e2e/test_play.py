@@ -264,3 +264,34 @@ def test_import_a_finished_game_then_replay_and_export(server: str, browser: Any
     exported = json.loads(Path(download.value.path()).read_text())
     assert exported["actions"] == match.record.to_json()["actions"]
     assert not errors, errors
+
+
+def test_hotseat_follows_the_seat_that_must_act(server: str, browser: Any) -> None:
+    """One person at both seats (hotseat): the page switches to the seat that must act, offers a
+    seat switcher, and each seat sees only its own view (the Franks' hidden blocks stay blank on
+    the Saracen side of the switch)."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    errors = errors_of(page)
+    register(page, server, "hotseat")
+    page.click("#new-game")
+    page.wait_for_selector("#new-game-form")
+    page.select_option("#title", "crusader-rex")
+    page.select_option("#seat-Franks", "me")
+    page.select_option("#seat-Saracens", "me")
+    page.click("#new-game-form details summary")
+    page.fill("#seed", "1")
+    page.click("#create")
+    page.wait_for_selector("#game[data-role='Franks'][data-status='active'] svg .town")
+    assert page.locator("#role-select option").count() == 2
+    # The Franks end their deployment: the page follows the Saracens, who deploy next (3.2).
+    page.click(action_button(["done"]))
+    page.wait_for_selector("#game[data-role='Saracens'] #actions button")
+    assert page.input_value("#role-select") == "Saracens"
+    assert_no_frank_secrets(page)
+    # Switching by hand shows the other seat's own view (and no actions: it is not its turn).
+    page.select_option("#role-select", "Franks")
+    page.wait_for_selector("#game[data-role='Franks']")
+    assert page.locator("svg .stacks .block.side-Franks.known").count() > 0
+    shot(page, "hotseat")
+    assert not errors, errors

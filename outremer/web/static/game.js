@@ -273,9 +273,10 @@ export async function gamePage(root, gameId, requestedRole, me) {
       page.picked = [];
       page.prefix = [];
     }
-    // At a hotseat, follow the seat that must act.
+    // At a hotseat, follow the seat that must act when the game moves on (a seat chosen by hand
+    // stays shown until then).
     const held = game.your_roles || [];
-    if (held.length > 1 && game.role && !game.active_roles.includes(game.role)) {
+    if (changed && held.length > 1 && game.role && !game.active_roles.includes(game.role)) {
       const next = held.find((r) => game.active_roles.includes(r));
       if (next) { switchRole(next); return; }
     }
