@@ -125,6 +125,24 @@ export async function gamePage(root, gameId, requestedRole, me) {
   page.drawer = loaded;
   update(first);
   connect();
+  document.addEventListener("keydown", onKey);
+
+  // -- the keyboard: 1-9 press the buttons of the actions in order, u undoes, Escape clears picks.
+  function onKey(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey || /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName || "")) return;
+    if (e.key === "Escape") {
+      page.picked = [];
+      page.prefix = [];
+      render();
+    } else if (e.key === "u" && page.game && page.game.can_undo) {
+      undo();
+    } else if (/^[1-9]$/.test(e.key)) {
+      const buttons = [...el.offered.querySelectorAll("button.action"), ...el.actions.querySelectorAll("button")];
+      const button = buttons[Number(e.key) - 1];
+      if (button) button.click();
+    } else return;
+    e.preventDefault();
+  }
 
   // -- live updates ------------------------------------------------------------------------------
   function connect() {
@@ -525,6 +543,7 @@ export async function gamePage(root, gameId, requestedRole, me) {
 
   return () => {
     page.closed = true;
+    document.removeEventListener("keydown", onKey);
     clearTimeout(page.timer);
     if (page.socket) page.socket.close();
     page.socket = null;
