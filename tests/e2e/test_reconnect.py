@@ -4,38 +4,14 @@ database, the page reconnects by itself and shows what happened meanwhile."""
 from __future__ import annotations
 
 import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 
-from .conftest import PASSWORD, _free_port, errors_of, register, shot
+from ..server.test_serve import free_port, start
+from .conftest import PASSWORD, errors_of, register, shot
 from .test_play import DESKTOP
-
-
-def serve(port: int, db: Path, log: Path) -> subprocess.Popen[bytes]:
-    cmd = [
-        sys.executable,
-        "-m",
-        "outremer.cli.main",
-        "serve",
-        "--port",
-        str(port),
-        "--database",
-        f"sqlite:///{db}",
-    ]
-    proc = subprocess.Popen(cmd, stdout=log.open("ab"), stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/titles", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise AssertionError("outremer serve did not start: " + log.read_text())
 
 
 def stop(proc: subprocess.Popen[bytes]) -> None:
@@ -44,9 +20,9 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
 
 
 def test_the_page_reconnects_after_a_server_restart(browser: Any, tmp_path: Path) -> None:
-    port, db, log = _free_port(), tmp_path / "restart.db", tmp_path / "serve.log"
+    port, db = free_port(), tmp_path / "restart.db"
     base = f"http://127.0.0.1:{port}"
-    proc = serve(port, db, log)
+    proc = start(f"sqlite:///{db}", port)
     try:
         page = browser.new_context(viewport=DESKTOP).new_page()
         errors = errors_of(page)
@@ -62,7 +38,7 @@ def test_the_page_reconnects_after_a_server_restart(browser: Any, tmp_path: Path
 
         stop(proc)
         page.wait_for_selector("#conn[data-state='reconnecting']")
-        proc = serve(port, db, log)
+        proc = start(f"sqlite:///{db}", port)
         page.wait_for_selector("#conn[data-state='live']", timeout=30000)
 
         # Another client (the same person, elsewhere) acts through the restarted server: the page
