@@ -78,3 +78,12 @@ export function h(tag, attrs, ...children) {
   }
   return el;
 }
+
+// An SVG element (for the titles' board drawings): attributes, and optionally its text.
+export const SVG_NS = "http://www.w3.org/2000/svg";
+export function svg(tag, attrs, text) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== null) node.setAttribute(k, String(v));
+  if (text !== undefined) node.textContent = text;
+  return node;
+}

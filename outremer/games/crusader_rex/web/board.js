@@ -10,11 +10,12 @@
 // legal actions. Blocks hidden from the viewer arrive as {"side"} only and are drawn blank: nothing
 // here knows more than the view.
 //
-// The map is drawn as the Frank player sees the board (1.0: "the Frank player sits on the western
-// edge"): east at the top, the sea below, Antioch on the left and Egypt on the right. A wide map
+// The map is drawn as the Frank player sees the board (1.0: the Frank player sits at its western
+// edge): east at the top, the sea below, Antioch on the left and Egypt on the right. A wide map
 // suits a desktop window: the whole of it fits beside the panels.
 
-const NS = "http://www.w3.org/2000/svg";
+import { h as hel, svg as el } from "/static/api.js";
+
 const SX = 190; // map units per degree of latitude (north to south runs left to right)
 const SY = 280; // map units per degree of longitude (times the cosine of the latitude)
 const BLOCK = 32; // a block's side
@@ -42,24 +43,7 @@ let lastDraw = null; // the arguments of the last draw, to draw again when a sta
 let keyOpen = false; // whether the map key is open (kept across redraws)
 let logOpen = false; // whether the battle's log is open
 
-function el(tag, attrs, text) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== null) node.setAttribute(k, String(v));
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
-// An HTML element: attributes (on* are listeners), children (strings, nodes, arrays, null).
-function hel(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const child of children.flat()) if (child !== null && child !== undefined && child !== false) node.append(child);
-  return node;
-}
 
 // -- layout -----------------------------------------------------------------------------------
 // Town positions: lat/lon turned a quarter (east up), longitude stretched a little so that stacks

@@ -12,7 +12,8 @@
 // North is up: spaces sit at their latitude and longitude (longitude shortened by the cosine of the
 // mean latitude), then crowded spaces are pushed apart so that their stacks have room.
 
-const NS = "http://www.w3.org/2000/svg";
+import { h as hel, svg as el } from "/static/api.js";
+
 const SCALE = 110; // map units per degree of latitude
 const TOKEN = 24; // a counter's side
 const GAP = 2;
@@ -51,23 +52,7 @@ const opened = new Set(); // spaces whose stacks the viewer opened
 let lastDraw = null;
 let keyOpen = false;
 
-function el(tag, attrs, text) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== null) node.setAttribute(k, String(v));
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
-function hel(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const child of children.flat()) if (child !== null && child !== undefined && child !== false) node.append(child);
-  return node;
-}
 
 function pathStyle(kind) {
   const { label, ...style } = PATHS[kind] || PATHS.road;
