@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine import rng
-from ...engine.errors import BadSave
+from ...engine.plain import clone, fields_from_json, fields_to_json
 
 FORMAT = "outremer/crusader-rex/state/1"
 
@@ -49,15 +49,6 @@ SIDES = ("Franks", "Saracens")
 def new_flags() -> dict[str, Any]:
     """The per-turn flags, all clear (a new game turn, 4.1)."""
     return {"cancelled": False, "guide": None, "jihad": None, "winter_campaign": None, "events": {}}
-
-
-def clone(x: Any) -> Any:
-    """Copy JSON-native data (dicts, lists) all the way down."""
-    if isinstance(x, dict):
-        return {k: clone(v) if isinstance(v, (dict, list)) else v for k, v in x.items()}
-    if isinstance(x, list):
-        return [clone(v) if isinstance(v, (dict, list)) else v for v in x]
-    return x
 
 
 class State:
@@ -149,26 +140,8 @@ class State:
         return new
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"format": FORMAT}
-        for name in _PLAIN_FIELDS:
-            # Log entries are never changed once written, so the list alone is copied.
-            out[name] = list(self.log) if name == "log" else clone(getattr(self, name))
-        for name in _SET_FIELDS:
-            out[name] = sorted(getattr(self, name))
-        return out
+        return fields_to_json(self, FORMAT, _PLAIN_FIELDS, _SET_FIELDS)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> State:
-        if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-            raise BadSave(f"not a Crusader Rex state (expected format {FORMAT!r})")
-        new = cls.__new__(cls)
-        try:
-            for name in _PLAIN_FIELDS:
-                setattr(new, name, clone(data[name]))
-            for name in _SET_FIELDS:
-                setattr(new, name, set(data[name]))
-        except KeyError as e:
-            raise BadSave(f"Crusader Rex state is missing the field {e}") from e
-        except TypeError as e:
-            raise BadSave(f"Crusader Rex state has a malformed field: {e}") from e
-        return new
+        return fields_from_json(cls, data, FORMAT, _PLAIN_FIELDS, _SET_FIELDS, "Crusader Rex")

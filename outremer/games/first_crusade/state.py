@@ -13,6 +13,7 @@ from typing import Any
 
 from ...engine import rng
 from ...engine.errors import BadSave
+from ...engine.plain import clone, fields_from_json, fields_to_json
 
 FORMAT = "outremer/first-crusade/state/1"
 
@@ -59,6 +60,7 @@ def new_flags() -> dict[str, Any]:
         "infighting": False,  # Christian Infighting this turn: Crusader actions only (35.0)
         "negotiated_armenia": False,  # a Negotiations marker has activated Armenia (once a game)
         "kingdoms": {},  # optional 36.0: leader -> capital
+        "established": [],  # optional 36.8: capitals whose Kingdom was ever established (VP)
         "sieges": [],  # optional 34.0: spaces under siege
         "massacres": [],  # optional 34.6: spaces with a Massacre marker
         "work": None,  # a Castle or Monastery being built over several actions (33.2-33.3)
@@ -100,15 +102,6 @@ class Locations(dict[str, str]):
             dict.__setitem__(new, unit, where)
         new.at = {where: set(units) for where, units in self.at.items()}
         return new
-
-
-def clone(x: Any) -> Any:
-    """Copy JSON-native data (dicts, lists) all the way down."""
-    if isinstance(x, dict):
-        return {k: clone(v) if isinstance(v, (dict, list)) else v for k, v in x.items()}
-    if isinstance(x, list):
-        return [clone(v) if isinstance(v, (dict, list)) else v for v in x]
-    return x
 
 
 class State:
@@ -188,26 +181,13 @@ class State:
         return new
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"format": FORMAT}
-        for name in _PLAIN_FIELDS:
-            out[name] = list(self.log) if name == "log" else clone(getattr(self, name))
-        for name in _SET_FIELDS:
-            out[name] = sorted(getattr(self, name))
-        return out
+        return fields_to_json(self, FORMAT, _PLAIN_FIELDS, _SET_FIELDS)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> State:
-        if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-            raise BadSave(f"not a First Crusade state (expected format {FORMAT!r})")
-        new = cls.__new__(cls)
+        new = fields_from_json(cls, data, FORMAT, _PLAIN_FIELDS, _SET_FIELDS, "First Crusade")
         try:
-            for name in _PLAIN_FIELDS:
-                setattr(new, name, clone(data[name]))
-            for name in _SET_FIELDS:
-                setattr(new, name, set(data[name]))
             new.loc = Locations(new.loc)
-        except KeyError as e:
-            raise BadSave(f"First Crusade state is missing the field {e}") from e
         except (TypeError, ValueError, AttributeError) as e:
-            raise BadSave(f"First Crusade state has a malformed field: {e}") from e
+            raise BadSave(f"First Crusade state has a malformed field loc: {e}") from e
         return new
