@@ -26,7 +26,8 @@ def assert_no_concealed_names(page: Any, game: dict[str, Any]) -> None:
     up (the log may name units revealed in a battle that is over; the log itself is checked by
     tests/first_crusade/test_hidden.py)."""
     html = page.evaluate(
-        "() => { const c = document.body.cloneNode(true); c.querySelector('#log')?.remove(); return c.innerHTML; }"
+        "() => { const c = document.body.cloneNode(true); c.querySelector('#log')?.remove();"
+        " return c.innerHTML; }"
     )
     shown = revealed_names(game)
     for name in MUSLIM_NAMES:

@@ -239,6 +239,19 @@ def test_pilgrimage_needs_a_crusader_held_pilgrimage_fortress_or_a_monastery():
     assert ("pilgrimage", "tancred") in offered
 
 
+def test_a_massacre_does_not_forbid_a_pilgrimage():
+    # The second 34.6: a Leader may go on a Pilgrimage in a fortress holding a Massacre marker; but a
+    # besieged fortress counts as no fortress for Pilgrimages, recruiting or rallying (the first 34.6).
+    s = position({"godfrey": "antioch"}, options={"massacre": True}, flags={"massacres": ["antioch"]})
+    assert ("pilgrimage", "godfrey") in legal(s)
+    s = position(
+        {"godfrey": "antioch", "seljuk_militia_1": "antioch"},
+        options={"siege": True},
+        flags={"sieges": ["antioch"]},
+    )
+    assert not any(a[0] in ("pilgrimage", "recruit", "rally") for a in legal(s))
+
+
 def test_byzantine_leaders_go_on_no_pilgrimage():
     # 13.1: a Crusader Leader (ruling A-5).
     s = position({"john_doukas": "antioch"})
@@ -401,3 +414,65 @@ def test_takitios_does_not_cover_other_byzantines():
     s = position({"godfrey": "nicaea", "takitios": "nicaea", "athanatoi": "nicaea"})
     act(s, MARCH)
     assert ("eliminate", "byzantine", "nicaea") in legal(s)
+
+
+def test_a_kingdom_is_recorded_once_for_its_vp():
+    # 36.8: the Kingdom counts once for VP, whoever takes its Title after a Leader is lost (36.3,
+    # ruling A-11).
+    s = position({"godfrey": "antioch"}, options=KINGDOMS)
+    act(s, ("kingdom", "godfrey"))
+    s.loc["godfrey"] = ELIMINATED
+    s.loc["tancred"] = "antioch"
+    act(s, ("kingdom", "tancred"))
+    assert s.flags["kingdoms"] == {"tancred": "antioch"} and s.flags["established"] == ["antioch"]
+
+
+def test_stacking_broken_at_sea_leaves_no_unit_without_a_fleet(movement):
+    # 10.1(1), 25.1, 25.3: a Byzantine fleet ended the Action at sea with Crusaders aboard a
+    # mercenary fleet and its own; eliminating the Byzantines leaves two units and one fleet: the
+    # player selects the unit lost (ruling MV-4).
+    s = position(
+        {
+            "imperial_fleet": "aegean_sea",
+            "genoese_fleet": "aegean_sea",
+            "crusader_knights_1": "aegean_sea",
+            "crusader_foot_1": "aegean_sea",
+        }
+    )
+    act(s, MARCH)
+    choose(s, ("eliminate", "byzantine", "aegean_sea"))
+    assert set(legal(s)) == {("lose", "crusader_knights_1"), ("lose", "crusader_foot_1")}
+    choose(s, ("lose", "crusader_foot_1"))
+    assert s.loc["crusader_foot_1"] == BIN and s.loc["crusader_knights_1"] == "aegean_sea"
+    assert s.stack[-1]["kind"] == "turn"
+
+
+def test_castle_and_camp_exclude_each_other_and_no_second_castle():
+    # 33.1: no Camp where a Castle stands (a fortress, 33.7); 33.2: no Castle beside a Camp or
+    # another Castle.
+    s = position({"godfrey": "dorylaeum", "tancred": "philomelium"})
+    s.castles.append("dorylaeum")
+    s.camps.append("philomelium")
+    offered = legal(s)
+    assert ("build_camp", "dorylaeum") not in offered and ("build_castle", "dorylaeum") not in offered
+    assert ("build_castle", "philomelium") not in offered
+    assert ("build_camp", "philomelium") not in offered
+
+
+def test_a_monastery_in_jerusalem_adds_no_marker(monkeypatch):
+    # 33.8: a Monastery in a Crusader Pilgrimage Fortress adds nothing: a diplomat in Jerusalem picks
+    # two, plus one for Jerusalem (29.3).
+    calls: list[Any] = []
+    monkeypatch.setattr(pilgrimage, "draw", lambda state, n, **kw: calls.append(n))
+    s = position({"raymond": "jerusalem"})
+    s.monasteries.append("jerusalem")
+    act(s, ("pilgrimage", "raymond"))
+    assert calls == [3]
+
+
+def test_only_the_five_pilgrimage_fortresses_are_capitals():
+    # 36.1: Jerusalem, Tripolis, Antioch, Edessa, Damascus; not a Byzantine Objective.
+    s = position({"godfrey": "ancyra", "tancred": "tripolis"}, options=KINGDOMS)
+    offered = legal(s)
+    assert ("kingdom", "tancred") in offered and ("kingdom", "godfrey") not in offered
+    assert set(actions.CAPITALS) == {"jerusalem", "tripolis", "antioch", "edessa", "damascus"}

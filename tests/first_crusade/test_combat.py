@@ -529,6 +529,17 @@ def test_fleets_cannot_withdraw_inland(calls):
     assert s.loc["imperial_fleet"] == BIN
 
 
+def test_fleets_do_not_withdraw_by_road_to_a_neighbouring_port(calls):
+    # 24.2 ("to sea"), 25.1 (ruling MV-17): Seleucia is a port next to Tarsus by road only: the
+    # Knights walk there, the fleet cannot follow and is lost.
+    units = {"imperial_fleet": "tarsus", "crusader_knights_1": "tarsus", "seljuk_militia_1": "tarsus"}
+    s = prepared(units)
+    calls["retreats"].append("seleucia")
+    fight(s, "tarsus", dice=(6, 1, MISS, MISS, MISS))
+    assert christians_at(s, "seleucia") == ["crusader_knights_1"]
+    assert s.loc["imperial_fleet"] == BIN
+
+
 def test_a_camp_is_destroyed_when_the_muslims_win_its_space():
     # 33.5: the Muslims hold the space at the end, with no Christian left: the Camp goes.
     s = prepared({"crusader_pilgrims_1": "dorylaeum", "seljuk_ghulams_1": "dorylaeum"})
@@ -732,3 +743,116 @@ def test_the_battle_frame_is_json_native():
     frame = s.stack[-1]
     assert json.loads(json.dumps(frame)) == frame
     assert State.from_json(json.loads(json.dumps(s.to_json()))).stack == s.stack
+
+
+def test_a_siege_ends_once_the_besiegers_are_gone():
+    # 34.3: the marker stays only while both sides are in the space; the besiegers march off:
+    # the siege is over and the garrison is face down again (11.0), so a later march draws (26.4).
+    from outremer.games.first_crusade.game import always
+
+    s = besieged({"godfrey": "nicaea", "seljuk_militia_1": "nicaea"})
+    always(s)
+    assert s.flags["sieges"] == ["nicaea"]
+    s.loc["godfrey"] = "civetot"
+    always(s)
+    assert s.flags["sieges"] == [] and "seljuk_militia_1" not in s.revealed
+    frame = begin(s, "nicaea", reinforce=True)
+    assert frame["siege"] is None and frame["reinforce"] and frame["fortress"]
+
+
+def test_a_siege_ends_once_the_besieged_are_gone():
+    # 34.3: "if all besieged units are eliminated for any reason" (here winter starvation, 34.5):
+    # the besiegers hold the fortress, and a Counteroffensive there is no relief battle (34.4).
+    from outremer.games.first_crusade.game import always
+
+    s = besieged({"godfrey": "nicaea", "seljuk_militia_1": "nicaea"})
+    s.loc["seljuk_militia_1"] = BIN
+    always(s)
+    assert s.flags["sieges"] == []
+    s.loc["seljuk_ghulams_1"] = "nicaea"
+    frame = begin(s, "nicaea", "muslim")
+    assert frame["siege"] is None and frame["fortress"]
+
+
+def test_the_besiegers_camp_goes_once_they_take_the_fortress():
+    # 34.5: a Camp built to supply a siege is removed when the Christians gain control of the fortress
+    # (back to the box, ruling W-9); while the siege goes on it stays.
+    s = besieged({"godfrey": "nicaea", "seljuk_militia_1": "nicaea"})
+    s.camps = ["nicaea"]
+    s.rng = rolls(6, 1, 2, MISS, MISS, MISS, MISS)
+    combat.siege_attack(s, "nicaea")
+    settle(s)
+    assert s.camps == ["nicaea"]
+    s.stack[-1:] = []
+    push(s, HOLD)
+    s.rng = rolls(6, 1, 1, HIT)
+    combat.siege_attack(s, "nicaea")
+    settle(s)
+    assert result(s)["winner"] == "christian"
+    assert s.camps == [] and s.flags["sieges"] == []
+
+
+def test_later_rounds_draw_no_more_reinforcements(monkeypatch):
+    # 23.1(1), 23.1(7) note: the draw is made once, before the Edge, however many rounds follow.
+    draws: list[int] = []
+    real = combat.draw_muslims
+    monkeypatch.setattr(combat, "draw_muslims", lambda *a, **k: draws.append(a[2]) or real(*a, **k))
+    units = {
+        "crusader_knights_1": "dorylaeum",
+        "crusader_foot_1": "dorylaeum",
+        "seljuk_militia_19": "dorylaeum",
+    }
+    for start in range(200):
+        draws.clear()
+        s = prepared(units)
+        s.rng = start
+        frame = begin(s, "dorylaeum", reinforce=True)
+        while s.stack[-1] is frame:
+            legal = procedures.legal(s)
+            if legal:
+                procedures.PROCEDURES["battle"].perform(s, frame, legal[0])
+            else:
+                procedures.PROCEDURES["battle"].run(s, frame)
+        if frame["round"] >= 3:
+            break
+    assert frame["round"] >= 3 and len(draws) == 1
+
+
+def test_eliminated_mercenaries_go_back_to_the_pilgrimage_bin_and_their_leader_is_gone():
+    # 23.3, 14.6, 32.5: the Knights Errant's marker goes back to the Pilgrimage Bin (it may be picked
+    # again); Guynemer, a mercenary leader, is out for good.
+    units = {
+        "knights_errant": "tyre",
+        "guynemer": "tyre",
+        "seljuk_militia_1": "tyre",
+        "seljuk_militia_2": "tyre",
+    }
+    s = prepared(units)
+    s.markers["knights_errant"] = s.markers["guynemer"] = "unit"
+    fight(s, "tyre", dice=(1, 6, HIT, HIT))
+    assert s.loc["knights_errant"] == BIN and s.markers["knights_errant"] == "bin"
+    assert s.loc["guynemer"] == ELIMINATED and s.markers["guynemer"] == "gone"
+
+
+def test_a_muslim_leader_assault_won_in_the_second_round_leaves_one_massacre():
+    # The second 34.5 and 34.6 (options siege, massacre): Kerbogha takes Christian Nicaea in round 2:
+    # a Massacre; never two in one fortress.
+    units = {"crusader_pilgrims_1": "nicaea", "kerbogha": "nicaea"}
+    s = prepared(units, options={"siege": True, "massacre": True})
+    fight(s, "nicaea", "muslim", dice=(1, 6, 3, MISS, MISS, HIT))
+    assert result(s)["winner"] == "muslim"
+    assert s.flags["massacres"] == ["nicaea"]
+    s.stack[-1:] = []
+    push(s, HOLD)
+    s.loc["crusader_pilgrims_1"] = "nicaea"
+    fight(s, "nicaea", "muslim", dice=(1, 6, 3, MISS, MISS, HIT))
+    assert s.flags["massacres"] == ["nicaea"]
+
+
+def test_no_massacre_after_a_relief_battle():
+    # The second 34.6 (ruling C-24): a relief force fights the besiegers outside the walls.
+    units = {"crusader_pilgrims_1": "nicaea", "seljuk_militia_1": "nicaea", "kerbogha": "nicaea"}
+    s = besieged(units, massacre=True)
+    fight(s, "nicaea", "muslim", dice=(1, 6, 3, MISS, MISS, MISS, HIT))
+    assert result(s)["winner"] == "muslim"
+    assert s.flags["massacres"] == []

@@ -279,6 +279,15 @@ def test_crusader_reinforcement_goes_to_constantinople_or_a_crusader_port() -> N
     assert len(s.stack) == 1
 
 
+def test_crusader_reinforcement_avoids_a_port_where_it_would_break_stacking() -> None:
+    # 10.1(1), 32.3, ruling E-35.0f: Nicomedia is held by a mercenary with Byzantines: no Crusader
+    # may stand there; with Takitios only it may (Smyrna).
+    units = {"knights_errant": "nicomedia", "athanatoi": "nicomedia", "genoese_crossbows": "smyrna"}
+    s = position({**units, "takitios": "smyrna"})
+    events.resolve(s, "crusader_reinforcement")
+    assert choices(s) == [("place", CONSTANTINOPLE), ("place", "smyrna")]
+
+
 def test_crusader_reinforcement_without_a_crusader_port_stays_in_constantinople() -> None:
     # ruling E-35.0f: nothing to choose, nothing asked.
     s = position({"godfrey": "nicaea"})
@@ -324,6 +333,16 @@ def test_byzantines_go_home_on_one_or_two(die: int, home: bool) -> None:
     assert ("athanatoi" in s.reduced) is not home
     assert s.loc["knights_errant"] == "dorylaeum"
     assert (s.loc["takitios"], s.loc["vestiaritai"]) == ("nicaea", CONSTANTINOPLE)
+
+
+def test_byzantine_fleets_going_home_leave_their_mercenary_passenger_lost_at_sea() -> None:
+    # 35.0, 25.1 (ruling M-25.1): the Imperial Fleet carried the Knights Errant (10.1(4)); it goes
+    # home on a 1, and the knights, left at sea without a fleet, are lost.
+    s = position({"imperial_fleet": "aegean_sea", "knights_errant": "aegean_sea"}, seed=seed_for(1))
+    s.markers["knights_errant"] = "unit"
+    events.resolve(s, "byzantines_go_home")
+    assert s.loc["imperial_fleet"] == BIN
+    assert s.loc["knights_errant"] == BIN and s.markers["knights_errant"] == "bin"
 
 
 # -- Plague and Storms --------------------------------------------------------------------------------
@@ -378,3 +397,12 @@ def test_storms_blow_fleets_at_sea_back_to_constantinople(die: int, where: str) 
     assert (s.loc["imperial_fleet"], s.loc["turcopoles_1"]) == (where, where)
     assert s.loc["kibyrrhaiot_fleet"] == "kypros"
     assert s.reduced == {"imperial_fleet"}
+
+
+def test_the_assassins_eliminating_a_naval_leader_at_sea_drown_his_passenger() -> None:
+    # 35.0, 32.1, 25.1 (ruling M-25.1): a reduced Caspax (1) is the only fleet carrying Turcopoles;
+    # a 6 eliminates him and the Turcopoles, left at sea, are lost too.
+    s = position({"caspax": "aegean_sea", "turcopoles_1": "aegean_sea"}, reduced=["caspax"], seed=seed_for(6))
+    events.resolve(s, "assassins_strike")
+    run_events(s)
+    assert s.loc["caspax"] == ELIMINATED and s.loc["turcopoles_1"] == BIN

@@ -211,6 +211,21 @@ def test_full_strength_cavalry_moves_farther_with_the_option():
     assert setout(s, "leader_march", "dorylaeum", 2, 2)["mp"] == 4
 
 
+def test_cavalry_adds_one_to_a_march_and_nothing_by_sea_or_with_infantry():
+    # 35.1: +1 for a normal March of full-strength cavalry; nothing with a foot unit in the force,
+    # nor for a Sea Move, nor without the option.
+    s = position({"crusader_knights_1": "dorylaeum"}, options={"cavalry": True})
+    assert setout(s, "march", "dorylaeum", 3)["mp"] == 4
+    s = position({"crusader_knights_1": "dorylaeum"}, options={"cavalry": False})
+    assert setout(s, "march", "dorylaeum", 3)["mp"] == 3
+    s = position(
+        {"crusader_knights_1": "dorylaeum", "crusader_foot_1": "dorylaeum"}, options={"cavalry": True}
+    )
+    assert setout(s, "march", "dorylaeum", 3)["mp"] == 3
+    s = position({"imperial_fleet": "smyrna", "turcopoles_1": "smyrna"}, options={"cavalry": True})
+    assert setout(s, "sea_move", "smyrna", 3)["mp"] == 3
+
+
 # -- moving (17.4-17.6, 10.4, 29.1, 29.3, 31.1) ---------------------------------------------------------
 def test_a_force_moves_a_space_a_point_and_stops_when_spent():
     # 17.4: one point a space; once the allowance is spent the move ends without a question.
@@ -273,6 +288,15 @@ def test_a_force_among_muslims_may_leave_without_fighting(battles):
     assert "dorylaeum" in moves(s)
     act(s, ("move", "dorylaeum"), ("move", "philomelium"))
     assert battles == []
+
+
+def test_an_abandoned_fortress_is_entered_without_battle_or_reinforcement(battles):
+    # 26.6: nobody holds Nicaea: the force marches in and on, no Muslim is drawn (26.4), no battle.
+    s = position({"crusader_knights_1": "civetot"})
+    setout(s, "march", "civetot", 2)
+    act(s, ("move", "nicaea"), ("move", "dorylaeum"))
+    assert battles == [] and s.loc["crusader_knights_1"] == "dorylaeum"
+    assert not [u for u, w in s.loc.items() if w == "nicaea"]
 
 
 def test_a_contested_space_entered_draws_no_reinforcement(battles):
@@ -639,6 +663,16 @@ def test_a_supplied_march_is_offered_only_with_a_depot_in_reach():
     assert ("supplied_march", "constantinople") not in movement.offered(s)  # 1d6 falls short
 
 
+def test_a_massacred_fortress_is_no_depot_for_a_supplied_march():
+    # The second 34.6: a Massacre destroys the fortress's supply for a Supplied March (22.0), as a
+    # start and as an end.
+    units = {"godfrey": "constantinople", "crusader_foot_1": "nicaea"}
+    s = position(units, options={"massacre": True}, flags={"massacres": ["nicaea"]})
+    assert ("supplied_leader_march", "constantinople") not in movement.offered(s)
+    s = position({"godfrey": "nicaea"}, options={"massacre": True}, flags={"massacres": ["nicaea"]})
+    assert ("supplied_leader_march", "nicaea") not in movement.offered(s)
+
+
 def test_a_camp_used_by_a_supplied_march_is_expended():
     # 22.1: the Camp that supplied the march goes back to the box; a fortress uses none.
     s = position({"godfrey": "constantinople", "crusader_foot_1": "civetot"})
@@ -715,3 +749,18 @@ def test_each_question_says_what_it_asks(no_boons):
     assert "6 movement left" in procedures.prompt(s)
     act(s, STOP)
     assert "lose a step (1 to go)" in procedures.prompt(s)
+
+
+def test_a_fleet_entering_a_muslim_port_fights_with_its_cargo(battles):
+    # 20.1, 20.2, 25.4: a Sea Move into a port the Muslims hold stops there and attacks; the unit
+    # the fleet carries lands and fights with it; the port had no Christians, so the battle draws
+    # reinforcements (26.4, ruling MV-10).
+    s = position(
+        {"imperial_fleet": "cilician_sea", "crusader_foot_1": "cilician_sea", "seljuk_militia_1": "tarsus"}
+    )
+    setout(s, "sea_move", "cilician_sea", 3)
+    act(s, ("move", "tarsus"))
+    assert s.loc["imperial_fleet"] == s.loc["crusader_foot_1"] == "tarsus"
+    assert [(b["space"], b["reinforce"], b["christian_units"]) for b in battles] == [
+        ("tarsus", True, ["crusader_foot_1", "imperial_fleet"])
+    ]

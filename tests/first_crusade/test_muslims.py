@@ -464,3 +464,53 @@ def test_relief_into_a_besieged_fortress_joins_the_garrison(battles: list[dict[s
     assert len(seljuks(s, "iconium")) == 3
     assert [b["space"] for b in battles] == ["iconium"]
     assert any(e[0] == "34.4" for e in s.log)
+
+
+def test_once_the_fatimids_hold_jerusalem_muslims_placed_there_ascalon_and_acre_are_fatimids() -> None:
+    # 27.10 (last paragraph), 26.4 note: after the intervention Jerusalem, Ascalon and Acre draw from
+    # the Fatimid Bin; a space already held by Seljuks keeps drawing Seljuks (10.2); elsewhere Seljuks.
+    from outremer.games.first_crusade.common import muslim_bin
+
+    s = position({"seljuk_militia_1": "acre"}, flags={"fatimid_jerusalem": True})
+    assert [muslim_bin(s, x) for x in (JERUSALEM, "ascalon", "acre", "tyre")] == [
+        "fatimid",
+        "fatimid",
+        "seljuk",
+        "seljuk",
+    ]
+    s.loc["seljuk_militia_1"] = BIN
+    assert muslim_bin(s, "acre") == "fatimid"
+    s = position({"godfrey": "ascalon"}, flags={"fatimid_jerusalem": True}, reaction=1, seed=seed_for(1, 2))
+    muslims.raid(s, "ascalon", rule="27.6")
+    assert {COUNTERS[u].contingent for u in muslims_at(s, "ascalon")} == {"fatimid"}
+    s = position({"godfrey": "ascalon"}, reaction=1, seed=seed_for(1, 2))
+    muslims.raid(s, "ascalon", rule="27.6")
+    assert {COUNTERS[u].contingent for u in muslims_at(s, "ascalon")} == {"seljuk"}
+
+
+def test_a_counteroffensive_battle_runs_to_its_end_with_each_outcome() -> None:
+    # 27.4 then 23.1-24.2, all modules real: Godfrey holds Nicaea, the central route's Christian space
+    # closest to Jerusalem. Over a few seeds every outcome comes up: he holds it and no Muslim is left
+    # (24.0); he falls and one Muslim stays, face down (24.1(2)); or both survive and the attackers go
+    # back to their Bin (24.2). The Muslims placed are the battle's only draw (ruling M-23.1).
+    from outremer.games.first_crusade.game import always
+    from outremer.games.first_crusade.procedures import legal, perform, settle
+
+    seen = set()
+    for seed in range(1, 80):
+        s = position({"godfrey": "nicaea", "hugh": CONSTANTINOPLE}, seed=seed)  # no sudden death (6.3)
+        muslims.attack(s, "central")
+        settle(s, always)
+        while s.stack[-1]["kind"] != "turn":
+            perform(s, legal(s)[-1], always)
+        placed = [e for e in s.log if e[0] == "27.4" and "placed" in e[2]]
+        drawn = [e for e in s.log if e[0] == "23.1" and "reinforcements" in e[2]]
+        assert len(placed) == 1 and drawn == []
+        left = muslims_at(s, "nicaea")
+        if s.loc["godfrey"] == "nicaea":
+            assert left == []
+            seen.add("held" if any(e[0] == "24.0" for e in s.log) else "stalemate")
+        else:
+            assert len(left) == 1 and left[0] not in s.revealed
+            seen.add("lost")
+    assert seen == {"held", "lost", "stalemate"}

@@ -137,6 +137,18 @@ def test_reward_fleet_goes_to_a_christian_port_chosen():
     assert s.loc["english_fleet"] == "smyrna" and s.stack[-1]["kind"] == "turn"
 
 
+def test_reward_fleet_may_go_to_a_port_christians_besiege():
+    # 24.0, 5.0: "Christian occupied" is Christian units there, enemy units or not (option siege).
+    s = position(
+        {"godfrey": "nicaea", "tancred": "tyre", "seljuk_militia_1": "tyre"},
+        options={"siege": True},
+        flags={"sieges": ["tyre"]},
+    )
+    only_in_bin(s, ["english_fleet"])
+    pilgrimage.reward(s, "nicaea", "24.0")
+    assert set(legal(s)) == {("place", "constantinople"), ("place", "tyre")}
+
+
 def test_papal_support_places_mercenaries_in_a_crusader_port():
     # 35.0 Papal Support: Constantinople or a Crusader-controlled port (not a Byzantine one).
     s = position({"crusader_foot_1": "smyrna", "john_doukas": "tripolis"})
@@ -260,13 +272,15 @@ def test_supplies_cancel_attrition_after_a_march_roll():
 
 def test_treachery_lets_a_march_through_a_muslim_space():
     # Chart: one space held by Muslims passed through per marker.
-    s = position({}, available=["firouz", "turkish_deserters"])
+    s = position({}, available=["firouz", "byzantine_guides"])
     march = {"kind": "march"}
     play = pilgrimage.march_boons(s, march, "path")
-    assert play == [("boon", "firouz", "eye")]
+    assert play == [("boon", "firouz", "eye")]  # ruling P-3: the plain eye before the eye-and-wagon
     pilgrimage.play_in_march(s, march, play[0])
-    pilgrimage.play_in_march(s, march, ("boon", "turkish_deserters", "eye"))
+    assert pilgrimage.march_boons(s, march, "path") == [("boon", "byzantine_guides", "eye")]
+    pilgrimage.play_in_march(s, march, ("boon", "byzantine_guides", "eye"))
     assert march["pass_through"] == 2
+    assert s.markers["firouz"] == s.markers["byzantine_guides"] == "bin"
 
 
 # -- winter window ---------------------------------------------------------------------------------

@@ -93,3 +93,27 @@ def test_sudden_death_victory_needs_every_fortress() -> None:
     s.loc["assassin"] = ELIMINATED
     victory.sudden_death(s)
     assert s.result is None
+
+
+def test_kingdoms_established_count_for_vp_and_raise_the_levels() -> None:
+    # 36.8 (option kingdoms): +10 for the Kingdom of Jerusalem, +3 for another; each counted once,
+    # even when its Leader has left the map (sent home by an event: ruling A-11); every level of
+    # victory 15 VP higher.
+    from outremer.games.first_crusade import events
+
+    s = position(
+        {**ALL_LEADERS_HOME, "godfrey": "jerusalem", "tancred": "antioch"},
+        options={"kingdoms": True},
+        flags={
+            "kingdoms": {"godfrey": "jerusalem", "tancred": "antioch"},
+            "established": ["jerusalem", "antioch"],
+        },
+    )
+    values = dict(victory.score(s)[1])
+    assert values["Kingdom of Jerusalem"] == 10 and values["Kingdom of Antioch"] == 3
+    events.send_home(s, "tancred")
+    assert dict(victory.score(s)[1])["Kingdom of Antioch"] == 3
+    assert B.tables.band(45, kingdoms=True).result == "defeat" and B.tables.band(45).result == "victory"
+    assert B.tables.band(46, kingdoms=True).result == "draw"
+    assert B.tables.band(56, kingdoms=True).result == "victory"
+    assert B.tables.band(66, kingdoms=True).result == "overwhelming_victory"

@@ -227,6 +227,29 @@ def test_the_die_gives_the_units_unaffected_and_the_player_chooses() -> None:
     assert "Out of supply in Dorylaeum: die 2, 2 of 4 unit(s) lose a step." in texts(s)
 
 
+def test_a_passenger_is_lost_with_the_fleet_that_starves() -> None:
+    # 28.2, 25.1 (ruling M-25.1): at sea off Muslim ports, a 1: one of the two loses a step; the
+    # player picks the one-step Genoese fleet, and the knights it carried, left at sea, are lost.
+    s = at({"genoese_fleet": "levantine_sea", "crusader_knights_1": "levantine_sea"})
+    dice(s, 1)
+    assert run_winter(s) == [("hit", "crusader_knights_1"), ("hit", "genoese_fleet")]
+    act(s, ("hit", "genoese_fleet"))
+    assert s.loc["genoese_fleet"] == BIN and s.loc["crusader_knights_1"] == BIN
+
+
+def test_a_starved_fleet_leaves_the_player_to_choose_who_stays_aboard() -> None:
+    # 28.2, 25.3 (rulings M-25.1, MV-4): two fleets carry two units; a 3 of 4: the Genoese fleet
+    # starves; the Pisan fleet carries one unit, the player selects the one lost; winter goes on.
+    units = {"genoese_fleet": "levantine_sea", "pisan_fleet": "levantine_sea"}
+    s = at(units | {"crusader_knights_1": "levantine_sea", "crusader_foot_1": "levantine_sea"})
+    dice(s, 3)
+    assert ("hit", "genoese_fleet") in run_winter(s)
+    assert act(s, ("hit", "genoese_fleet")) == [("lose", "crusader_knights_1"), ("lose", "crusader_foot_1")]
+    assert act(s, ("lose", "crusader_foot_1")) == []
+    assert s.loc["crusader_foot_1"] == BIN and s.loc["crusader_knights_1"] == "levantine_sea"
+    assert s.stack[-1]["kind"] == "turn"
+
+
 def test_a_high_die_spares_the_whole_force() -> None:
     # 28.2: a die at least the number of units: nothing happens.
     s = at({"godfrey": "dorylaeum", "crusader_foot_1": "dorylaeum"})
@@ -450,6 +473,14 @@ def test_a_massacre_leaves_camp_supply() -> None:
     s = at({"godfrey": "nicaea"}, flags={"massacres": ["nicaea"]})
     s.camps.append("nicaea")
     assert supply(s, "nicaea") == winter.CAMP
+
+
+def test_a_massacre_starves_the_muslims_who_hold_the_fortress_too() -> None:
+    # 34.6, W-11: "all" supply of the fortress is gone, for the Muslims' winter check (28.3) as well:
+    # the garrison of massacred Nicaea goes back to its Bin; Iconium's, untouched, stays.
+    s = at({"seljuk_militia_1": "nicaea", "seljuk_militia_2": "iconium"}, flags={"massacres": ["nicaea"]})
+    run_winter(s)
+    assert s.loc["seljuk_militia_1"] == BIN and s.loc["seljuk_militia_2"] == "iconium"
 
 
 def test_massacre_markers_are_removed_after_winter() -> None:

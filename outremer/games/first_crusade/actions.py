@@ -396,11 +396,14 @@ def kingdoms(state: State) -> list[Action]:
 
 def establish(state: State, leader: str) -> None:
     """36.2: the Leader takes the Title of his space; a Title lapsed with its Leader passes to him
-    (36.3)."""
+    (36.3). The Kingdom counts once for VP, however often it is established (36.8, ruling A-11)."""
     capital = state.loc[leader]
     for old in [u for u, cap in state.flags["kingdoms"].items() if cap == capital]:
         del state.flags["kingdoms"][old]
     state.flags["kingdoms"][leader] = capital
+    established = state.flags.setdefault("established", [])
+    if capital not in established:
+        established.append(capital)
     log(state, "36.2", "{leader} establishes the Kingdom of {space}.", leader=leader, space=capital)
 
 
@@ -537,8 +540,8 @@ def _stacking_perform(state: State, frame: Frame, action: Action) -> None:
     _, chosen, space = action
     for unit in [u for u in christians_at(state, space) if contingent(u) == chosen]:
         eliminate(state, unit, "10.1")
-    lost_at_sea(state, space, "25.1")  # land units left at sea without their fleets
     pop(state, frame)
+    lost_at_sea(state, space, "25.1")  # land units left at sea beyond their fleets (ruling MV-4)
 
 
 def _stacking_prompt(state: State, frame: Frame) -> str:

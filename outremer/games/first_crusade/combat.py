@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import JERUSALEM
+from .board import JERUSALEM, path_key
 from .common import (
     ASSASSIN,
     BOARD,
@@ -43,7 +43,7 @@ from .common import (
     eliminate,
     factor,
     is_fortress,
-    is_port,
+    lift_sieges,
     log,
     may_act,
     muslims_at,
@@ -591,7 +591,7 @@ def _run_withdraw(state: State, frame: Frame) -> None:
 
 
 def _withdraw(frame: Frame, dest: str) -> None:
-    """24.2: the force withdraws to ``dest``; to sea, each fleet carries one land unit, the player
+    """24.2: the force withdraws to ``dest``; by sea, each fleet carries one land unit, the player
     choosing which when they are more than the fleets (25.3)."""
     frame["dest"] = dest
     frame["embarked"] = []
@@ -604,8 +604,13 @@ def _aboard(state: State, frame: Frame) -> tuple[int, list[str]]:
     return len(fleets) - len(frame["embarked"]), [u for u in land if u not in frame["embarked"]]
 
 
+def _by_sea(frame: Frame) -> bool:
+    """Whether the withdrawal goes along a sea path (to a sea space, or to a port by sea)."""
+    return BOARD.paths[path_key(frame["space"], frame["dest"])].kind == "sea"
+
+
 def _embark_choices(state: State, frame: Frame) -> list[Action]:
-    if not SPACES[frame["dest"]].is_sea:
+    if not _by_sea(frame):
         return []
     room, ashore = _aboard(state, frame)
     if room <= 0 or len(ashore) <= room:
@@ -616,7 +621,7 @@ def _embark_choices(state: State, frame: Frame) -> list[Action]:
 
 def _run_embark(state: State, frame: Frame) -> None:
     room, ashore = _aboard(state, frame)
-    if SPACES[frame["dest"]].is_sea and room > 0 and ashore:
+    if _by_sea(frame) and room > 0 and ashore:
         frame["embarked"].append(ashore[0])
         return
     _move_off(state, frame)
@@ -624,16 +629,11 @@ def _run_embark(state: State, frame: Frame) -> None:
 
 def _move_off(state: State, frame: Frame) -> None:
     """24.2: the units that can reach the space withdraw together; the others are eliminated.
-    Fleets go only to sea spaces and ports (25.1); land units to land, or to sea aboard a fleet
-    (ruling C-19)."""
+    Fleets withdraw "to sea", by a sea path only (25.1), carrying the land units embarked; land
+    units go by road or pass, never with the fleets (rulings C-19, MV-17)."""
     dest = frame["dest"]
     fleets, land = _fleets_and_land(state, frame)
-    if SPACES[dest].is_sea:
-        going = fleets + frame["embarked"]
-    elif is_port(dest):
-        going = fleets + land
-    else:
-        going = land
+    going = fleets + frame["embarked"] if _by_sea(frame) else land
     for u in going:
         state.loc[u] = dest
     log(state, "24.2", "{n} unit(s) withdraw to {space}.", n=len(going), space=dest)
@@ -655,10 +655,7 @@ def _run_finish(state: State, frame: Frame) -> None:
     """The Siege marker goes once a side has left (34.3); Muslims alone in the space are face down
     again (11.0); the Assassin comes back to an empty Masyaf (31.1)."""
     space = frame["space"]
-    besieged = christians_at(state, space) and muslims_at(state, space)
-    if space in state.flags["sieges"] and not besieged:
-        state.flags["sieges"].remove(space)
-        log(state, "34.3", "The siege of {space} ends.", space=space)
+    lift_sieges(state)
     if not christians_at(state, space):
         conceal(state, muslims_at(state, space))
     assassin_returns(state)

@@ -164,6 +164,13 @@ def clear_buildings(state: State, space: str, rule: str) -> None:
             log(state, rule, "The {what} in {space} is destroyed.", what=what, space=space)
 
 
+def buildings_overrun(state: State) -> None:
+    """33.5 at any moment: every Camp, Castle or Monastery in a space that Muslims hold without a
+    Christian unit is removed (for instance a Camp of besiegers who marched off, 34.5)."""
+    for space in dict.fromkeys([*state.camps, *state.castles, *state.monasteries]):
+        clear_buildings(state, space, "33.5")
+
+
 # -- Bins, placing and revealing Muslims -------------------------------------------------------------
 def reveal(state: State, units: list[str]) -> None:
     """Flip concealed Muslim units face up (11.0)."""
@@ -281,14 +288,46 @@ def alexios_lost(state: State) -> None:
 
 
 def lost_at_sea(state: State, space: str, rule: str) -> None:
-    """25.1: land units can be at sea only aboard fleets; those left in a sea space with no
-    Christian fleet (their fleets eliminated) are eliminated."""
+    """25.1, 25.3: land units can be at sea only aboard fleets, one to a fleet; those a sea space
+    holds beyond its Christian fleets (their fleets eliminated) are eliminated. When some stay
+    aboard, the player selects the units lost (a choice frame, movement's ``attrition`` at its
+    ``sink`` stage; ruling MV-4): the caller must have set its own next stage."""
     if not SPACES[space].is_sea:
         return
     units = christians_at(state, space)
-    if not any(COUNTERS[u].is_fleet for u in units):
-        for u in units:
+    land = [u for u in units if not COUNTERS[u].is_fleet]
+    excess = len(land) - (len(units) - len(land))
+    if excess <= 0:
+        return
+    if excess >= len(land):
+        for u in land:
             eliminate(state, u, rule)
+        return
+    from . import movement  # noqa: F401  registers the procedure
+    from .procedures import push
+
+    push(state, "attrition", stage="sink", pool=land, units=[], carried=[], hits=0, struck=[], rule=rule)
+
+
+def lift_sieges(state: State) -> None:
+    """34.3: a Siege marker stays only while Christian units and besieged Muslims are both in its
+    space; once either side is gone, for any reason (a march out, losses, an event, starvation), the
+    siege is over, and Muslims left alone there are face down again (11.0). A Camp the besiegers
+    built there is removed once the Christians hold the fortress (34.5), back to the box (W-9)."""
+    for space in list(state.flags["sieges"]):
+        if control(state, space) == "contested":
+            continue
+        state.flags["sieges"].remove(space)
+        conceal(state, muslims_at(state, space))
+        log(state, "34.3", "The siege of {space} ends.", space=space)
+        if control(state, space) == "christian" and space in state.camps:
+            state.camps.remove(space)
+            log(
+                state,
+                "34.5",
+                "The Camp in {space} is removed: the Christians hold the fortress.",
+                space=space,
+            )
 
 
 def assassin_returns(state: State) -> None:

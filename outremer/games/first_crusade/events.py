@@ -194,8 +194,19 @@ def arrive(state: State, bin_name: str) -> str | None:
 
 
 def crusader_ports(state: State) -> list[str]:
-    """Ports other than Constantinople under Crusader control (mercenaries count, 32.5)."""
-    return [s for s in SPACES if s != CONSTANTINOPLE and is_port(s) and controlled_by(state, s, CRUSADERS)]
+    """Ports other than Constantinople under Crusader control (mercenaries count, 32.5) where a
+    Crusader unit may stand: not one a mercenary holds with Byzantines other than Takitios (10.1(1),
+    32.3), which the arrival would put out of stacking (ruling E-35.0f)."""
+    return [
+        s
+        for s in SPACES
+        if s != CONSTANTINOPLE
+        and is_port(s)
+        and controlled_by(state, s, CRUSADERS)
+        and not any(
+            COUNTERS[u].contingent == "byzantine" and u != "takitios" for u in christians_at(state, s)
+        )
+    ]
 
 
 def _place_legal(state: State, frame: Frame) -> list[Action]:
@@ -229,7 +240,8 @@ def _home(state: State, units: list[str]) -> None:
 
 def byzantines_go_home(state: State) -> None:
     """One die for each Byzantine force (its units in one space) outside fortresses and
-    Constantinople: on 1-2 its Byzantine units go back to their Bin (ruling E-35.0d)."""
+    Constantinople: on 1-2 its Byzantine units go back to their Bin (ruling E-35.0d); a mercenary
+    left at sea without a fleet is lost (25.1, ruling M-25.1)."""
     for space in SPACES:
         force = [u for u in christians_at(state, space) if COUNTERS[u].contingent == "byzantine"]
         if not force or is_fortress(state, space):
@@ -238,6 +250,7 @@ def byzantines_go_home(state: State) -> None:
         if n <= 2:
             _home(state, force)
             log(state, RULE, "The Byzantines in {space} roll {dice}: they go home.", space=space, dice=str(n))
+            lost_at_sea(state, space, "25.1")  # a mercenary their fleets carried (ruling M-25.1)
         else:
             log(state, RULE, "The Byzantines in {space} roll {dice}: they stay.", space=space, dice=str(n))
 
@@ -319,7 +332,9 @@ def strike(state: State, leader: str) -> None:
         dice=str(n),
     )
     if n > factor(state, leader):
-        reduce(state, leader, RULE)
+        where = state.loc[leader]
+        if reduce(state, leader, RULE):
+            lost_at_sea(state, where, "25.1")  # a naval leader's passenger (ruling M-25.1)
     else:
         log(state, RULE, "{leader} escapes.", leader=leader)
 

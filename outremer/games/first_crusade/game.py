@@ -10,7 +10,7 @@ from typing import Any
 from ...engine.errors import BadSave
 from ...engine.game import Action, Game, Outcome
 from . import procedures, render, views
-from .common import BOARD, assassin_returns
+from .common import BOARD, assassin_returns, buildings_overrun, lift_sieges
 from .setup import OPTIONS, new_game
 from .state import BIN, ELIMINATED, PLAYER, REMOVED, State
 from .victory import sudden_death
@@ -21,9 +21,13 @@ from . import actions, combat, events, movement, muslims, pilgrimage, turn, wint
 
 def always(state: State) -> None:
     """What holds at any moment, checked between every two steps of a procedure: the Assassin is
-    back in Masyaf whenever no Christian is there (31.1), and sudden death (6.3)."""
+    back in Masyaf whenever no Christian is there (31.1), a Siege marker only while both sides are
+    in its space (34.3), no building left in a space Muslims hold alone (33.5), and sudden death
+    (6.3)."""
     if state.result is None:
         assassin_returns(state)
+        lift_sieges(state)
+        buildings_overrun(state)
     sudden_death(state)
 
 

@@ -29,7 +29,7 @@ from .common import (
     MARKERS,
     SPACES,
     activate_armenia,
-    control,
+    christians_at,
     controlled_by,
     is_port,
     leaders_at,
@@ -142,10 +142,10 @@ def _mercenary(state: State, marker: str, space: str | None, rule: str, where: s
 
 
 def _ports(state: State, where: str) -> list[str]:
-    """Constantinople and the ports a mercenary may be placed in: Christian-occupied ports (24.0) or
-    Crusader-controlled ports (Papal Support, 35.0)."""
+    """Constantinople and the ports a mercenary may be placed in: Christian-occupied ports (24.0;
+    5.0: occupied with or without enemy units) or Crusader-controlled ports (Papal Support, 35.0)."""
     if where == "port":
-        held = [p for p in PORTS if p != CONSTANTINOPLE and control(state, p) == "christian"]
+        held = [p for p in PORTS if p != CONSTANTINOPLE and christians_at(state, p)]
     else:
         held = [p for p in PORTS if p != CONSTANTINOPLE and controlled_by(state, p, CRUSADERS)]
     return [CONSTANTINOPLE, *held]

@@ -14,7 +14,16 @@ Stages of the ``turn`` frame, in order:
 
 from __future__ import annotations
 
-from .common import BOARD, available_actions, controlled_by, leaders_at, log, on_map, roll, turn_label
+from .common import (
+    BOARD,
+    available_actions,
+    controlled_by,
+    crusader_like,
+    leaders_at,
+    log,
+    on_map,
+    turn_label,
+)
 from .procedures import Action, Frame, procedure, push
 from .state import State
 
@@ -76,10 +85,7 @@ def _run(state: State, frame: Frame) -> None:
         log(state, "8.1", "{turn} begins.", turn=turn_label(state))
         frame["stage"] = "standard"
         state.actions = 3
-        column, row = roll(state, 2)
-        event = BOARD.tables.event(column, row)
-        log(state, "9.0", "Random event roll {dice}: {event}.", dice=f"{column} {row}", event=event)
-        events.resolve(state, event)
+        events.roll_event(state)  # 9.0: the first die the column, the second the row
     elif stage == "standard":  # no action left
         state.actions = 0
         frame["stage"] = "special_boons"
@@ -109,10 +115,11 @@ def _run(state: State, frame: Frame) -> None:
 
 def determine_special_actions(state: State) -> None:
     """12.2: one Special Action for each group of fortresses held by its own contingent, and
-    29.2(3) one for each Crusader Pilgrimage Fortress with a Crusader Leader in it (with the
-    optional Kingdoms, one per titled Leader instead, 36.5); never more than six."""
+    29.2(3) one for each Crusader Pilgrimage Fortress a Crusader Leader occupies (5.0: enemy units
+    there or not, so a besieger counts) (with the optional Kingdoms, one per titled Leader instead,
+    36.5); never more than six. Mercenaries are treated as Crusaders (32.5, ruling A-1)."""
     gained = 0
-    crusaders = ("crusader",)
+    crusaders = ("crusader", "mercenary")
     held = sum(controlled_by(state, f, crusaders) for f in PILGRIMAGE_FORTRESSES)
     if not state.options.get("kingdoms"):
         if held >= 3:
@@ -123,12 +130,7 @@ def determine_special_actions(state: State) -> None:
                 "Crusaders hold {n} Crusader Pilgrimage Fortresses: one Special Action.",
                 n=held,
             )
-        led = [
-            f
-            for f in PILGRIMAGE_FORTRESSES
-            if controlled_by(state, f, crusaders)
-            and any(BOARD.counters[u].contingent == "crusader" for u in leaders_at(state, f))
-        ]
+        led = [f for f in PILGRIMAGE_FORTRESSES if any(crusader_like(u) for u in leaders_at(state, f))]
         if led:
             gained += len(led)
             log(

@@ -51,7 +51,8 @@ def score(state: State) -> tuple[int, list[tuple[str, int]]]:
         else:
             items.append((f"{c.name} eliminated", VP["christian_leader_eliminated"]))
     if state.options.get("kingdoms"):
-        for capital in state.flags["kingdoms"].values():
+        # 36.8: each Kingdom ever established, even if its Leader has since gone (ruling A-11)
+        for capital in state.flags.get("established", list(state.flags["kingdoms"].values())):
             award = "kingdom_jerusalem" if capital == JERUSALEM else "kingdom_other"
             items.append((f"Kingdom of {SPACES[capital].name}", VP[award]))
     return sum(v for _, v in items), items

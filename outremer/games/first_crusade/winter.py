@@ -33,6 +33,7 @@ from .common import (
     is_fortress,
     is_port,
     log,
+    lost_at_sea,
     muslims_at,
     pick,
     reduce,
@@ -222,12 +223,14 @@ def _losses_run(state: State, frame: Frame) -> None:
 
 
 def _hit(state: State, frame: Frame, unit: str) -> None:
-    """The unit loses a step (23.3; W-6)."""
+    """The unit loses a step (23.3; W-6); land units left at sea without a fleet are lost (25.1,
+    ruling M-25.1)."""
     frame["hit"].append(unit)
     frame["left"] -= 1
     reduce(state, unit, "28.2")
     if frame["left"] <= 0:
         pop(state, frame)
+    lost_at_sea(state, frame["space"], "25.1")  # may ask which units stay aboard (ruling MV-4)
 
 
 def _losses_prompt(state: State, frame: Frame) -> str:
@@ -237,8 +240,9 @@ def _losses_prompt(state: State, frame: Frame) -> str:
 
 # -- 28.3 Muslim supply --------------------------------------------------------------------------------
 def _muslim_check(state: State, frame: Frame) -> None:
-    """28.3: a Muslim force is supplied in a fortress or town; the others go back to their Bin. The
-    Assassin is always supplied (31.3). Besieged Muslims starve instead (34.5)."""
+    """28.3: a Muslim force is supplied in a fortress or town, unless a Massacre destroyed its supply
+    (34.6, W-11); the others go back to their Bin. The Assassin is always supplied (31.3). Besieged
+    Muslims starve instead (34.5)."""
     kept = 0
     for space in SPACES:
         units = [u for u in muslims_at(state, space) if contingent(u) != "assassin"]
@@ -246,7 +250,9 @@ def _muslim_check(state: State, frame: Frame) -> None:
             continue
         if _besieged(state, space):
             _starve(state, space, units)
-        elif SPACES[space].kind == "town" or is_fortress(state, space):
+        elif (SPACES[space].kind == "town" or is_fortress(state, space)) and space not in state.flags[
+            "massacres"
+        ]:
             kept += 1
         else:
             _to_bin(state, space, units)
