@@ -77,6 +77,12 @@ class FirstCrusade(Game[State]):
             return None
         return Outcome(tuple(r["winners"]), r["reason"], {PLAYER: float(r["vp"])})
 
+    def bots(self) -> dict[str, Any]:
+        """Bots this title offers besides the random one (bot.py)."""
+        from .bot import make_scripted
+
+        return {"scripted": make_scripted}
+
     def render_text(self, view: dict[str, Any]) -> str:
         """The board in words for the terminal (outremer play)."""
         return render.render_text(view)
