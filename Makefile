@@ -36,8 +36,8 @@ play: $(STAMP_RUN)
 	$(BIN)/outremer play crusader-rex
 
 lint: $(STAMP_TEST)
-	$(BIN)/ruff check outremer tests bench
-	$(BIN)/ruff format --check outremer tests bench
+	$(BIN)/ruff check outremer tests bench examples
+	$(BIN)/ruff format --check outremer tests bench examples
 
 typecheck: $(STAMP_TEST)
 	$(BIN)/mypy

@@ -37,12 +37,18 @@ def load(slug: str) -> Game[Any]:
 
 
 def title_params() -> list[Any]:
-    return [
-        pytest.param(slug, marks=pytest.mark.xfail(strict=False, reason="Crusader Rex in progress"))
-        if slug in IN_PROGRESS
-        else slug
-        for slug in sorted(set(titles()) | {"toy"})
-    ]
+    """Every title with its default setup, and once more with each option that changes its roles
+    (a team variant): ``(slug, options)``."""
+    out = []
+    for slug in sorted(set(titles()) | {"toy"}):
+        marks = [pytest.mark.xfail(strict=False, reason=f"{slug} in progress")] if slug in IN_PROGRESS else []
+        out.append(pytest.param(slug, None, marks=marks, id=slug))
+        game = load(slug)
+        for option in game.options:
+            chosen = {option.name: not option.default}
+            if game.roles_for(*game.check_setup(None, chosen)) != game.roles:
+                out.append(pytest.param(slug, chosen, marks=marks, id=f"{slug}-{option.name}"))
+    return out
 
 
 TITLES = title_params()
@@ -60,10 +66,16 @@ def dump(game: Game[Any], state: Any) -> str:
     return json.dumps(game.to_json(state), sort_keys=True)
 
 
-def random_play(game: Game[Any], seed: int, check: Any = None) -> tuple[Record, Any]:
+def roles(game: Game[Any], options: dict[str, bool] | None) -> tuple[str, ...]:
+    return game.roles_for(*game.check_setup(None, options))
+
+
+def random_play(
+    game: Game[Any], seed: int, check: Any = None, chosen: dict[str, bool] | None = None
+) -> tuple[Record, Any]:
     """Play from ``seed`` with uniform random choices, checking the contract at every step."""
     chooser = random.Random(seed)
-    scenario, options = game.check_setup(None, None)
+    scenario, options = game.check_setup(None, chosen)
     state = game.setup(seed, scenario, options)
     record = Record(game.slug, seed, scenario, options)
     checks = 0
@@ -86,19 +98,19 @@ def random_play(game: Game[Any], seed: int, check: Any = None) -> tuple[Record, 
     return record, state
 
 
-@pytest.mark.parametrize("slug", TITLES)
+@pytest.mark.parametrize(("slug", "options"), TITLES)
 @SETTINGS
 @given(seed=SEEDS)
-def test_random_play_and_replay(slug: str, seed: int) -> None:
+def test_random_play_and_replay(slug: str, options: dict[str, bool] | None, seed: int) -> None:
     game = load(slug)
-    record, state = random_play(game, seed)
+    record, state = random_play(game, seed, None, options)
     assert dump(game, replay(game, record)) == dump(game, state)
 
 
-@pytest.mark.parametrize("slug", TITLES)
+@pytest.mark.parametrize(("slug", "options"), TITLES)
 @SETTINGS
 @given(seed=SEEDS)
-def test_json_round_trip_and_copy(slug: str, seed: int) -> None:
+def test_json_round_trip_and_copy(slug: str, options: dict[str, bool] | None, seed: int) -> None:
     game = load(slug)
 
     def check(state: Any, chooser: random.Random) -> None:
@@ -112,10 +124,12 @@ def test_json_round_trip_and_copy(slug: str, seed: int) -> None:
         game.perform(twin, role, game.legal_actions(twin, role)[0])
         assert dump(game, state) == before
 
-    random_play(game, seed, check)
+    random_play(game, seed, check, options)
 
 
-def bad_actions(game: Game[Any], state: Any, chooser: random.Random) -> list[tuple[str, Any]]:
+def bad_actions(
+    game: Game[Any], state: Any, chooser: random.Random, seats: tuple[str, ...]
+) -> list[tuple[str, Any]]:
     active = game.active_roles(state)
     role = active[0]
     legal = game.legal_actions(state, role)
@@ -128,7 +142,7 @@ def bad_actions(game: Game[Any], state: Any, chooser: random.Random) -> list[tup
         (role, [*chooser.choice(legal), "extra"]),
         ("no such role", legal[0]),
     ]
-    for other in game.roles:
+    for other in seats:
         theirs = set(game.legal_actions(state, other))
         wrong = next((a for a in legal if a not in theirs), None)
         if wrong is not None:
@@ -143,30 +157,32 @@ def is_legal(game: Game[Any], state: Any, role: str, action: Any) -> bool:
         return False
 
 
-@pytest.mark.parametrize("slug", TITLES)
+@pytest.mark.parametrize(("slug", "options"), TITLES)
 @SETTINGS
 @given(seed=SEEDS)
-def test_bad_actions_are_refused_and_change_nothing(slug: str, seed: int) -> None:
+def test_bad_actions_are_refused_and_change_nothing(
+    slug: str, options: dict[str, bool] | None, seed: int
+) -> None:
     game = load(slug)
 
     def check(state: Any, chooser: random.Random) -> None:
         before = dump(game, state)
-        for role, action in bad_actions(game, state, chooser):
+        for role, action in bad_actions(game, state, chooser, roles(game, options)):
             with pytest.raises(IllegalAction):
                 game.apply_in_place(state, role, action)
             assert dump(game, state) == before, f"{role} {action!r} changed the state"
 
-    random_play(game, seed, check)
+    random_play(game, seed, check, options)
 
 
-@pytest.mark.parametrize("slug", TITLES)
+@pytest.mark.parametrize(("slug", "options"), TITLES)
 @SETTINGS
 @given(seed=SEEDS)
-def test_views_and_logs_are_json(slug: str, seed: int) -> None:
+def test_views_and_logs_are_json(slug: str, options: dict[str, bool] | None, seed: int) -> None:
     game = load(slug)
 
     def check(state: Any, chooser: random.Random) -> None:
-        for role in (*game.roles, None):
+        for role in (*roles(game, options), None):
             view = game.view(state, role)
             json.dumps(view)
             assert isinstance(view.get("prompt"), str), "a view carries a prompt in words"
@@ -177,13 +193,13 @@ def test_views_and_logs_are_json(slug: str, seed: int) -> None:
             for action in game.legal_actions(state, role):
                 assert isinstance(game.describe_action(state, role, action), str)
 
-    random_play(game, seed, check)
+    random_play(game, seed, check, options)
 
 
-@pytest.mark.parametrize("slug", TITLES)
+@pytest.mark.parametrize(("slug", "options"), TITLES)
 @SETTINGS
 @given(seed=SEEDS)
-def test_logs_only_grow(slug: str, seed: int) -> None:
+def test_logs_only_grow(slug: str, options: dict[str, bool] | None, seed: int) -> None:
     """A later state's log begins with the earlier state's whole log, for every role, and
     ``log(state, role, start)`` is the log from entry ``start`` on: what lets a client fetch only
     the entries it has not read (docs/engine.md)."""
@@ -191,7 +207,7 @@ def test_logs_only_grow(slug: str, seed: int) -> None:
     earlier: dict[Any, list[dict[str, Any]]] = {}
 
     def check(state: Any, chooser: random.Random) -> None:
-        for role in (*game.roles, None):
+        for role in (*roles(game, options), None):
             entries = game.log(state, role)
             before = earlier.get(role, [])
             assert entries[: len(before)] == before, f"{role}'s log changed instead of growing"
@@ -199,4 +215,44 @@ def test_logs_only_grow(slug: str, seed: int) -> None:
             start = chooser.randint(0, len(entries) + 1)
             assert game.log(state, role, start) == entries[start:]
 
-    random_play(game, seed, check)
+    random_play(game, seed, check, options)
+
+
+@pytest.mark.parametrize(("slug", "options"), TITLES)
+@SETTINGS
+@given(seed=SEEDS)
+def test_samples_keep_what_the_role_sees_and_read_nothing_hidden(
+    slug: str, options: dict[str, bool] | None, seed: int
+) -> None:
+    """``Game.sample`` (the search bots' determinizations, docs/bots.md): a sample keeps the role's
+    view, log and legal actions, is a state the title reads back from JSON and plays on from; and
+    the sampler reads nothing hidden from the role. A sample differs from the state it came from
+    only in what the role cannot see, so sampling from it with a generator seeded alike must give
+    the very same sample: a sampler that read hidden information would tell the two apart."""
+    game = load(slug)
+    seats = roles(game, options)
+    try:
+        game.sample(game.setup(seed, *game.check_setup(None, options)), seats[0], random.Random(0))
+    except NotImplementedError:
+        pytest.skip(f"{slug} has no sampler yet")
+
+    def check(state: Any, chooser: random.Random) -> None:
+        for role in seats:
+            key = chooser.getrandbits(32)
+            sample = game.sample(state, role, random.Random(key))
+            assert game.view(sample, role) == game.view(state, role)
+            assert game.log(sample, role) == game.log(state, role)
+            assert game.legal_actions(sample, role) == game.legal_actions(state, role)
+            assert dump(game, game.from_json(json.loads(dump(game, sample)))) == dump(game, sample)
+            other = game.sample(state, role, random.Random(key + 1))
+            assert dump(game, game.sample(other, role, random.Random(key))) == dump(game, sample)
+            for _ in range(30):
+                active = game.active_roles(sample)
+                if not active:
+                    assert game.outcome(sample) is not None
+                    break
+                mover = active[chooser.randrange(len(active))]
+                legal = game.legal_actions(sample, mover)
+                game.perform(sample, mover, legal[chooser.randrange(len(legal))])
+
+    random_play(game, seed, check, options)

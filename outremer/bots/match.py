@@ -42,13 +42,13 @@ def play_match(
 
     Each bot chooses from the legal actions of the state it is given, so actions are carried out
     with :meth:`Game.perform` unchecked. Roles active at the same time act one after another in
-    the order of ``game.roles``.
+    the order of the game's roles (:meth:`Game.roles_for`).
     """
     scenario, chosen = game.check_setup(scenario, options)
     state = game.setup(seed, scenario, chosen)
     record = Record(game.slug, seed, scenario, chosen, [])
     actions = record.actions
-    order: Sequence[Role] = game.roles
+    order: Sequence[Role] = game.roles_for(scenario, chosen)
     while len(actions) < max_steps:
         active = game.active_roles(state)
         if not active:

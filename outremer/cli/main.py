@@ -15,6 +15,7 @@ from .common import load_game
 from .play import play_command
 from .serve import serve_command
 from .simulate import simulate_command
+from .tournament import tournament_command
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -70,8 +71,9 @@ def replay_command(file: str, role: str | None, upto: int | None) -> None:
     try:
         record = load_record(file)
         game = load_game(record.game)
-        if role is not None and role not in game.roles:
-            raise click.BadParameter(f"{role!r} is not a role of {game.slug}: {', '.join(game.roles)}")
+        roles = game.roles_for(record.scenario, record.options)
+        if role is not None and role not in roles:
+            raise click.BadParameter(f"{role!r} is not a role of this {game.slug} game: {', '.join(roles)}")
         state = replay(game, record, upto)
     except OutremerError as exc:
         raise click.ClickException(str(exc)) from exc
@@ -86,6 +88,7 @@ def replay_command(file: str, role: str | None, upto: int | None) -> None:
 
 cli.add_command(play_command)
 cli.add_command(simulate_command)
+cli.add_command(tournament_command)
 cli.add_command(serve_command)
 
 

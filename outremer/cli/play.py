@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 import click
@@ -115,7 +116,7 @@ class Terminal:
                     self.say("The game cannot go on: nobody may act, yet it is not over.")
                     self.save()
                     return
-                bot_role = next((r for r in self.game.roles if r in active and r not in self.humans), None)
+                bot_role = next((r for r in self.session.roles if r in active and r not in self.humans), None)
                 if bot_role is not None:
                     try:
                         action = self.bots[bot_role].choose(self.game, self.session.state, bot_role)
@@ -126,7 +127,7 @@ class Terminal:
                         return
                     self.autosave()
                     continue
-                role = next(r for r in self.game.roles if r in active)
+                role = next(r for r in self.session.roles if r in active)
                 if not self.turn(role):
                     return
         except EndOfInput:
@@ -250,13 +251,13 @@ class Terminal:
         self.say("Goodbye.")
 
 
-def match_role(game: Game[Any], name: str) -> Role:
-    """The role called ``name`` (any case), or a click error listing the roles."""
-    for role in game.roles:
+def match_role(game: Game[Any], roles: Sequence[Role], name: str) -> Role:
+    """The role called ``name`` (any case) among ``roles``, or a click error listing them."""
+    for role in roles:
         if role.lower() == name.lower():
             return role
     raise click.BadParameter(
-        f"{name!r} is not a role of {game.slug}: {', '.join(game.roles)}", param_hint="--side"
+        f"{name!r} is not a role of this {game.slug} game: {', '.join(roles)}", param_hint="--side"
     )
 
 
@@ -289,12 +290,6 @@ def play_command(
 ) -> None:
     """Play GAME in the terminal; seats nobody takes are played by a bot."""
     game = load_game(game_slug)
-    humans = [match_role(game, s) for s in sides]
-    if not humans:
-        humans = list(game.roles) if hotseat else [game.roles[0]]
-    humans = [r for r in game.roles if r in humans]
-    if len(humans) > 1 and not hotseat:
-        hotseat = True
     try:
         if load_path:
             if seed is not None or scenario or option_pairs:
@@ -307,10 +302,15 @@ def play_command(
             session = Session.new(game, seed, scenario, parse_options(game, option_pairs))
     except OutremerError as exc:
         raise click.ClickException(str(exc)) from exc
+    roles = session.roles
+    humans = [match_role(game, roles, s) for s in sides]
+    if not humans:
+        humans = list(roles) if hotseat else [roles[0]]
+    humans = [r for r in roles if r in humans]
     name = bot_name or default_bot(game)
     bots: dict[Role, Bot] = {}
     try:
-        for j, role in enumerate(game.roles):
+        for j, role in enumerate(roles):
             if role not in humans:
                 bots[role] = make_bot(name, game, bot_seed(session.record.seed, j))
     except OutremerError as exc:

@@ -7,6 +7,7 @@ import sys
 import time
 import traceback
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import click
@@ -29,14 +30,14 @@ def bot_seed(game_seed: int, role_index: int) -> int:
     return game_seed * 1_000_003 + role_index
 
 
-def seat_bots(game: Game[Any], spec: str) -> list[str]:
-    """One bot name per role from ``"b1,b2"`` (in ``game.roles`` order) or one name for all."""
+def seat_bots(roles: Sequence[str], spec: str) -> list[str]:
+    """One bot name per role from ``"b1,b2"`` (in the order of ``roles``) or one name for all."""
     names = [n.strip() for n in spec.split(",") if n.strip()]
     if len(names) == 1:
-        return names * len(game.roles)
-    if len(names) != len(game.roles):
+        return names * len(roles)
+    if len(names) != len(roles):
         raise click.BadParameter(
-            f"give one bot, or one per role ({len(game.roles)}: {', '.join(game.roles)}), not {len(names)}",
+            f"give one bot, or one per role ({len(roles)}: {', '.join(roles)}), not {len(names)}",
             param_hint="--bots",
         )
     return names
@@ -55,6 +56,7 @@ def simulate(
     on_error: Any = None,
 ) -> dict[str, Any]:
     """Play ``games`` games (game i seeded ``seed + i``) and return the summary dict."""
+    roles = game.roles_for(*game.check_setup(scenario, options))
     wins: Counter[str] = Counter()
     draws = completed = errors = caps = mismatches = 0
     total_actions = finished = 0
@@ -64,7 +66,7 @@ def simulate(
         try:
             seats = {
                 role: make_bot(name, game, bot_seed(game_seed, j))
-                for j, (role, name) in enumerate(zip(game.roles, bots, strict=True))
+                for j, (role, name) in enumerate(zip(roles, bots, strict=True))
             }
             match = play_match(game, seats, game_seed, scenario, options, max_steps)
             finished += 1
@@ -97,13 +99,13 @@ def simulate(
         if on_game is not None:
             on_game()
     seconds = time.perf_counter() - start
-    results: dict[str, int] = {role: wins[role] for role in game.roles}
+    results: dict[str, int] = {role: wins[role] for role in roles}
     results["draws"] = draws
     return {
         "game": game.slug,
         "games": games,
         "seed": seed,
-        "bots": dict(zip(game.roles, bots, strict=True)),
+        "bots": dict(zip(roles, bots, strict=True)),
         "max_steps": max_steps,
         "completed": completed,
         "errors": errors,
@@ -142,17 +144,17 @@ def simulate_command(
     Exits with status 1 if any game raised an error or failed to replay identically.
     """
     game = load_game(game_slug)
-    bots = seat_bots(game, bots_spec)
+    options = parse_options(game, option_pairs)
+    try:
+        roles = game.roles_for(*game.check_setup(scenario, options))
+    except OutremerError as exc:
+        raise click.ClickException(str(exc)) from exc
+    bots = seat_bots(roles, bots_spec)
     for name in set(bots):
         try:
             make_bot(name, game, 0)
         except OutremerError as exc:
             raise click.BadParameter(str(exc), param_hint="--bots") from exc
-    options = parse_options(game, option_pairs)
-    try:
-        game.check_setup(scenario, options)
-    except OutremerError as exc:
-        raise click.ClickException(str(exc)) from exc
 
     err = Console(file=sys.stderr, stderr=True)
     reported = [0]

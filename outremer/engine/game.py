@@ -10,6 +10,7 @@ Actions are small tuples of strings and integers, e.g. ``("card", "move3_2")`` o
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -66,6 +67,7 @@ class Game(ABC, Generic[S]):
     slug: ClassVar[str]
     title: ClassVar[str]
     roles: ClassVar[tuple[Role, ...]]
+    """The roles of a game with the default scenario and options (see :meth:`roles_for`)."""
     scenarios: ClassVar[tuple[str, ...]]
     options: ClassVar[tuple[Option, ...]] = ()
 
@@ -90,6 +92,17 @@ class Game(ABC, Generic[S]):
                 raise IllegalAction(f"option {name!r} takes true or false, not {value!r}")
             chosen[name] = value
         return scenario, chosen
+
+    def roles_for(
+        self, scenario: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> tuple[Role, ...]:
+        """The roles (seats) of a game set up with ``scenario`` and ``options``, in a fixed order.
+
+        Most titles always have :attr:`roles`; a title whose seats depend on the setup (a team
+        variant, a count of players) overrides this. Callers pass a checked scenario and options
+        (:meth:`check_setup`), or none for the defaults.
+        """
+        return self.roles
 
     # -- who acts, and how ---------------------------------------------------------------------
     @abstractmethod
@@ -169,6 +182,43 @@ class Game(ABC, Generic[S]):
     def board(self) -> dict[str, Any] | None:
         """The title's board description for drawing (places, connections), or None."""
         return None
+
+    # -- search (optional) ---------------------------------------------------------------------
+    def sample(self, state: S, role: Role, rng: random.Random) -> S:
+        """A state that ``role`` cannot tell from ``state``: everything hidden from ``role`` (enemy
+        block identities, hands, deck order, face-down orders, the random generator) dealt anew with
+        ``rng``, consistently with all that ``role`` has seen; what ``role`` sees is unchanged.
+
+        Search bots (bots/ismcts.py) search over such samples and never look at ``state``'s hidden
+        parts themselves; the title's sampler must not either: two states that differ only in what
+        is hidden from ``role`` give the very same sample for the same ``rng`` seed (a contract test
+        checks it). A title without hidden information still deals its random generator anew.
+        """
+        raise NotImplementedError(f"{self.slug} has no sampler for search bots")
+
+    def evaluate(self, state: S) -> Mapping[Role, float] | None:
+        """A quick estimate of each role's chance to win from ``state`` (0 to 1), or None (the
+        default): search bots judge by it a playout cut short. It may read the whole state, since
+        search bots call it on their samples only."""
+        return None
+
+    # -- learning environments (optional) ------------------------------------------------------
+    def action_space(
+        self, scenario: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> Sequence[Action]:
+        """Every action that can ever be legal in a game set up with ``scenario`` and ``options``,
+        for any role, each once and always in the same order: the learning environment (outremer/rl)
+        numbers actions by their place in it. It may hold actions that never turn out legal, never
+        miss one that does. Callers pass a checked scenario and options (:meth:`check_setup`).
+        """
+        raise NotImplementedError(f"{self.slug} has no action space for learning environments")
+
+    def observe(self, state: S, role: Role) -> list[float]:
+        """What ``role`` sees, as numbers between 0 and 1: an encoding of ``view(state, role)`` (made
+        from it, or from exactly the facts it shows, never from anything hidden from ``role``), as
+        many numbers for every state of games set up with the same scenario and options.
+        """
+        raise NotImplementedError(f"{self.slug} has no numeric observation for learning environments")
 
     # -- plain data ----------------------------------------------------------------------------
     @abstractmethod

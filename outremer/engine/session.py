@@ -43,6 +43,11 @@ class Session:
         self.state = state
         self._undo: list[_Step] = []
 
+    @property
+    def roles(self) -> tuple[Role, ...]:
+        """The roles of this game (they may depend on its scenario and options)."""
+        return self.game.roles_for(self.record.scenario, self.record.options)
+
     # -- starting --------------------------------------------------------------------------------
     @classmethod
     def new(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -212,6 +213,26 @@ def title_board(slug: str) -> dict[str, Any]:
     return dict(board)
 
 
+@router.get("/titles/{slug}/roles", tags=["titles"])
+def title_roles(
+    slug: str, scenario: Annotated[str | None, Query()] = None, options: Annotated[str | None, Query()] = None
+) -> dict[str, Any]:
+    """The roles (seats) of a game of this title with ``scenario`` and ``options`` (a JSON object of
+    option names and booleans): a team variant or a count of players may change them."""
+    game = _title(slug)
+    try:
+        chosen = json.loads(options) if options else None
+    except ValueError as exc:
+        raise HTTPException(422, f"options must be a JSON object: {exc}") from exc
+    if chosen is not None and not isinstance(chosen, dict):
+        raise HTTPException(422, "options must be a JSON object of option names and booleans")
+    try:
+        scenario, checked = game.check_setup(scenario, chosen)
+    except IllegalAction as exc:
+        raise HTTPException(422, str(exc)) from exc
+    return {"scenario": scenario, "options": checked, "roles": list(game.roles_for(scenario, checked))}
+
+
 @router.get("/titles/{slug}/web/{path:path}", tags=["titles"], response_class=FileResponse)
 def title_web(slug: str, path: str) -> FileResponse:
     """A file of the title's browser assets (its ``board.js`` draws the board); 404 if none."""
@@ -226,15 +247,16 @@ def title_web(slug: str, path: str) -> FileResponse:
 
 
 # -- creating, importing, joining --------------------------------------------------------------
-def _seat_rows(game: Any, specs: list[SeatSpec], creator: User) -> list[SeatRow]:
+def _seat_rows(game: Any, seat_roles: Sequence[str], specs: list[SeatSpec], creator: User) -> list[SeatRow]:
+    """The seats of a new game whose roles are ``seat_roles``: one spec for each (422 if not)."""
     roles = [spec.role for spec in specs]
-    unknown = [r for r in roles if r not in game.roles]
+    unknown = [r for r in roles if r not in seat_roles]
     if unknown:
         raise HTTPException(
-            422, f"{game.slug} has no role {unknown[0]!r}; its roles: {', '.join(game.roles)}"
+            422, f"this {game.slug} game has no role {unknown[0]!r}; its roles: {', '.join(seat_roles)}"
         )
-    if sorted(roles) != sorted(game.roles):
-        raise HTTPException(422, f"give exactly one seat for each role: {', '.join(game.roles)}")
+    if sorted(roles) != sorted(seat_roles):
+        raise HTTPException(422, f"give exactly one seat for each role: {', '.join(seat_roles)}")
     rows = []
     for spec in specs:
         if spec.kind == "bot":
@@ -294,15 +316,17 @@ def create_game(body: NewGame, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
         game = get_game(body.title)
     except OutremerError as exc:
         raise HTTPException(422, str(exc)) from exc
-    specs = body.seats
-    if specs is None:
-        specs = [SeatSpec(role=game.roles[0], kind="me")] + [
-            SeatSpec(role=r, kind="bot") for r in game.roles[1:]
-        ]
-    seats = _seat_rows(game, specs, user)
     seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
     try:
         scenario, options = game.check_setup(body.scenario, body.options)
+    except IllegalAction as exc:
+        raise HTTPException(422, str(exc)) from exc
+    roles = game.roles_for(scenario, options)
+    specs = body.seats
+    if specs is None:
+        specs = [SeatSpec(role=roles[0], kind="me")] + [SeatSpec(role=r, kind="bot") for r in roles[1:]]
+    seats = _seat_rows(game, roles, specs, user)
+    try:
         state = game.setup(seed, scenario, options)
     except IllegalAction as exc:
         raise HTTPException(422, str(exc)) from exc
@@ -316,8 +340,9 @@ def create_game(body: NewGame, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
 def import_game(body: ImportGame, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
     """Import a save file: every action is replayed and checked; the importer holds every seat by default."""
     game, record, state = record_from_save(body.save)
-    specs = body.seats or [SeatSpec(role=r, kind="me") for r in game.roles]
-    seats = _seat_rows(game, specs, user)
+    roles = game.roles_for(record.scenario, record.options)
+    specs = body.seats or [SeatSpec(role=r, kind="me") for r in roles]
+    seats = _seat_rows(game, roles, specs, user)
     game_id = _insert_game(ctx, game, record, state, seats, user, body.public)
     ctx.changed(game_id)
     return _payload(ctx, game_id, user, None)
@@ -439,10 +464,8 @@ def _check_seat(ctx: Context, game_id: int, role: str, user: User) -> None:
         row = s.get(GameRow, game_id)
         if row is None:
             raise HTTPException(404, f"no game {game_id}")
-        if role not in live.game.roles:
-            raise HTTPException(
-                422, f"{role!r} is not a role of {live.game.slug}: {', '.join(live.game.roles)}"
-            )
+        if role not in live.roles:
+            raise HTTPException(422, f"{role!r} is not a role of this game: {', '.join(live.roles)}")
         if role not in held_roles(seats_of(s, game_id), user.id):
             raise HTTPException(403, f"you do not hold the seat {role!r} in game {game_id}")
         if row.status == OPEN:

@@ -73,6 +73,11 @@ class LiveGame:
     row_ids: list[int] = field(default_factory=list)
 
     @property
+    def roles(self) -> tuple[Role, ...]:
+        """The roles of this game (they may depend on its scenario and options)."""
+        return self.game.roles_for(self.record.scenario, self.record.options)
+
+    @property
     def version(self) -> int:
         """How many actions have been taken."""
         return len(self.record.actions)
@@ -358,7 +363,7 @@ class Store:
                     continue
                 bot = live.bots.get(role)
                 if bot is None:
-                    seed = (live.record.seed * 31 + live.game.roles.index(role)) & 0x7FFFFFFF
+                    seed = (live.record.seed * 31 + live.roles.index(role)) & 0x7FFFFFFF
                     bot = live.bots[role] = make_bot(name, live.game, seed)
                 action = bot.choose(live.game, live.state, role)
                 try:

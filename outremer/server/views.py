@@ -35,10 +35,8 @@ def choose_role(s: Session, live: LiveGame, user_id: int | None, requested: str 
     that must act now, else their first seat, else the observer (None)."""
     held = held_roles(seats_of(s, live.id), user_id)
     if requested is not None:
-        if requested not in live.game.roles:
-            raise HTTPException(
-                422, f"{requested!r} is not a role of {live.game.slug}: {', '.join(live.game.roles)}"
-            )
+        if requested not in live.roles:
+            raise HTTPException(422, f"{requested!r} is not a role of this game: {', '.join(live.roles)}")
         if requested not in held:
             raise HTTPException(403, f"you do not hold the seat {requested!r} in game {live.id}")
         return requested
@@ -123,7 +121,7 @@ def game_payload(
     out.update(
         {
             "title_name": game.title,
-            "roles": list(game.roles),
+            "roles": list(live.roles),
             "version": live.version,
             "active_roles": active,
             "role": role,

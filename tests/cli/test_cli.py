@@ -29,7 +29,7 @@ def test_list(runner: CliRunner) -> None:
     assert "crusader-rex" in result.output
     data = json.loads(runner.invoke(cli, ["list", "--json"]).output)
     assert data["toy"]["roles"] == ["Red", "Blue"]
-    assert data["toy"]["bots"] == ["greedy", "random"]
+    assert data["toy"]["bots"] == ["greedy", "ismcts", "random"]  # the toy has a sampler: search works
 
 
 def test_simulate_json(runner: CliRunner) -> None:
@@ -199,9 +199,30 @@ def test_play_to_the_end(runner: CliRunner, tmp_path: Path) -> None:
 
 
 def test_play_bad_arguments(runner: CliRunner) -> None:
-    assert "not a role of toy" in runner.invoke(cli, ["play", "toy", "--side", "Green"], input="").stderr
+    wrong_side = runner.invoke(cli, ["play", "toy", "--side", "Green"], input="")
+    assert "not a role of this toy game" in wrong_side.stderr
     assert "unknown option" in runner.invoke(cli, ["play", "toy", "--option", "fly=true"], input="").stderr
     assert "no bot" in runner.invoke(cli, ["play", "toy", "--bot", "zzz"], input="").stderr
     assert "unknown scenario" in runner.invoke(cli, ["play", "toy", "--scenario", "moon"], input="").stderr
     result = runner.invoke(cli, ["play", "toy", "--side", "blue", "--seed", "1"], input="")
     assert "You play Blue; random bot plays Red." in result.stdout
+
+
+def test_seats_follow_the_options(runner: CliRunner, tmp_path: Path) -> None:
+    # The First Crusade's team game (37.0) has three seats: simulate gives each a bot, play seats
+    # the person in the one asked for and lets bots take the others.
+    args = ["simulate", "first-crusade", "--games", "1", "--option", "teams=true", "--json"]
+    summary = json.loads(runner.invoke(cli, args).stdout)
+    assert sorted(summary["bots"]) == ["Armenians", "Byzantines", "Crusaders"]
+    assert summary["completed"] == 1 and summary["errors"] == 0 and summary["replay_mismatches"] == 0
+    bad = runner.invoke(cli, [*args[:4], "--bots", "random,random", "--option", "teams=true"])
+    assert bad.exit_code == 2 and "Crusaders" in bad.stderr
+    save = tmp_path / "team.json"
+    play = ["play", "first-crusade", "--option", "teams=true", "--side", "byzantines", "--bot", "random"]
+    result = runner.invoke(cli, [*play, "--seed", "3", "--save", str(save)], input="")
+    assert result.exit_code == 0, result.output
+    assert "You play Byzantines; random bot plays Crusaders, Armenians." in result.stdout
+    wrong = runner.invoke(cli, ["play", "first-crusade", "--side", "Byzantines", "--seed", "3"], input="")
+    assert wrong.exit_code == 2 and "Christians" in wrong.stderr
+    replayed = runner.invoke(cli, ["replay", str(save), "--role", "Byzantines"])
+    assert replayed.exit_code == 0, replayed.output

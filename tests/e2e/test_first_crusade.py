@@ -8,12 +8,24 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from outremer.bots.registry import make_bot
+from outremer.engine.record import Record
+from outremer.engine.registry import get_game
+from outremer.games.first_crusade import combat
 from outremer.games.first_crusade.board import load_board
+from outremer.games.first_crusade.positions import position
+from outremer.games.first_crusade.state import PLAYER
 
 from .conftest import errors_of, register, shot
 from .test_play import DESKTOP, PHONE, game_json, version, wait_version_above
 
 B = load_board()
+BATTLE_SEED = 1
+BATTLE_VIEWPORT = {"width": 1280, "height": 800}
+OUTSIDE_THE_LOG = (
+    "() => { const c = document.body.cloneNode(true);"
+    " c.querySelectorAll('#log, .battle-log').forEach((e) => e.remove()); return c.innerHTML; }"
+)
 MUSLIM_NAMES = sorted({c.name for c in B.counters.values() if c.side == "muslim" and c.is_leader})
 
 
@@ -23,12 +35,9 @@ def revealed_names(game: dict[str, Any]) -> set[str]:
 
 def assert_no_concealed_names(page: Any, game: dict[str, Any]) -> None:
     """No Muslim leader's name is on the map or the panels unless the player's view shows him face
-    up (the log may name units revealed in a battle that is over; the log itself is checked by
-    tests/first_crusade/test_hidden.py)."""
-    html = page.evaluate(
-        "() => { const c = document.body.cloneNode(true); c.querySelector('#log')?.remove();"
-        " return c.innerHTML; }"
-    )
+    up (the log, and the battle panel's part of it, may name units revealed in a battle; the log
+    itself is checked by tests/first_crusade/test_hidden.py)."""
+    html = page.evaluate(OUTSIDE_THE_LOG)
     shown = revealed_names(game)
     for name in MUSLIM_NAMES:
         if name not in shown:
@@ -117,4 +126,125 @@ def test_the_first_crusade_is_played_by_clicking(server: str, browser: Any) -> N
     prompt_box = p2.locator("#prompt").bounding_box()
     assert board_box is not None and prompt_box is not None and board_box["y"] < prompt_box["y"]
     shot(p2, "first-crusade-phone")
+    assert not errors, errors
+
+
+def battle_to_fight(game: Any, state: Any) -> bool:
+    """The player places the Christians' hits in a battle of several rounds with at least three
+    units a side (23.1(4), 23.2-23.3)."""
+    view = game.view(state, PLAYER)
+    b = view["battle"]
+    return bool(
+        b
+        and view["procedure"] == "battle"
+        and b["hits_on"] == "christian"
+        and b["rounds"] > 1
+        and min(len(b["units"]["christian"]), len(b["units"]["muslim"])) >= 3
+    )
+
+
+def test_the_battle_panel_shows_both_sides_and_no_concealed_unit(server: str, browser: Any) -> None:
+    # A game played by the scripted bot to a battle, imported from its record (the importer holds
+    # the seat), then seen and clicked in the page.
+    game = get_game("first-crusade")
+    state = game.setup(BATTLE_SEED)
+    bot = make_bot("scripted", game, BATTLE_SEED)
+    record = Record(game.slug, BATTLE_SEED, "1097", dict(state.options), [])
+    while not battle_to_fight(game, state):
+        assert game.outcome(state) is None and len(record.actions) < 400, "no battle reached"
+        action = bot.choose(game, state, PLAYER)
+        game.perform(state, PLAYER, action)
+        record.actions.append((PLAYER, action))
+    view = game.view(state, PLAYER)
+    b = view["battle"]
+
+    ctx = browser.new_context(viewport=BATTLE_VIEWPORT)
+    page = ctx.new_page()
+    errors = errors_of(page)
+    register(page, server, "adhemar")
+    created = page.request.post(f"{server}/api/games/import", data={"save": record.to_json()})
+    assert created.ok, created.text()
+    game_id = created.json()["id"]
+    page.goto(f"{server}/#/game/{game_id}")
+    panel = page.locator("#battle-panel")
+    page.wait_for_selector(f"#battle-panel[data-space='{b['space']}']")
+    text = panel.inner_text()
+    assert B.spaces[b["space"]].name in text and f"round {b['round']} of {b['rounds']}" in text
+    # Both sides, every unit of each; the Muslims are face up in battle (23.1(2)), so named.
+    for side in ("christian", "muslim"):
+        units = b["units"][side]
+        assert panel.locator(f".pside[data-side='{side}'] .pblock").count() == len(units)
+        for u in units:
+            assert u["name"] in text
+    assert page.locator(f"svg .space.battle[data-space='{b['space']}']").count() == 1
+    # No concealed Muslim is named or identified anywhere on the page outside the log (11.0).
+    html = page.evaluate(OUTSIDE_THE_LOG)
+    for unit, where in state.loc.items():
+        counter = B.counters[unit]
+        if counter.side == "muslim" and where in B.spaces and unit not in state.revealed:
+            assert f'data-token="{unit}"' not in html
+            if counter.is_leader:
+                assert counter.name not in html, counter.name
+    # The last roll and the hits to take; a Christian unit is picked in the panel like on the map.
+    assert panel.locator(".battle-roll .dice").count() == 1
+    assert f"take {b['hits']}" in text
+    shot(page, "first-crusade-battle")
+    pick = panel.locator(".pside[data-side='christian'] button.pblock.pickable").first
+    before = version(page)
+    pick.click()
+    wait_version_above(page, before)
+
+    # Before 23.1(2) the Muslims in a battle are face down (11.0): the page's own drawing of a view
+    # built for it shows them blank in their contingent's colour, with neither id nor name.
+    built = position({"godfrey": "nicaea", "kilij_arslan": "nicaea", "seljuk_militia_1": "nicaea"})
+    combat.start_battle(built, "nicaea", "christian", reinforce=True)
+    drawn = page.evaluate(DRAW_PANEL, game.view(built, PLAYER))
+    assert drawn["hidden"] == 2 and drawn["tokens"] == ["godfrey"]
+    assert "Kilij" not in drawn["html"] and "kilij_arslan" not in drawn["html"]
+    assert "Battle in Nicaea" in drawn["html"]
+    assert not errors, errors
+
+
+DRAW_PANEL = """async (view) => {
+  const m = await import('/api/titles/first-crusade/web/board.js');
+  const board = await (await fetch('/api/titles/first-crusade/board')).json();
+  const box = m.panel(view, { board, log: [] }).querySelector('#battle-panel');
+  return {
+    hidden: box.querySelectorAll(".pside[data-side='muslim'] .pblock.hidden.side-seljuk").length,
+    tokens: [...box.querySelectorAll('[data-token]')].map((e) => e.dataset.token),
+    html: box.outerHTML,
+  };
+}"""
+
+
+def test_the_team_game_is_set_up_from_the_form(server: str, browser: Any) -> None:
+    # 37.0: ticking the team option turns the one seat into three; a person holding two seats
+    # switches between them, and the panel says whose Action is under way and who holds a marker.
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    errors = errors_of(page)
+    register(page, server, "adhemar")
+    page.click("#new-game")
+    page.wait_for_selector("#new-game-form")
+    page.select_option("#title", "first-crusade")
+    page.wait_for_selector("#seat-Christians")
+    page.check("[data-option='teams']")
+    page.wait_for_selector("#seat-Armenians")
+    assert page.locator("#seat-Christians").count() == 0
+    page.select_option("#seat-Crusaders", "me")
+    page.select_option("#seat-Byzantines", "me")
+    page.select_option("#seat-Armenians", "bot:scripted")
+    page.uncheck("[data-option='teams']")
+    page.wait_for_selector("#seat-Christians")
+    page.check("[data-option='teams']")
+    page.wait_for_selector("#seat-Byzantines")
+    page.select_option("#seat-Byzantines", "me")
+    page.click("#create")
+    page.wait_for_selector("#game[data-status='active'] svg .space")
+    game_id = int(page.get_attribute("#game", "data-game"))
+    game = game_json(page, server, game_id)
+    assert game["roles"] == ["Crusaders", "Byzantines", "Armenians"]
+    assert set(game["your_roles"]) == {"Crusaders", "Byzantines"}
+    page.wait_for_selector(".fc-indexes >> text=Team")
+    shot(page, "first-crusade-teams")
     assert not errors, errors

@@ -58,12 +58,12 @@ def test_random_bot_refuses_when_nothing_is_legal() -> None:
 
 def test_make_bot_builtin_and_title_bots() -> None:
     game = ToyGame()
-    assert bot_names(game) == ["greedy", "random"]
+    assert bot_names(game) == ["greedy", "ismcts", "random"]  # ismcts: the toy has a sampler
     assert isinstance(make_bot("random", game, 1), RandomBot)
     greedy = make_bot("greedy", game, 1)
     assert isinstance(greedy, GreedyBot) and isinstance(greedy, Bot)
     assert default_bot(game) == "random"
-    with pytest.raises(UnknownBot, match="no bot 'alphazero' for toy; available: greedy, random"):
+    with pytest.raises(UnknownBot, match="no bot 'alphazero' for toy; available: greedy, ismcts, random"):
         make_bot("alphazero", game, 1)
 
 

@@ -14,6 +14,7 @@ Two roles, Red and Blue, race pawns to square 8 over at most 6 rounds ("rules" c
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -246,6 +247,38 @@ class ToyGame(Game[ToyState]):
             "done": lambda: "end the march",
             "roll": lambda: "roll the die",
         }[action[0]]()
+
+    def sample(self, state: ToyState, role: str, rng: random.Random) -> ToyState:
+        """The other role's secret card and face-down bid dealt anew, its private log entries
+        dropped, a fresh generator: what ``role`` cannot tell from ``state``."""
+        other = _other(role)
+        s = self.copy(state)
+        s.log = [e for e in state.log if e[1] != other]
+        if state.result is None:
+            s.secret[other] = rng.randint(1, 6)
+        if s.bids[other] is not None and not state.revealed:
+            s.bids[other] = rng.randint(1, 3)
+        s.rng = rng.getrandbits(64)
+        return s
+
+    def action_space(
+        self, scenario: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> list[Action]:
+        return [*(("bid", n) for n in (1, 2, 3)), ("step", 1), ("step", 2), ("gamble",), ("done",), ("roll",)]
+
+    def observe(self, state: ToyState, role: str) -> list[float]:
+        """The view as numbers: seat, round, phase, who acts, pawns, bids (a face-down one as a
+        flag), moves left, the secret card, and once over every secret card."""
+        v = self.view(state, role)
+        out = [float(role == r) for r in ROLES] + [v["round"] / ROUNDS]
+        out += [float(v["phase"] == p) for p in ("bid", "march", "roll", "over")]
+        out += [float(r in v["active"]) for r in ROLES] + [min(v["positions"][r] / GOAL, 1.0) for r in ROLES]
+        for r in ROLES:
+            bid = v["bids"][r]
+            out += [bid / 3 if isinstance(bid, int) else 0.0, float(bid == "face down")]
+        out += [(v["moves"] or 0) / 4, (v["my_secret"] or 0) / 6]
+        out += [(v["secrets"] or {}).get(r, 0) / 6 for r in ROLES]
+        return out
 
     def copy(self, state: ToyState) -> ToyState:
         return ToyState(

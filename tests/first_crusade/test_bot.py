@@ -199,11 +199,25 @@ def test_plays_treachery_against_a_strong_reinforcement():
 
 def test_the_abbot_builds_a_monastery_in_constantinople():
     # 33.3: a Crusader Diplomatic Leader builds a Monastery in any space but Desert; 33.8: a Pilgrimage
-    # may be made there; 27.3, 29.1: Muslims never enter Constantinople, so it is a VP that stands
-    # (6.1) and a Pilgrimage site no Ambush can reach.
+    # may be made there; 10.5, 29.1, ruling M-27.3: Constantinople is always Christian, so it is a VP
+    # that stands (6.1).
     s = position({"stephen": "constantinople", **ARMY})
     assert bot().choose(G, s, PLAYER) == ("build_monastery", "constantinople")
     assert ScriptedBot(1, abbot=False).choose(G, s, PLAYER) != ("build_monastery", "constantinople")
+
+
+def test_the_abbot_weighs_an_ambush_in_constantinople():
+    # Chart (Ambush), 27.6, ruling M-27.3: an Ambush in Constantinople is a battle of the level's dice
+    # of Muslims (27.1) at +1 against the Christians there. With Alexios alone beside him the abbot
+    # goes on a Pilgrimage at Level I (one die), not at Level III (three dice; Alexios's loss: 32.2).
+    home = {"stephen": "constantinople", "alexios": "constantinople"}
+    keep = {"godfrey": "jerusalem", "crusader_foot_1": "jerusalem", "crusader_foot_2": "jerusalem"}
+    chosen = []
+    for level in (1, 3):
+        s = position({**home, **keep}, reaction=level, turn=4)
+        s.monasteries.append("constantinople")
+        chosen.append(bot().choose(G, s, PLAYER))
+    assert chosen[0] == ("pilgrimage", "stephen") and chosen[1] != ("pilgrimage", "stephen")
 
 
 def test_never_looks_at_face_down_muslims():

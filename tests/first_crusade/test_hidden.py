@@ -9,8 +9,10 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from outremer.games.first_crusade import combat
 from outremer.games.first_crusade.common import COUNTERS, SPACES
 from outremer.games.first_crusade.game import FirstCrusade
+from outremer.games.first_crusade.positions import position
 from outremer.games.first_crusade.state import BIN, PLAYER, State
 
 G = FirstCrusade()
@@ -88,3 +90,36 @@ def test_face_down_muslims_show_only_their_contingent() -> None:
     for u, where in s.loc.items():
         if where in SPACES and COUNTERS[u].side == "muslim" and u not in s.revealed:
             assert COUNTERS[u].name not in text
+
+
+def test_a_battle_does_not_tell_which_face_down_muslims_are_in_it() -> None:
+    # 11.0: before 23.1(2) turns them face up, the Muslims in a battle are only their contingent's
+    # colour; another face-down leader and unit in their place change nothing the player sees.
+    s = position(
+        {
+            "godfrey": "nicaea",
+            "crusader_foot_1": "nicaea",
+            "kilij_arslan": "nicaea",
+            "seljuk_militia_1": "nicaea",
+        }
+    )
+    combat.start_battle(s, "nicaea", "christian", reinforce=True)
+    battle = G.view(s, PLAYER)["battle"]
+    assert battle["units"]["muslim"] == [{"hidden": True, "contingent": "seljuk"}] * 2
+    other = s.copy()
+    other.loc["kilij_arslan"], other.loc["duqaq"] = BIN, "nicaea"
+    other.loc["seljuk_militia_1"], other.loc["seljuk_horse_archers_3"] = BIN, "nicaea"
+    assert seen(other) == seen(s)
+
+
+def test_a_stack_does_not_tell_where_a_face_down_counter_stands_among_known_ones() -> None:
+    # 11.0: a face-down counter beside face-up ones (turned up by Treachery, then joined by a new
+    # face-down unit) shows only its contingent; the order of the stack must not tell which it is.
+    s = position(
+        {"seljuk_horse_archers_4": "nicaea", "seljuk_emir_1": "nicaea"}, revealed=["seljuk_horse_archers_4"]
+    )
+    other = s.copy()
+    other.loc["seljuk_emir_1"], other.loc["seljuk_militia_2"] = BIN, "nicaea"  # before / after it
+    stack = G.view(s, PLAYER)["spaces"]["nicaea"]
+    assert [u.get("hidden", False) for u in stack] == [False, True]
+    assert seen(other) == seen(s)

@@ -329,14 +329,74 @@ def test_raids_on_kypros_draw_fatimids(battles: list[dict[str, Any]]) -> None:
     assert [b["space"] for b in battles] == ["kypros"]
 
 
+def play_out(s: State) -> None:
+    """Run the procedures pushed (all modules real, the checks of ``game.always`` made), taking the
+    last choice offered each time, until the turn's own frame is back on top."""
+    from outremer.games.first_crusade.game import always
+    from outremer.games.first_crusade.procedures import legal, perform, settle
+
+    settle(s, always)
+    while s.result is None and s.stack[-1]["kind"] != "turn":
+        perform(s, legal(s)[-1], always)
+
+
+def test_an_ambush_in_constantinople_draws_the_level_dice_and_attacks(battles: list[dict[str, Any]]) -> None:
+    # Chart (Ambush: a raid in the pilgrim's space, engage in combat, +1 to the Muslims), 27.6 -> 27.4
+    # (the level's dice of Muslims placed where the Christians are), ruling M-27.3: the one place the
+    # note to 27.3 and 29.1 give way. Under the old reading (no effect) nothing was placed nor fought.
+    s = position({"stephen": CONSTANTINOPLE}, reaction=2, seed=seed_for(4, 2))
+    s.monasteries.append(CONSTANTINOPLE)
+    muslims.raid(s, CONSTANTINOPLE, muslim_bonus=1, rule="13.2")
+    assert battles == [
+        {"space": CONSTANTINOPLE, "attacker": "muslim", "reinforce": False, "bonus": 1, "cause": "13.2"}
+    ]
+    assert len(seljuks(s, CONSTANTINOPLE)) == 6
+    assert [f["kind"] for f in s.stack] == ["turn", "ambush_leave"]  # the battle's stand-in pushed none
+
+
 @pytest.mark.parametrize("space", [CONSTANTINOPLE, MASYAF])
-def test_muslims_never_raid_constantinople_or_masyaf(space: str, battles: list[dict[str, Any]]) -> None:
-    # 27.3 note, 29.1, 31.1, ruling M-27.3: an Ambush there has no effect.
-    s = position({"raymond": space})
-    s.loc["assassin"] = "eliminated"  # the Assassin is out of Masyaf while Christians hold it
-    muslims.raid(s, space, muslim_bonus=1, rule="13.2")
-    assert battles == []
-    assert not muslims_at(s, space)
+def test_an_ambush_battle_in_constantinople_or_masyaf_leaves_no_muslim_there(space: str) -> None:
+    # Ruling M-27.3: the Muslims drawn fight the pilgrim's force there (chart, 27.6), then whoever is
+    # left goes back to the Bin, face down (27.3 note, 29.1, 31.1: they may not stay), even after
+    # winning, when 24.1(2) would keep one in a fortress. Constantinople stays Christian (10.5) with
+    # its Monastery; in Masyaf a pilgrim who falls loses the Monastery (33.5) and the Assassin is back
+    # (31.1). Over a few seeds each outcome comes up: the pilgrim wins, falls, or a stalemate.
+    seen = set()
+    for seed in range(1, 120):
+        s = position({"stephen": space, "godfrey": "antioch"}, seed=seed)  # Godfrey: no sudden death (6.3)
+        s.loc["assassin"] = "eliminated"  # out of Masyaf while Christians hold it (31.1)
+        s.monasteries.append(space)
+        muslims.raid(s, space, muslim_bonus=1, rule="13.2")
+        play_out(s)
+        said = [e[2].format(**e[3]) for e in s.log]
+        assert any(t.startswith("Battle in") for t in said)
+        assert any("Ambush or Jihad" in t for t in said if t.startswith("Tactical Edge"))
+        assert [e for e in s.log if e[0] == "23.1" and "reinforcements" in e[2]] == []  # ruling M-23.1
+        assert [u for u in muslims_at(s, space) if u != "assassin"] == []
+        assert not any(COUNTERS[u].side == "muslim" and u in s.revealed for u in s.loc.at.get(BIN, ()))
+        if s.loc["stephen"] == space:
+            seen.add("stalemate" if any(e[0] == "24.2" for e in s.log) else "held")
+            assert s.monasteries == [space]
+        else:
+            seen.add("lost")
+            if space == CONSTANTINOPLE:
+                assert s.monasteries == [CONSTANTINOPLE]
+            else:
+                assert s.monasteries == [] and s.loc["assassin"] == MASYAF
+    assert seen == {"held", "lost", "stalemate"}
+
+
+def test_no_counteroffensive_places_muslims_in_constantinople_or_masyaf() -> None:
+    # 27.3 note, 29.1, 31.1, rulings M-27.4b, M-27.5: with Christians only in Constantinople and
+    # Masyaf, no cell of the table, Jihad's +1 or not (35.0), puts a Muslim unit in either: Attacks
+    # and Relief Forces find no target there, raids and reoccupation (27.6-27.7) go elsewhere.
+    for column in range(1, 7):
+        for row in range(1, 7):
+            s = position({"godfrey": CONSTANTINOPLE, "hugh": MASYAF}, reaction=3, seed=seed_for(column, row))
+            s.loc["assassin"] = "eliminated"
+            muslims.counteroffensive(s, muslim_bonus=1)
+            play_out(s)
+            assert muslims_at(s, CONSTANTINOPLE) == muslims_at(s, MASYAF) == []
 
 
 def test_counteroffensive_reads_the_column_die_then_the_row_die(battles: list[dict[str, Any]]) -> None:

@@ -299,3 +299,25 @@ def test_neutral_armenia_leader_does_not_negotiate():
     assert pilgrimage.anytime(s) == []
     s.flags["armenia"] = True
     assert pilgrimage.anytime(s) == [("boon", "embassy_to_cairo", "scroll", "level")]
+
+
+def test_an_ambush_in_a_monastery_in_constantinople_starts_a_battle_there():
+    # Chart (Ambush: a raid in the pilgrim's space and a combat, +1 to the Muslims), 13.1, 33.8,
+    # 27.6, ruling M-27.3: Stephen's Pilgrimage in a Monastery in Constantinople is attacked there
+    # by the level's dice of Muslims, who leave once the battle is over (the frame under it).
+    from outremer.games.first_crusade.common import muslims_at
+
+    s = position({"stephen": "constantinople", "godfrey": "antioch"})
+    s.monasteries.append("constantinople")
+    only_in_bin(s, ["ambush_1", "deus_vult"])
+
+    def abbot(t: State) -> list[str]:
+        return pilgrimage.draw(t, 2, space="constantinople", leader="stephen", mode="pilgrimage", rule="13.1")
+
+    seeded(s, abbot, lambda t: t.markers["deus_vult"] == "bin")
+    assert abbot(s) == ["ambush_1"]
+    battle = s.stack[-1]
+    assert (battle["kind"], battle["space"], battle["attacker"]) == ("battle", "constantinople", "muslim")
+    assert battle["muslim_bonus"] == 1 and battle["christians"] == ["stephen"]
+    assert s.stack[-2] == {"kind": "ambush_leave", "space": "constantinople"}
+    assert muslims_at(s, "constantinople")

@@ -4,15 +4,17 @@
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from outremer.games.first_crusade import procedures, views
+from outremer.engine import rng
+from outremer.games.first_crusade import combat, procedures, views
 from outremer.games.first_crusade.board import load_board
 from outremer.games.first_crusade.positions import position
 from outremer.games.first_crusade.render import render_text
-from outremer.games.first_crusade.state import PLAYER, State
+from outremer.games.first_crusade.state import BIN, PLAYER, State
 
 B = load_board()
 
@@ -139,3 +141,105 @@ def test_web_dir_holds_the_drawing_and_render_text_is_the_terminal_board() -> No
     assert (game.web_dir() / "board.js").is_file()
     s = position({"godfrey": "constantinople"})
     assert game.render_text(view(s)) == text(s)
+
+
+# -- the battle under way ------------------------------------------------------------------------------
+def rolls(*faces: int) -> int:
+    """A generator value whose next dice come up ``faces``."""
+    for start in range(3_000_000):
+        holder = SimpleNamespace(rng=start)
+        if all(rng.d6(holder) == f for f in faces):
+            return start
+    raise AssertionError(f"no generator value gives {faces}")
+
+
+def test_no_battle_in_the_view_outside_a_battle() -> None:
+    assert view(position({"godfrey": "nicaea"}))["battle"] is None
+
+
+def test_a_battle_before_the_reveal_shows_face_down_muslims_by_contingent_only() -> None:
+    # 23.0: the battle, where and who attacks; 11.0: until 23.1(2) reveals them, the Muslims in it
+    # are face down and show only their contingent.
+    s = position(
+        {
+            "godfrey": "nicaea",
+            "crusader_foot_1": "nicaea",
+            "kilij_arslan": "nicaea",
+            "seljuk_militia_1": "nicaea",
+        }
+    )
+    combat.start_battle(s, "nicaea", "christian", reinforce=True)
+    b = view(s)["battle"]
+    assert b["space"] == "nicaea" and b["attacker"] == "christian" and b["stage"] == "boons"
+    assert b["round"] == 0 and b["rounds"] == 0 and b["edge"] is None and b["hits"] == 0
+    assert b["fortress"] and b["siege"] is None and b["dice"] == []
+    assert [u["id"] for u in b["units"]["christian"]] == ["godfrey", "crusader_foot_1"]
+    assert b["units"]["muslim"] == [{"hidden": True, "contingent": "seljuk"}] * 2
+    data = json.dumps(b)
+    for unit in ("kilij_arslan", "seljuk_militia_1"):
+        assert unit not in data and B.counters[unit].name not in data
+    assert s.log[b["log_from"]][0] == "23.0"
+
+
+def test_a_battle_lists_known_muslims_before_face_down_ones_whichever_they_are() -> None:
+    # 11.0: the order of a side's units must not tell which face-down counters stand in the battle.
+    s = position({"godfrey": "nicaea", "kerbogha": "nicaea", "kilij_arslan": "nicaea"}, revealed=["kerbogha"])
+    combat.start_battle(s, "nicaea", "christian", reinforce=False)
+    before = view(s)["battle"]
+    assert [u.get("id") for u in before["units"]["muslim"]] == ["kerbogha", None]
+    s.loc["kilij_arslan"], s.loc["seljuk_militia_2"] = BIN, "nicaea"
+    assert view(s)["battle"] == before
+
+
+def test_a_battle_in_its_rounds_shows_edge_rounds_hits_and_the_last_roll() -> None:
+    # 23.1(2) the Muslims revealed; 23.1(3) the Edge, Christians 1+1 (Godfrey) against 6+1 (Kilij
+    # Arslan); 23.1(4) three rounds in the open; 23.2 the Muslims fire first, 1 1 6: two hits for the
+    # Christians to place (23.3).
+    s = position(
+        {
+            "godfrey": "dorylaeum",
+            "crusader_foot_1": "dorylaeum",
+            "kilij_arslan": "dorylaeum",
+            "seljuk_militia_1": "dorylaeum",
+            "seljuk_militia_2": "dorylaeum",
+        }
+    )
+    s.rng = rolls(1, 6, 3, 1, 1, 6)
+    combat.start_battle(s, "dorylaeum", "christian", reinforce=False)
+    procedures.settle(s)
+    b = view(s)["battle"]
+    assert b["stage"] == "hits" and b["edge"] == "muslim"
+    assert b["round"] == 1 and b["rounds"] == 3 and not b["fortress"]
+    assert b["hits"] == 2 and b["hits_on"] == "christian"
+    assert b["dice"] == [1, 1, 6]
+    assert [u["name"] for u in b["units"]["muslim"]] == ["Kilij Arslan", "Militia 1", "Militia 2"]
+    assert views.log_entries(s, b["log_from"])[0]["text"].startswith("Battle in Dorylaeum")
+
+
+def test_a_fortress_battle_is_one_round() -> None:
+    # 23.5: a battle in a fortress lasts one round, with no die for it: after the Edge (1+1 against
+    # 6) the Muslims fire 1 1, and the Christians place two hits in round 1 of 1.
+    s = position(
+        {
+            "godfrey": "nicaea",
+            "crusader_foot_1": "nicaea",
+            "seljuk_militia_1": "nicaea",
+            "seljuk_militia_2": "nicaea",
+        }
+    )
+    s.rng = rolls(1, 6, 1, 1)
+    combat.start_battle(s, "nicaea", "christian", reinforce=False)
+    procedures.settle(s)
+    b = view(s)["battle"]
+    assert b["stage"] == "hits" and b["hits"] == 2 and b["dice"] == [1, 1]
+    assert b["fortress"] and b["rounds"] == 1 and b["round"] == 1
+
+
+def test_the_view_shows_the_innermost_battle() -> None:
+    # 23.0: a battle inside another procedure; the last one started is the one being fought.
+    s = position({"godfrey": "nicaea", "seljuk_militia_1": "nicaea", "tancred": "tarsus"})
+    combat.start_battle(s, "nicaea", "christian", reinforce=False)
+    combat.start_battle(s, "tarsus", "muslim", reinforce=False, cause="27.4")
+    b = view(s)["battle"]
+    assert b["space"] == "tarsus" and b["attacker"] == "muslim" and b["cause"] == "27.4"
+    assert b["units"]["muslim"] == [] and [u["id"] for u in b["units"]["christian"]] == ["tancred"]

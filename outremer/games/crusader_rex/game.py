@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from ...engine.game import Action, Game, Option, Outcome
-from . import render, views
+from . import encoding, evaluation, render, sampler, views
 from .board import FRANKS, SARACENS, default_board
 from .rules import PHASES
 from .setup import new_game
@@ -74,6 +75,15 @@ class CrusaderRex(Game[State]):
             tuple(r["winners"]), r["reason"], {k: float(v) for k, v in r["victory_cities"].items()}
         )
 
+    def sample(self, state: State, role: str, rng: random.Random) -> State:
+        """A state ``role`` cannot tell from ``state``, its hidden parts dealt anew (sampler.py)."""
+        return sampler.sample(state, role, rng)
+
+    def evaluate(self, state: State) -> dict[str, float]:
+        """Each side's chance of winning, estimated from the whole state (evaluation.py); search
+        bots call it on their samples only."""
+        return evaluation.evaluate(state)
+
     def bots(self) -> dict[str, Any]:
         """Bots this title offers besides the random one."""
         from .bot import make_scripted
@@ -116,6 +126,16 @@ class CrusaderRex(Game[State]):
 
     def describe_action(self, state: State, role: str, action: Action) -> str:
         return views.describe(state, role, action)
+
+    def action_space(
+        self, scenario: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> Sequence[Action]:
+        """Every action that can ever be legal, in a fixed order (encoding.py)."""
+        return encoding.action_space()
+
+    def observe(self, state: State, role: str) -> list[float]:
+        """``role``'s view as numbers in [0, 1] (encoding.py, docs/rl.md)."""
+        return encoding.observe(views.view(self, state, role))
 
     def copy(self, state: State) -> State:
         return state.copy()

@@ -23,6 +23,7 @@ from typing import Any
 from .board import CONSTANTINOPLE, JERUSALEM
 from .common import (
     BOARD,
+    CHRISTIAN_LEADERS,
     COUNTERS,
     SPACES,
     activate_armenia,
@@ -74,7 +75,7 @@ VERB_RULE = {"build_camp": "33.1", "build_castle": "33.2", "build_monastery": "3
 def acting_leaders(state: State) -> list[str]:
     """Christian leaders on the map who may take an Action now, in data-pack order (which leader
     serves for which Action: ruling A-1)."""
-    return [u for u in state.loc if COUNTERS[u].is_leader and may_act(state, u)]
+    return [u for u in CHRISTIAN_LEADERS if may_act(state, u)]
 
 
 def acting_at(state: State, space: str) -> list[str]:
@@ -119,9 +120,11 @@ def recruits(state: State) -> list[Action]:
     """14.1: a leader in a recruiting space whose contingent's Bin is not empty (14.4); mercenary
     leaders have no recruit Bin (ruling A-3)."""
     candidates = []
-    for leader in acting_leaders(state):
+    leaders = acting_leaders(state)
+    stocked = [own for own in RECRUIT_BINS if in_bin(state, own)] if leaders else []
+    for leader in leaders:
         space, own = state.loc[leader], contingent(leader)
-        if own in RECRUIT_BINS and in_bin(state, own) and recruit_site(space) and clear(state, space):
+        if own in stocked and recruit_site(space) and clear(state, space):
             candidates.append(((space, own, picks(state, leader)), ("recruit", leader)))
     return _first_of_each(candidates)
 

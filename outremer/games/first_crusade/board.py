@@ -15,7 +15,7 @@ import re
 from collections import Counter as Tally
 from collections import deque
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from itertools import pairwise
@@ -301,6 +301,14 @@ class Board:
     reaction_levels: tuple[ReactionLevel, ...]
     reaction_start: int
     tables: Tables
+    by_contingent: Mapping[str, tuple[Counter, ...]] = field(init=False, repr=False, compare=False)
+    """Contingent -> its counters in file order (``counters_of``), listed once."""
+
+    def __post_init__(self) -> None:
+        by: dict[str, list[Counter]] = {}
+        for c in self.counters.values():
+            by.setdefault(c.contingent, []).append(c)
+        object.__setattr__(self, "by_contingent", MappingProxyType({k: tuple(v) for k, v in by.items()}))
 
     # -- the map --
 
@@ -358,7 +366,7 @@ class Board:
     # -- counters --
 
     def counters_of(self, contingent: str) -> tuple[Counter, ...]:
-        return tuple(c for c in self.counters.values() if c.contingent == contingent)
+        return self.by_contingent.get(contingent, ())
 
     def max_vp(self) -> int:
         """The most VP the map allows (6.1, base game): every fortress, Ascalon and every

@@ -21,7 +21,8 @@ over the Movement Allowance roll, less the expected attrition (18.2, 19.1).
   takes the fortresses off the crusaders' road, Byzantine Objectives first (6.1, 12.2).
 - The Byzantine **naval leader** carries one land unit to empty Kypros (7.0, 25.2).
 - The **abbot** (Stephen) stays in Constantinople, builds a Monastery there (33.3) and goes on
-  Pilgrimages in it (13.1, 33.8), where an Ambush cannot strike (27.3, 29.1).
+  Pilgrimages in it (13.1, 33.8) while an Ambush there, a battle with the Christians in
+  Constantinople (ruling M-27.3), costs less than the draws are worth.
 - Spare Actions: rally (15.0) and recruit (14.0) for what they add to the next battle's odds, go
   on pilgrimages (13.1) for boons, monasteries and castles for VP at the end (6.1, 33.2-33.3).
 - Boons in their windows (Pilgrimage chart): Military Advantage and Treachery at the start of a
@@ -43,6 +44,7 @@ from typing import Any
 from ...engine.game import Action
 from .board import CONSTANTINOPLE, JERUSALEM, LAND_ROUTES
 from .common import BOARD, COUNTERS, MARKERS, SPACES
+from .state import TEAM_OWNER
 
 # -- static facts ----------------------------------------------------------------------------------
 VP = BOARD.tables.vp
@@ -194,7 +196,11 @@ class Know:
         self.special: int = view["special"]
         self.actions: int = view["actions"]
         self.stage: str = view["stage"]
-        self.available: list[str] = list(view["available"])
+        # The team game (37.0): the seat plays its own units and markers only (rulings T-3, T-5).
+        team = view.get("team")
+        self.own: str | None = role if team else None
+        holders = team["holders"] if team else {}
+        self.available: list[str] = [m for m in view["available"] if holders.get(m, role) == role]
         self.flags: dict[str, Any] = view["flags"]
         self.camps = set(view["camps"])
         self.castles = set(view["castles"])
@@ -226,6 +232,8 @@ class Know:
 
     def may_act(self, unit: str) -> bool:
         c = COUNTERS[unit]
+        if self.own is not None and TEAM_OWNER[c.contingent] != self.own:
+            return False
         if c.contingent == "armenian" and not self.flags["armenia"]:
             return False
         if c.contingent == "byzantine" and self.flags["alexios_dead"]:
@@ -412,8 +420,9 @@ def battle_odds(
 
 # -- the bot -----------------------------------------------------------------------------------------
 ABBOT = "stephen"
-"""The Diplomatic Leader who stays in Constantinople: he builds a Monastery there (33.3), where no
-Muslim ever comes (29.1), and goes on Pilgrimages in it (13.1, 33.8)."""
+"""The Diplomatic Leader who stays in Constantinople: he builds a Monastery there (33.3), which stands
+to the end since Constantinople is always Christian (29.1, ruling M-27.3), and goes on Pilgrimages in
+it (13.1, 33.8)."""
 KEEPER_ORDER = ("adhemar", "hugh", "robert_normandy", "robert_flanders", "tancred", "baldwin")
 """Who stays to hold a Crusader Pilgrimage Fortress taken: a leader there is a Special Action every
 turn (29.2(3)) and may go on Pilgrimages (13.1)."""
@@ -445,6 +454,7 @@ class ScriptedBot:
         self.strict = False  # tests set it: an error in a handler is raised, not hidden
         self._cache: dict[Any, Any] = {}
         self._intents: dict[Action, dict[str, Any]] = {}
+        self._formed: dict[str, set[Any]] = {}  # kinds left out and taken in while forming a force
 
     # -- entry --------------------------------------------------------------------------------------
     def choose(self, game: Any, state: Any, role: str) -> Action:
@@ -456,6 +466,8 @@ class ScriptedBot:
         know = Know(game, state, role)
         self._cache = {}
         self._intents = {}
+        if know.frame.get("kind") != "march" or know.frame.get("stage") != "form":
+            self._formed = {}
         try:
             choice = self._decide(know, legal)
         except (KeyError, ValueError, IndexError, ZeroDivisionError, TypeError, AssertionError):
@@ -921,9 +933,25 @@ class ScriptedBot:
         return worth / (1 + 0.4 * held)
 
     def _bane_cost(self, know: Know, bane: str, space: str | None) -> float:
-        if bane != "ambush" or space is None or space == CONSTANTINOPLE:
+        """A bane on a Pilgrimage (13.2): an Event costs a little; an Ambush is a battle of the
+        Christians in the pilgrim's space against the level's dice of Muslims with +1 (chart, 27.6),
+        who may take the space. In Constantinople and Masyaf the raiders fight and leave, so only the
+        losses count (ruling M-27.3: none stays; Masyaf takes no other reinforcement, 31.1)."""
+        if bane != "ambush" or space is None:
             return 0.2
         force = know.at(space)
+        if space in (CONSTANTINOPLE, MASYAF):
+            dice = BOARD.reaction_levels[know.reaction - 1].dice
+            _, loss = battle_odds(
+                know,
+                force,
+                space,
+                attacker=False,
+                reinforce=space == CONSTANTINOPLE,
+                muslim_bonus=1,
+                extra_muslims=0 if space == CONSTANTINOPLE else round(3.5 * dice),
+            )
+            return 0.2 + losses_cost(know, force, loss)
         p_hold, loss = battle_odds(know, force, space, attacker=False, reinforce=True, muslim_bonus=1)
         cost = loss * (sum(hit_cost(know, u) for u in force) / max(1, len(force)))
         return cost + (1 - p_hold) * (space_vp(space) + 1.0)
@@ -938,8 +966,8 @@ class ScriptedBot:
 
     def _build_value(self, know: Know, verb: str, space: str) -> float:
         """33.1-33.3: a Monastery (2 Actions) or Castle (3) is a VP at the end if it stands (6.1): in
-        Constantinople, where Muslims never come (29.1), a Monastery is also a safe place for
-        Pilgrimages (33.8); elsewhere only late. A Camp is for winter supply (28.1, 33.6)."""
+        Constantinople, always Christian (29.1, ruling M-27.3), a Monastery stands to the end and is
+        a place for Pilgrimages (33.8); elsewhere only late. A Camp is for winter supply (28.1, 33.6)."""
         turns_left = len(BOARD.turns) - 1 - know.turn
         spare = 0.15 if turns_left == 0 else ACTION  # what the extra Actions would do otherwise
         safe = know.christian_control(space) and (know.fortress(space) or turns_left == 0)
@@ -1263,11 +1291,18 @@ class ScriptedBot:
         have: dict[Any, int] = {}
         for u in force:
             have[kind(u)] = have.get(kind(u), 0) + 1
+        # The plan may change with the force: a kind once left out is not taken back, nor one taken
+        # in left out again, so that forming always ends.
+        left, taken = self._formed.setdefault("leave", set()), self._formed.setdefault("take", set())
         for a in legal:
-            if a[0] == "leave" and have.get(kind(a[1]), 0) > want.get(kind(a[1]), 0):
+            k = kind(a[1]) if a[0] in ("leave", "take") else None
+            if a[0] == "leave" and k not in taken and have.get(k, 0) > want.get(k, 0):
+                left.add(k)
                 return a
         for a in legal:
-            if a[0] == "take" and have.get(kind(a[1]), 0) < want.get(kind(a[1]), 0):
+            k = kind(a[1]) if a[0] in ("leave", "take") else None
+            if a[0] == "take" and k not in left and have.get(k, 0) < want.get(k, 0):
+                taken.add(k)
                 return a
         return ("go",) if ("go",) in legal else None
 

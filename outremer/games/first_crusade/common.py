@@ -12,7 +12,7 @@ from typing import Any
 
 from ...engine import rng
 from .board import CONSTANTINOPLE, JERUSALEM, Board, Counter, load_board
-from .state import BIN, ELIMINATED, REMOVED, State
+from .state import BIN, ELIMINATED, REMOVED, TEAM_OWNER, State
 
 BOARD: Board = load_board()
 SPACES = BOARD.spaces
@@ -22,6 +22,14 @@ ORDER = {c: i for i, c in enumerate(COUNTERS)}
 """Counters in data-pack order: lists of counters are kept in this order."""
 SIDE = {c.id: c.side for c in COUNTERS.values()}
 """Counter -> "christian" or "muslim"."""
+CONTINGENT = {c.id: c.contingent for c in COUNTERS.values()}
+"""Counter -> its contingent (4.1)."""
+LEADERS = frozenset(c.id for c in COUNTERS.values() if c.is_leader)
+"""Leaders and Emirs (4.2, 32.4)."""
+FLEETS = frozenset(c.id for c in COUNTERS.values() if c.is_fleet)
+"""Fleets and naval leaders, who count as fleets (25.0, 32.1)."""
+CHRISTIAN_LEADERS = tuple(c.id for c in COUNTERS.values() if c.is_leader and c.side == "christian")
+"""The Christian leaders, in data-pack order."""
 
 ASSASSIN = next(c.id for c in COUNTERS.values() if c.contingent == "assassin")
 MASYAF = next(s.id for s in SPACES.values() if s.fortress == "assassin")
@@ -93,8 +101,14 @@ def factor(state: State, unit: str) -> int:
 
 def units_at(state: State, space: str) -> list[str]:
     """Every counter in ``space`` (or a place such as the Bins), in data-pack order."""
-    here = state.loc.at.get(space)
-    return sorted(here, key=ORDER.__getitem__) if here else []
+    loc = state.loc
+    listed = loc.listed.get(space)
+    if listed is None:
+        here = loc.at.get(space)
+        if not here:
+            return []
+        listed = loc.listed[space] = sorted(here, key=ORDER.__getitem__)
+    return list(listed)
 
 
 def christians_at(state: State, space: str) -> list[str]:
@@ -105,13 +119,20 @@ def muslims_at(state: State, space: str) -> list[str]:
     return [u for u in units_at(state, space) if SIDE[u] == "muslim"]
 
 
+def has_muslims(state: State, space: str) -> bool:
+    """Whether any Muslim unit is in ``space`` (``bool(muslims_at(...))``, without listing them)."""
+    here = state.loc.at.get(space)
+    return here is not None and any(SIDE[u] == "muslim" for u in here)
+
+
 def leaders_at(state: State, space: str) -> list[str]:
     return [u for u in christians_at(state, space) if COUNTERS[u].is_leader]
 
 
 def in_bin(state: State, bin_name: str) -> list[str]:
     """The counters in a Bin (3.5), in data-pack order."""
-    return [u for u in units_at(state, BIN) if COUNTERS[u].bin == bin_name]
+    here = state.loc.at.get(BIN, ())
+    return sorted((u for u in here if COUNTERS[u].bin == bin_name), key=ORDER.__getitem__)
 
 
 def on_map(state: State, unit: str) -> bool:
@@ -352,18 +373,19 @@ def available_actions(state: State) -> int:
 def may_act(state: State, unit: str) -> bool:
     """Whether the player may take ``unit`` into an Action: a Christian unit, Armenian only once
     Armenia is activated (30.1), Byzantine only while Alexios lives (32.2), and during Christian
-    Infighting only a Crusader or a mercenary stacked with Crusaders (35.0)."""
-    c = COUNTERS[unit]
-    if c.side != "christian" or not on_map(state, unit):
+    Infighting only a Crusader or a mercenary stacked with Crusaders (35.0); in the team game, only
+    a unit of the player whose choices these are (37.0, ruling T-3, teams.py)."""
+    if SIDE[unit] != "christian" or state.loc.get(unit, BIN) in OFF_MAP:
         return False
-    if (c.contingent == "armenian" and not state.flags["armenia"]) or (
-        c.contingent == "byzantine" and state.flags["alexios_dead"]
-    ):
+    own, flags = CONTINGENT[unit], state.flags
+    team = flags.get("team")
+    if team is not None and team["lens"] is not None and TEAM_OWNER[own] != team["lens"]:
         return False
-    if not state.flags["infighting"] or c.contingent == "crusader":
+    if (own == "armenian" and not flags["armenia"]) or (own == "byzantine" and flags["alexios_dead"]):
+        return False
+    if not flags["infighting"] or own == "crusader":
         return True
-    here = christians_at(state, state.loc[unit])
-    return c.contingent == "mercenary" and any(COUNTERS[u].contingent == "crusader" for u in here)
+    return own == "mercenary" and any(CONTINGENT[u] == "crusader" for u in state.loc.at[state.loc[unit]])
 
 
 def spend(state: State, cost: int) -> None:

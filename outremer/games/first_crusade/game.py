@@ -1,18 +1,20 @@
-"""The First Crusade on the game contract (engine.game.Game): one role, the player's Christians;
-the game itself runs the Muslims by the rulebook's procedures."""
+"""The First Crusade on the game contract (engine.game.Game): one role, the player's Christians, or
+three in the team game (37.0, teams.py); the game itself runs the Muslims by the rulebook's
+procedures."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from ...engine.errors import BadSave
 from ...engine.game import Action, Game, Outcome
-from . import procedures, render, views
+from . import encoding, procedures, render, sampler, teams, views
 from .common import BOARD, assassin_returns, buildings_overrun, lift_sieges
 from .setup import OPTIONS, new_game
-from .state import BIN, ELIMINATED, PLAYER, REMOVED, State
+from .state import BIN, ELIMINATED, PLAYER, REMOVED, TEAM_ROLES, State
 from .victory import sudden_death
 
 # Importing the rules modules registers their procedures.
@@ -38,35 +40,59 @@ class FirstCrusade(Game[State]):
     scenarios = ("1097",)
     options = OPTIONS
 
+    def roles_for(
+        self, scenario: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> tuple[str, ...]:
+        """One seat, or three in the team game (37.0)."""
+        return TEAM_ROLES if (options or {}).get("teams") else self.roles
+
     def setup(
         self, seed: int, scenario: str | None = None, options: Mapping[str, Any] | None = None
     ) -> State:
         scenario, chosen = self.check_setup(scenario, options)
         state = new_game(seed, scenario, chosen)
         procedures.settle(state, always)
+        if teams.playing(state):
+            teams.run_on(state, always)
         return state
 
     def active_roles(self, state: State) -> tuple[str, ...]:
+        if teams.playing(state):
+            return teams.deciders(state)
         return (PLAYER,) if procedures.top(state) is not None else ()
 
     def legal_actions(self, state: State, role: str) -> list[Action]:
+        if teams.playing(state):
+            return teams.legal(state, role)
         if role != PLAYER:
             return []
         return procedures.legal(state)
 
     def perform(self, state: State, role: str, action: Action) -> None:
-        procedures.perform(state, action, always)
+        if teams.playing(state):
+            teams.perform(state, role, action, always)
+        else:
+            procedures.perform(state, action, always)
         state.ply += 1
 
     def prompt(self, state: State, role: str | None) -> str:
         if state.result is not None:
             return "The game is over."
+        if teams.playing(state):
+            deciding = teams.deciders(state)
+            if role not in deciding:
+                return f"Waiting for {', '.join(deciding)}: {procedures.prompt(state)}"
+            if len(deciding) > 1:
+                return f"{procedures.prompt(state)} (Any of {', '.join(deciding)} may act; 'end' passes.)"
+            return procedures.prompt(state)
         if role is None:
             return f"Waiting for the player: {procedures.prompt(state)}"
         return procedures.prompt(state)
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:
-        return views.view(self, state, role)
+        out = views.view(self, state, role)
+        out["team"] = teams.view(state) if teams.playing(state) else None
+        return out
 
     def log(self, state: State, role: str | None, start: int = 0) -> list[dict[str, Any]]:
         return views.log_entries(state, start)
@@ -75,6 +101,10 @@ class FirstCrusade(Game[State]):
         r = state.result
         if r is None:
             return None
+        if teams.playing(state):
+            # 37.0: the team wins or loses together; each player's score is his contribution (T-6).
+            winners = TEAM_ROLES if r["winners"] else ()
+            return Outcome(winners, r["reason"], {k: float(v) for k, v in r["contributions"].items()})
         return Outcome(tuple(r["winners"]), r["reason"], {PLAYER: float(r["vp"])})
 
     def bots(self) -> dict[str, Any]:
@@ -115,6 +145,21 @@ class FirstCrusade(Game[State]):
     def describe_action(self, state: State, role: str, action: Action) -> str:
         return views.describe(state, action)
 
+    def action_space(
+        self, scenario: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> Sequence[Action]:
+        """Every action that can ever be legal with these options, in a fixed order (encoding.py)."""
+        return encoding.action_space(options or {})
+
+    def observe(self, state: State, role: str) -> list[float]:
+        """The view as numbers in [0, 1], with the seat looking (encoding.py, docs/rl.md)."""
+        return encoding.observe(self.view(state, role), role)
+
+    def sample(self, state: State, role: str, rng: random.Random) -> State:
+        """The face-down Muslim counters and the Bins dealt anew, the generator reseeded (sampler.py);
+        every seat sees the same, so ``role`` does not matter."""
+        return sampler.sample(state, rng)
+
     def copy(self, state: State) -> State:
         return state.copy()
 
@@ -135,6 +180,13 @@ class FirstCrusade(Game[State]):
         for frame in state.stack:
             if not isinstance(frame, dict) or frame.get("kind") not in procedures.PROCEDURES:
                 raise BadSave(f"First Crusade state has an unknown procedure {frame!r:.60}")
+        if bool(state.options.get("teams")) != teams.playing(state):
+            raise BadSave("First Crusade state: the team option and the team's working data disagree")
+        if teams.playing(state):
+            try:
+                teams.check_json(state.flags["team"])
+            except ValueError as exc:
+                raise BadSave(f"First Crusade state: {exc}") from exc
         if not 0 <= state.turn < len(BOARD.turns) or state.reaction not in (1, 2, 3):
             raise BadSave("First Crusade state: turn or Reaction Level out of range")
         return state

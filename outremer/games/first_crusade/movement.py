@@ -27,13 +27,17 @@ Rulings MV-n: docs/first-crusade/rulings-movement.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from .board import CONSTANTINOPLE, JERUSALEM, path_key
 from .common import (
     BOARD,
+    CONTINGENT,
     COUNTERS,
+    FLEETS,
+    LEADERS,
     MASYAF,
     ORDER,
     SPACES,
@@ -42,6 +46,7 @@ from .common import (
     christians_at,
     control,
     eliminate,
+    has_muslims,
     is_fortress,
     log,
     may_act,
@@ -81,10 +86,14 @@ def kind(verb: str) -> tuple[bool, bool, bool]:
     return base.endswith("sea_move"), base.startswith("leader_"), base != verb
 
 
+KINDS = {verb: kind(verb) for verb in VERBS}
+
+
 def _new(state: State, verb: str, space: str) -> Frame:
     """The working data of a march from ``space``, its force prefilled (not yet pushed)."""
-    sea, leader, supplied = kind(verb)
-    frame: Frame = {
+    sea, leader, supplied = KINDS[verb]
+    depots = _depots(state, space) if supplied and _depot(state, space) else []
+    return {
         "verb": verb,
         "sea": sea,
         "leader": leader,
@@ -92,7 +101,7 @@ def _new(state: State, verb: str, space: str) -> Frame:
         "start": space,
         "here": space,
         "stage": "form",
-        "force": [],
+        "force": _prefill(sea, _candidates(sea, leader, space, _able(state, space))),
         "pool": [],
         "mp": 0,
         "dice": [],
@@ -102,24 +111,33 @@ def _new(state: State, verb: str, space: str) -> Frame:
         "pass_through": 0,
         "engage": False,
         "reinforce": False,
-        "depots": _depots(state, space) if supplied and _depot(state, space) else [],
-        "camps": [],
+        "depots": depots,
+        "camps": [s for s in [space, *depots] if s in state.camps and not _fortress_supply(state, s)],
     }
-    frame["camps"] = [
-        s for s in [space, *frame["depots"]] if s in state.camps and not _fortress_supply(state, s)
-    ]
-    frame["force"] = _prefill(state, frame)
-    return frame
 
 
 def offered(state: State) -> list[Action]:
     """The movement Actions that may start now: one of each kind for each space whose units could
-    form such a force (17.1, 34.0 summary), a Supplied March only where one could end in a depot."""
-    spaces = dict.fromkeys(w for u, w in state.loc.items() if w in SPACES and may_act(state, u))
+    form such a force (17.1, 34.0 summary), a Supplied March only where one could end in a depot.
+    Each space's four prefilled forces serve its Supplied Marches too."""
     out: list[Action] = []
+    depots: list[str] | None = None  # the Christian depots, listed for the first Supplied March
     for space in SPACES:
-        if space in spaces:
-            out += [(verb, space) for verb in VERBS if _startable(state, _new(state, verb, space))]
+        able = _able(state, space) if space in state.loc.at else []
+        if not able:
+            continue
+        forces: dict[tuple[bool, bool], list[str]] = {}
+        for verb in VERBS:
+            sea, leader, supplied = KINDS[verb]
+            if (sea, leader) not in forces:
+                force = _prefill(sea, _candidates(sea, leader, space, able))
+                forces[sea, leader] = force if _valid(state, sea, leader, space, force) else []
+            force = forces[sea, leader]
+            if force and supplied:
+                depots = _christian_depots(state) if depots is None else depots
+                force = force if _supplied_start(state, sea, leader, space, force, depots) else []
+            if force:
+                out.append((verb, space))
     return out
 
 
@@ -129,73 +147,112 @@ def start(state: State, action: Action) -> None:
     push(state, "march", **_new(state, str(verb), str(space)))
 
 
-def _startable(state: State, frame: Frame) -> bool:
-    if not _valid(state, frame):
+def _supplied_start(
+    state: State, sea: bool, leader: bool, start: str, force: list[str], depots: list[str]
+) -> bool:
+    """Whether ``force`` may set out on a Supplied March: from a depot, to another of the Christian
+    ``depots`` that the best roll could reach (22.0; ruling MV-11)."""
+    if not _depot(state, start):
         return False
-    if not frame["supplied"]:
-        return True
-    top = 6 * ALLOWANCE[frame["leader"]] + _cavalry_bonus(state, frame)
-    return bool(frame["depots"]) and _reaches_depot(state, frame, frame["start"], top)
+    ends = [s for s in depots if s != start]
+    top = 6 * ALLOWANCE[leader] + _cavalry_bonus(state, sea, leader, force)
+    return bool(ends) and _Way(state, sea, force, True, ends).reaches_depot(start, top)
 
 
 # -- forming the force (10.0, 10.1, 25.2-25.3, 30.1-30.2) ------------------------------------------
-def _suits(frame: Frame, unit: str) -> bool:
+def _suits(sea: bool, leader: bool, unit: str) -> bool:
     """Fleets move only by sea (25.1, ruling MV-8); a March or Sea Move has no Leader (18.1, 20.1,
     ruling MV-1)."""
-    c = COUNTERS[unit]
-    if c.is_fleet and not frame["sea"]:
+    if unit in FLEETS and not sea:
         return False
-    return frame["leader"] or not c.is_leader
+    return leader or unit not in LEADERS
 
 
-def _candidates(state: State, frame: Frame) -> list[str]:
-    start = frame["start"]
-    if not frame["sea"] and not SPACES[start].is_land:
+def _able(state: State, start: str) -> list[str]:
+    """The Christian units in ``start`` that may act (30.1, 32.2, 35.0)."""
+    return [u for u in christians_at(state, start) if may_act(state, u)]
+
+
+def _candidates(sea: bool, leader: bool, start: str, able: list[str]) -> list[str]:
+    """Of the units ``able`` to act in ``start``, those that suit the move; a land move never
+    starts at sea."""
+    if not sea and not SPACES[start].is_land:
         return []
-    return [u for u in christians_at(state, start) if may_act(state, u) and _suits(frame, u)]
+    return [u for u in able if _suits(sea, leader, u)]
 
 
 def _fleets(units: Iterable[str]) -> int:
-    return sum(1 for u in units if COUNTERS[u].is_fleet)
+    return sum(1 for u in units if u in FLEETS)
 
 
 def _carried(units: Iterable[str]) -> int:
-    return sum(1 for u in units if not COUNTERS[u].is_fleet)
+    return sum(1 for u in units if u not in FLEETS)
 
 
-def _fits(frame: Frame, units: list[str]) -> bool:
+MIX = {
+    c.id: (
+        int(c.contingent == "armenian"),
+        int(c.contingent not in ("armenian", "mercenary")),
+        1 if c.id in FLEETS else -1,
+    )
+    for c in COUNTERS.values()
+}
+"""What a unit adds to a force's make-up (``_tally``)."""
+
+
+def _tally(units: Iterable[str]) -> tuple[int, int, int]:
+    """A force's make-up: its Armenian units, its units neither Armenian nor mercenary, and its
+    fleets less its land units."""
+    armenians = others = spare = 0
+    for u in units:
+        a, o, s = MIX[u]
+        armenians, others, spare = armenians + a, others + o, spare + s
+    return armenians, others, spare
+
+
+def _with(tally: tuple[int, int, int], unit: str, sign: int = 1) -> tuple[int, int, int]:
+    """The make-up once ``unit`` joins the force (``sign`` -1: once it leaves)."""
+    a, o, s = MIX[unit]
+    return tally[0] + sign * a, tally[1] + sign * o, tally[2] + sign * s
+
+
+def _well_formed(sea: bool, tally: tuple[int, int, int]) -> bool:
     """Armenians move only with Armenians and mercenaries (30.2, ruling MV-2); at sea each fleet
     carries one unit (25.3)."""
-    armenians = any(COUNTERS[u].contingent == "armenian" for u in units)
-    others = any(COUNTERS[u].contingent not in ("armenian", "mercenary") for u in units)
-    if armenians and others:
-        return False
-    return not frame["sea"] or _carried(units) <= _fleets(units)
+    armenians, others, spare = tally
+    return not (armenians and others) and (not sea or spare >= 0)
 
 
-def _valid(state: State, frame: Frame) -> bool:
+def _fits(sea: bool, units: Iterable[str]) -> bool:
+    """Whether ``units`` may move together (_well_formed)."""
+    return _well_formed(sea, _tally(units))
+
+
+def _valid(state: State, sea: bool, leader: bool, start: str, force: list[str]) -> bool:
     """A force that may set out: not empty, a Leader in a Leader's move (19.1, 21.0), fleets for
     a sea move carrying every unit, and none left at sea without a fleet (25.1, 25.3)."""
-    force = frame["force"]
-    if not force or (frame["leader"] and not any(COUNTERS[u].is_leader for u in force)):
+    if not force or (leader and not any(u in LEADERS for u in force)):
         return False
-    if not frame["sea"]:
+    if not sea:
         return True
-    left = [u for u in christians_at(state, frame["start"]) if u not in force]
-    stranded = SPACES[frame["start"]].is_sea and _carried(left) > _fleets(left)
-    return _fleets(force) > 0 and _fits(frame, force) and not stranded
+    left = [u for u in christians_at(state, start) if u not in force]
+    stranded = SPACES[start].is_sea and _carried(left) > _fleets(left)
+    return _fleets(force) > 0 and _fits(sea, force) and not stranded
 
 
-def _prefill(state: State, frame: Frame) -> list[str]:
-    """Every unit that may join, fleets first at sea, as long as the force stays well formed; the
-    player then leaves out or takes in units one at a time (ruling MV-20)."""
-    units = _candidates(state, frame)
-    if frame["sea"]:
-        units = sorted(units, key=lambda u: not COUNTERS[u].is_fleet)
+def _prefill(sea: bool, units: list[str]) -> list[str]:
+    """Every unit that may join (``units``, the candidates), fleets first at sea, as long as the
+    force stays well formed; the player then leaves out or takes in units one at a time (ruling
+    MV-20)."""
+    if sea:
+        units = sorted(units, key=lambda u: u not in FLEETS)
     force: list[str] = []
+    tally = (0, 0, 0)
     for u in units:
-        if _fits(frame, [*force, u]):
+        joined = _with(tally, u)
+        if _well_formed(sea, joined):
             force.append(u)
+            tally = joined
     return _ordered(force)
 
 
@@ -224,12 +281,14 @@ def _distinct(state: State, units: Iterable[str]) -> list[str]:
 
 
 def _form_legal(state: State, frame: Frame) -> list[Action]:
-    force, candidates = frame["force"], _candidates(state, frame)
-    takes = [u for u in candidates if u not in force and _fits(frame, [*force, u])]
-    leaves = [u for u in force if len(candidates) > 1 and _fits(frame, [v for v in force if v != u])]
+    force, sea, leader, start = frame["force"], frame["sea"], frame["leader"], frame["start"]
+    candidates = _candidates(sea, leader, start, _able(state, start))
+    tally = _tally(force)
+    takes = [u for u in candidates if u not in force and _well_formed(sea, _with(tally, u))]
+    leaves = [u for u in force if len(candidates) > 1 and _well_formed(sea, _with(tally, u, -1))]
     choices: list[Action] = [("take", u) for u in _distinct(state, takes)]
     choices += [("leave", u) for u in _distinct(state, leaves)]
-    if _valid(state, frame):
+    if _valid(state, sea, leader, start, force):
         choices.append(GO)
     return [] if choices == [GO] else choices
 
@@ -244,19 +303,19 @@ def _form_perform(state: State, frame: Frame, action: Action) -> None:
         _set_out(state, frame)
 
 
-def _cavalry_bonus(state: State, frame: Frame) -> int:
+def _cavalry_bonus(state: State, sea: bool, leader: bool, force: list[str]) -> int:
     """Option 35.1: a land force of full-strength cavalry only moves farther (ruling MV-19)."""
-    if not state.options.get("cavalry") or frame["sea"] or not frame["force"]:
+    if not state.options.get("cavalry") or sea or not force:
         return 0
-    if all(COUNTERS[u].cavalry and u not in state.reduced for u in frame["force"]):
-        return CAVALRY_BONUS[frame["leader"]]
+    if all(COUNTERS[u].cavalry and u not in state.reduced for u in force):
+        return CAVALRY_BONUS[leader]
     return 0
 
 
 def _set_out(state: State, frame: Frame) -> None:
     """Roll the Movement Allowance (17.3, 18.1, 19.1, 20.1, 21.0)."""
     dice = roll(state, ALLOWANCE[frame["leader"]])
-    bonus = _cavalry_bonus(state, frame)
+    bonus = _cavalry_bonus(state, frame["sea"], frame["leader"], frame["force"])
     frame.update(stage="move", dice=dice, mp=sum(dice) + bonus, pool=list(frame["force"]))
     log(
         state,
@@ -272,61 +331,129 @@ def _set_out(state: State, frame: Frame) -> None:
 
 
 # -- where the force may go (17.4-17.6, 20.2, 25.1, 29.1, 29.3, 30.2, 31.1, 36.4) -----------------
-def _cost(here: str, there: str, mp: int) -> tuple[int, bool]:
-    """Movement left after the step and whether the step ends the move: a pass uses all movement
-    (17.5, ruling MV-18); every force stops in Constantinople and Jerusalem (29.1, 29.3; ruling
-    MV-9); a fleet entering a port, or leaving one other than Constantinople, stops (20.2, 29.1;
-    ruling MV-7)."""
+def _edge(here: str, there: str) -> tuple[bool, bool]:
+    """Whether the path from ``here`` to ``there`` is a pass, which uses all movement (17.5, ruling
+    MV-18), and whether the step ends the move: every force stops in Constantinople and Jerusalem
+    (29.1, 29.3; ruling MV-9); a fleet entering a port, or leaving one other than Constantinople,
+    stops (20.2, 29.1; ruling MV-7)."""
     path = BOARD.paths[path_key(here, there)].kind
     if path == "pass":
-        return 0, True
+        return True, True
     ends = there in (CONSTANTINOPLE, JERUSALEM)
     if path == "sea":
         ends = ends or SPACES[there].port or (SPACES[here].port and here != CONSTANTINOPLE)
-    return mp - 1, ends
+    return False, ends
 
 
-def _steps(frame: Frame, here: str, mp: int) -> list[tuple[str, int, bool]]:
-    """Each space one path away, with the movement left and whether the step ends the move; a
-    pass only for a force with a Leader (17.5)."""
-    paths = ["sea"] if frame["sea"] else ["road"]
-    if not frame["sea"] and any(COUNTERS[u].is_leader for u in frame["force"]):
-        paths.append("pass")
-    return [(there, *_cost(here, there, mp)) for there in BOARD.neighbours(here, paths)]
+EDGES = {
+    paths: {
+        here: tuple((there, *_edge(here, there)) for there in BOARD.neighbours(here, paths))
+        for here in SPACES
+    }
+    for paths in (("sea",), ("road",), LAND_PATHS)
+}
+"""Paths of a kind -> space -> ``(neighbour, pass, ends the move)`` in map order (_edge)."""
+REALMS = {capital: frozenset([capital, *BOARD.neighbours(capital, LAND_PATHS)]) for capital in SPACES}
+"""Option 36.4: a Kingdom Leader's capital and the land spaces a road or a pass joins to it
+(ruling MV-14)."""
 
 
-def _realm(capital: str) -> frozenset[str]:
-    """Option 36.4: a Kingdom Leader's capital and the land spaces a road or a pass joins to it
-    (ruling MV-14)."""
-    return frozenset([capital, *BOARD.neighbours(capital, LAND_PATHS)])
+def _cost(here: str, there: str, mp: int) -> tuple[int, bool]:
+    """Movement left after the step and whether the step ends the move (_edge)."""
+    passes, ends = _edge(here, there)
+    return (0 if passes else mp - 1), ends
 
 
-def _limits(state: State, units: list[str], there: str) -> bool:
-    """Armenians keep within two spaces of Armenia (30.2), Kingdom Leaders to their realm (36.4)."""
-    armenians = any(COUNTERS[u].contingent == "armenian" for u in units)
-    if armenians and ARMENIA_DISTANCE.get(there, ARMENIAN_REACH + 1) > ARMENIAN_REACH:
-        return False
+def _limits(state: State, units: list[str]) -> Callable[[str], bool]:
+    """Where ``units`` may go: Armenians keep within two spaces of Armenia (30.2), Kingdom Leaders
+    to their realm (36.4)."""
+    armenians = any(CONTINGENT[u] == "armenian" for u in units)
     kingdoms = state.flags["kingdoms"] if state.options.get("kingdoms") else {}
-    return all(there in _realm(kingdoms[u]) for u in units if u in kingdoms)
+    realms = [REALMS[kingdoms[u]] for u in units if u in kingdoms]
+
+    def within(there: str) -> bool:
+        if armenians and ARMENIA_DISTANCE.get(there, ARMENIAN_REACH + 1) > ARMENIAN_REACH:
+            return False
+        return all(there in realm for realm in realms)
+
+    return within
 
 
 def may_end(state: State, units: Iterable[str], space: str) -> bool:
     """30.2: before Armenia is activated no units (``units``: all those that would end there) end
     a move with Armenian units, but with a Diplomatic Leader in Sis, come to activate it (16.1;
     ruling MV-12)."""
-    if state.flags["armenia"] or not any(
-        COUNTERS[u].contingent == "armenian" for u in christians_at(state, space)
-    ):
+    if state.flags["armenia"] or not any(CONTINGENT[u] == "armenian" for u in state.loc.at.get(space, ())):
         return True
     return space == SIS and any(COUNTERS[u].diplomatic for u in units)
 
 
-def _may_enter(state: State, frame: Frame, there: str, ending: bool) -> bool:
-    if not _limits(state, frame["force"], there):
+def _joined(state: State, force: list[str], space: str) -> Iterator[str]:
+    """The force and the Christians already in ``space``, listed only if asked for."""
+    yield from force
+    yield from christians_at(state, space)
+
+
+class _Way:
+    """The map as one force sees it: the steps it may take (17.5: passes with a Leader; 20.2, 25.1:
+    by sea) and the spaces it may enter (``may_enter``); for a Supplied March, the depots it must
+    be able to reach (22.0)."""
+
+    __slots__ = ("depots", "edges", "force", "state", "supplied", "within")
+
+    def __init__(self, state: State, sea: bool, force: list[str], supplied: bool, depots: list[str]) -> None:
+        self.state = state
+        self.force = force
+        leader = any(u in LEADERS for u in force)
+        self.edges = EDGES[("sea",) if sea else LAND_PATHS if leader else ("road",)]
+        self.within = _limits(state, force)
+        self.supplied = supplied
+        self.depots = frozenset(depots)
+
+    @classmethod
+    def of(cls, state: State, frame: Frame) -> _Way:
+        return cls(state, frame["sea"], frame["force"], frame["supplied"], frame["depots"])
+
+    def steps(self, here: str, mp: int) -> list[tuple[str, int, bool]]:
+        """Each space one path away, with the movement left and whether the step ends the move."""
+        return [(there, 0 if passes else mp - 1, ends) for there, passes, ends in self.edges[here]]
+
+    def may_enter(self, there: str, ending: bool) -> bool:
+        """Within the force's limits (30.2, 36.4); Jerusalem held by Muslims only with one more
+        Action to attack it (29.3; ruling MV-9); a space it would end its move in only if it may
+        end there (30.2)."""
+        if not self.within(there):
+            return False
+        state = self.state
+        if there == JERUSALEM and has_muslims(state, there) and available_actions(state) < 1:
+            return False
+        return not ending or may_end(state, _joined(state, self.force, there), there)
+
+    def reaches_depot(self, here: str, mp: int) -> bool:
+        """Whether a depot can still be reached from ``here`` with ``mp`` (Muslim spaces stop the
+        way). More movement in a space never reaches less, so a space is searched again only with
+        more movement than before."""
+        best = {here: mp}
+        todo = deque([(here, mp)])
+        while todo:
+            space, left = todo.popleft()
+            for there, passes, ends in self.edges[space]:
+                after = 0 if passes else left - 1
+                ending = ends or after == 0 or has_muslims(self.state, there)
+                if not self.may_enter(there, ending):
+                    continue
+                if there in self.depots:
+                    return True
+                if not ending and best.get(there, -1) < after:
+                    best[there] = after
+                    todo.append((there, after))
         return False
-    if there == JERUSALEM and muslims_at(state, there) and available_actions(state) < 1:
-        return False  # 29.3: one more Action to attack Jerusalem (ruling MV-9)
-    return not ending or may_end(state, [*frame["force"], *christians_at(state, there)], there)
+
+    def supply_ok(self, there: str, mp: int, ending: bool) -> bool:
+        """A Supplied March only takes steps that still lead to a depot (ruling MV-11)."""
+        if not self.supplied or there in self.depots:
+            return True
+        return not ending and self.reaches_depot(there, mp)
 
 
 def _passes(frame: Frame, mp: int, ends: bool) -> bool:
@@ -336,13 +463,14 @@ def _passes(frame: Frame, mp: int, ends: bool) -> bool:
 
 def _moves(state: State, frame: Frame) -> list[str]:
     """The spaces the force may enter next; none while it has more units than its fleets carry."""
-    if not _fits(frame, frame["force"]):
+    if not _fits(frame["sea"], frame["force"]):
         return []
+    way = _Way.of(state, frame)
     out = []
-    for there, mp, ends in _steps(frame, frame["here"], frame["mp"]):
-        held = bool(muslims_at(state, there))
+    for there, mp, ends in way.steps(frame["here"], frame["mp"]):
+        held = has_muslims(state, there)
         ending = ends or mp == 0 or (held and not _passes(frame, mp, ends))
-        if _may_enter(state, frame, there, ending) and _supply_ok(state, frame, there, mp, ending):
+        if way.may_enter(there, ending) and way.supply_ok(there, mp, ending):
             out.append(there)
     return out
 
@@ -351,13 +479,14 @@ def _treachery_window(state: State, frame: Frame) -> bool:
     """Whether a Muslim space next door could be moved through with Treachery (chart)."""
     if frame["pass_through"]:
         return False
+    way = _Way.of(state, frame)
     return any(
-        muslims_at(state, there)
+        has_muslims(state, there)
         and not ends
         and mp > 0
-        and _may_enter(state, frame, there, False)
-        and _supply_ok(state, frame, there, mp, False)
-        for there, mp, ends in _steps(frame, frame["here"], frame["mp"])
+        and way.may_enter(there, False)
+        and way.supply_ok(there, mp, False)
+        for there, mp, ends in way.steps(frame["here"], frame["mp"])
     )
 
 
@@ -380,40 +509,17 @@ def _depot(state: State, space: str) -> bool:
     return space in state.camps or _fortress_supply(state, space)
 
 
+def _christian_depots(state: State) -> list[str]:
+    """Every Fortress or Camp held by Christians, in map order: where Supplied Marches may end
+    (22.0, 34.0 summary)."""
+    candidates = {*FORTRESS_SPACES, *state.camps, *state.castles}
+    return [s for s in SPACES if s in candidates and control(state, s) == "christian" and _depot(state, s)]
+
+
 def _depots(state: State, start: str) -> list[str]:
     """Where a Supplied March from ``start`` may end: another Fortress or Camp held by Christians
     at the start of the Action (22.0, 34.0 summary)."""
-    candidates = {*FORTRESS_SPACES, *state.camps, *state.castles}
-    return [
-        s
-        for s in SPACES
-        if s in candidates and s != start and _depot(state, s) and control(state, s) == "christian"
-    ]
-
-
-def _reaches_depot(state: State, frame: Frame, here: str, mp: int) -> bool:
-    """Whether a depot can still be reached from ``here`` with ``mp`` (Muslim spaces stop the way)."""
-    seen = {(here, mp)}
-    todo = [(here, mp)]
-    while todo:
-        space, left = todo.pop()
-        for there, after, ends in _steps(frame, space, left):
-            ending = ends or after == 0 or bool(muslims_at(state, there))
-            if not _may_enter(state, frame, there, ending):
-                continue
-            if there in frame["depots"]:
-                return True
-            if not ending and (there, after) not in seen:
-                seen.add((there, after))
-                todo.append((there, after))
-    return False
-
-
-def _supply_ok(state: State, frame: Frame, there: str, mp: int, ending: bool) -> bool:
-    """A Supplied March only takes steps that still lead to a depot (ruling MV-11)."""
-    if not frame["supplied"] or there in frame["depots"]:
-        return True
-    return not ending and _reaches_depot(state, frame, there, mp)
+    return [s for s in _christian_depots(state) if s != start]
 
 
 def _supplied(frame: Frame) -> bool:
@@ -444,14 +550,14 @@ def _pick_ups(state: State, frame: Frame) -> list[str]:
     here, force = frame["here"], frame["force"]
     out = []
     for u in christians_at(state, here):
-        if u in frame["pool"] or not may_act(state, u) or not _suits(frame, u):
+        if u in frame["pool"] or not may_act(state, u) or not _suits(frame["sea"], frame["leader"], u):
             continue
         if frame["sea"] and not COUNTERS[u].is_fleet:
             continue
         left = [v for v in christians_at(state, here) if v not in force and v != u]
         if SPACES[here].is_sea and _carried(left) > _fleets(left):
             continue
-        if _fits(frame, [*force, u]):
+        if _fits(frame["sea"], [*force, u]):
             out.append(u)
     return out
 
@@ -863,8 +969,9 @@ def retreat_spaces(state: State, space: str, units: list[str]) -> list[str]:
     if fleets:
         paths.append("sea")
     out: list[str] = []
+    within = _limits(state, units)
     for there in BOARD.neighbours(space, paths):
-        if there in out or muslims_at(state, there) or not _limits(state, units, there):
+        if there in out or muslims_at(state, there) or not within(there):
             continue
         if may_end(state, [*units, *christians_at(state, there)], there):
             out.append(there)

@@ -10,20 +10,23 @@
 - :func:`change_level`: the Reaction Level moves within I-III (27.1).
 
 Muslims come from the space's Bin (26.2, 27.10, 27.11: ``common.muslim_bin``) and are never placed
-in Constantinople (27.3, 29.1) nor Masyaf (31.1). Rulings: docs/first-crusade/rulings-muslims.md
-(M-n below).
+in Constantinople (27.3, 29.1) nor Masyaf (31.1), with one exception: an Ambush on a Pilgrimage there
+draws them for its battle only, and the ``ambush_leave`` procedure sends back whoever is left (ruling
+M-27.3). Rulings: docs/first-crusade/rulings-muslims.md (M-n below).
 """
 
 from __future__ import annotations
 
 from .board import CONSTANTINOPLE, JERUSALEM, LAND_ROUTES
 from .common import (
+    ASSASSIN,
     BOARD,
     COUNTERS,
     MASYAF,
     SPACES,
     christians_at,
     clear_buildings,
+    conceal,
     control,
     draw_muslims,
     factor,
@@ -35,10 +38,11 @@ from .common import (
     reduce,
     roll,
 )
+from .procedures import Frame, pop, procedure, push
 from .state import BIN, State
 
 NEVER = frozenset({CONSTANTINOPLE, MASYAF})
-"""Muslims are never placed here (27.3, 29.1, 31.1)."""
+"""Muslims are never placed here (27.3, 29.1, 31.1), but for an Ambush's battle (ruling M-27.3)."""
 ROUTE_NAMES = {r: r.title() for r in LAND_ROUTES}
 
 
@@ -189,14 +193,40 @@ def relief(state: State, route: str, *, muslim_bonus: int = 0) -> None:
 
 def raid(state: State, space: str, *, muslim_bonus: int = 0, rule: str) -> None:
     """27.6: a raid on ``space``: with Christians there, an Attack on it (27.4); without, no
-    battle and no re-roll, but the Muslims may reoccupy it (27.7). Never in Constantinople nor
-    Masyaf (27.3, 31.1): a raid there (an Ambush, 13.2) has no effect (ruling M-27.3)."""
-    if space in NEVER:
+    battle and no re-roll, but the Muslims may reoccupy it (27.7). The table never names
+    Constantinople nor Masyaf (27.3, 29.1, 31.1; the data pack's loader refuses it), so only an
+    Ambush raids them (13.2 chart: the pilgrim's space): the Muslims drawn fight the pilgrim's force
+    there and leave after the battle, and the space is never reoccupied (ruling M-27.3)."""
+    if space in NEVER and not christians_at(state, space):
         log(state, rule, "Muslims never enter {space}: the raid has no effect.", space=space)
+    elif space in NEVER:
+        push(state, "ambush_leave", space=space)
+        assault(state, space, muslim_bonus=muslim_bonus, rule=rule)
     elif christians_at(state, space):
         assault(state, space, muslim_bonus=muslim_bonus, rule=rule)
     else:
         reoccupy(state, space)
+
+
+def _run_ambush_leave(state: State, frame: Frame) -> None:
+    """Ruling M-27.3: once the Ambush's battle in Constantinople or Masyaf is over (the frame sits
+    under it), the Muslims still there go back to their Bin, face down: they may not stay (27.3
+    note, 29.1, 31.1). Constantinople was Christian-controlled throughout (10.5); the Assassin, back
+    in an empty Masyaf (31.1), stays."""
+    space = frame["space"]
+    left = [u for u in muslims_at(state, space) if u != ASSASSIN]
+    for unit in left:
+        state.loc[unit] = BIN
+    conceal(state, left)
+    if left:
+        log(
+            state,
+            "29.1" if space == CONSTANTINOPLE else "31.1",
+            "Muslims never stay in {space}: {n} Muslim unit(s) go back to their Bin.",
+            space=space,
+            n=len(left),
+        )
+    pop(state, frame)
 
 
 def assault(state: State, space: str, *, muslim_bonus: int, rule: str) -> None:
@@ -313,3 +343,6 @@ def fatimids_intervene(state: State) -> None:
     (n,) = roll(state, 1)
     log(state, "27.10", "The Fatimids take Jerusalem with {dice} unit(s).", dice=str(n))
     draw_muslims(state, JERUSALEM, n, "27.10", bin_name="fatimid")
+
+
+procedure("ambush_leave", run=_run_ambush_leave)

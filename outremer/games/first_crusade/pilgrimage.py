@@ -111,7 +111,8 @@ def _dispose(
 
 def _bane(state: State, marker: str, space: str) -> None:
     """13.2, chart: the bane acts at once and stays in the Bin. Ambush: a Muslim raid on the
-    Pilgrim's space with +1 to the Muslim Tactical Edge; Event: one roll on the Event Table (9.1)."""
+    Pilgrim's space with +1 to the Muslim Tactical Edge, a battle even in Constantinople or Masyaf
+    (ruling M-27.3); Event: one roll on the Event Table (9.1)."""
     from . import events, muslims
 
     if MARKERS[marker].bane == "ambush":
@@ -204,7 +205,12 @@ def lose_markers(state: State, n: int, rule: str) -> None:
 
 
 def available(state: State) -> list[str]:
-    """The boons in the Available box, in data-pack order."""
+    """The boons in the Available box, in data-pack order; in the team game, while one player's
+    choices are worked out, his own (37.0, ruling T-5)."""
+    team = state.flags.get("team")
+    if team is not None and team["lens"] is not None:
+        mine, held = team["lens"], team["holders"]
+        return [m for m, at in state.markers.items() if at == "available" and held.get(m, mine) == mine]
     return [m for m, at in state.markers.items() if at == "available"]
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...engine.game import Option
-from . import turn
+from . import teams, turn
 from .common import BOARD, COUNTERS, in_bin, log, pick, roll
 from .state import BIN, State
 
@@ -17,6 +17,12 @@ OPTIONS = (
     Option("massacre", False, "Massacres: a fortress taken after the first round loses its supply", "34.6"),
     Option("cavalry", False, "Christian cavalry: mobility and combined arms", "35.0"),
     Option("kingdoms", False, "Crusader Kingdoms: titled Leaders, capitals and their VP", "36.0"),
+    Option(
+        "teams",
+        False,
+        "Team game: a Crusader, a Byzantine and an Armenian player (one person may take several seats)",
+        "37.0",
+    ),
 )
 """The optional rules (34.0-36.0), off by default."""
 
@@ -24,6 +30,8 @@ OPTIONS = (
 def new_game(seed: int, scenario: str, options: dict[str, bool]) -> State:
     """The game of ``scenario`` set up from ``seed`` (7.0), at the first Event Step."""
     state = State.blank(seed, scenario, options)
+    if options.get("teams"):
+        state.flags["team"] = teams.new()
     # 7.0 (2): a face-down Seljuk militia in every fortress but Vahka, Sis, Masyaf, Rhodos and
     # Kypros (the data pack marks them); the Assassin in Masyaf; the rest in their Bins.
     garrisons = [s.id for s in BOARD.spaces.values() if s.garrison]

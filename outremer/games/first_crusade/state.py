@@ -20,6 +20,17 @@ FORMAT = "outremer/first-crusade/state/1"
 PLAYER = "Christians"
 """The one role of the solitaire game: the player leads every Christian contingent (1.0)."""
 
+TEAM_ROLES = ("Crusaders", "Byzantines", "Armenians")
+"""The seats of the team game (37.0, option ``teams``; teams.py), in the order they are asked."""
+
+TEAM_OWNER = {
+    "crusader": "Crusaders",
+    "mercenary": "Crusaders",
+    "byzantine": "Byzantines",
+    "armenian": "Armenians",
+}
+"""Which team player owns a Christian contingent's counters; mercenaries are the Crusaders' (32.5)."""
+
 BIN = "bin"
 """``loc`` of a counter in its contingent's Bin (3.5); mercenaries' Bin is the Pilgrimage Bin."""
 ELIMINATED = "eliminated"
@@ -69,13 +80,15 @@ def new_flags() -> dict[str, Any]:
 
 class Locations(dict[str, str]):
     """``counter -> place``, keeping the reverse index ``at`` (place -> counters) up to date, so
-    that "who is in this space" costs a lookup, not a scan of every counter."""
+    that "who is in this space" costs a lookup, not a scan of every counter. ``listed`` keeps
+    places' counters once put in order (common.units_at); a move forgets both places' lists."""
 
-    __slots__ = ("at",)
+    __slots__ = ("at", "listed")
 
     def __init__(self, items: Mapping[str, str] | None = None) -> None:
         super().__init__(items or {})
         self.at: dict[str, set[str]] = {}
+        self.listed: dict[str, list[str]] = {}
         for unit, where in self.items():
             self.at.setdefault(where, set()).add(unit)
 
@@ -86,8 +99,10 @@ class Locations(dict[str, str]):
             here.discard(unit)
             if not here:
                 del self.at[old]
+            self.listed.pop(old, None)
         super().__setitem__(unit, where)
         self.at.setdefault(where, set()).add(unit)
+        self.listed.pop(where, None)
 
     def __delitem__(self, unit: str) -> None:
         raise TypeError("counters are never removed from the state, only moved")
@@ -101,6 +116,7 @@ class Locations(dict[str, str]):
         for unit, where in self.items():
             dict.__setitem__(new, unit, where)
         new.at = {where: set(units) for where, units in self.at.items()}
+        new.listed = dict(self.listed)  # the lists are never changed, only replaced
         return new
 
 

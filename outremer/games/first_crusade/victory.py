@@ -22,40 +22,58 @@ _CLASS_AWARD = {
 
 
 def score(state: State) -> tuple[int, list[tuple[str, int]]]:
-    """The VP total now and its items (6.1). A fortress counts for the contingent-free "Christian
-    force" of 6.1; Jerusalem pays the full award only to a Crusader force (6.1, ruling F-6.1)."""
-    items: list[tuple[str, int]] = []
+    """The VP total now and its items (6.1)."""
+    items = [(what, vp) for what, vp, _ in credited(state)]
+    return sum(v for _, v in items), items
+
+
+def contributions(state: State) -> dict[str, int]:
+    """The team game (37.0): each player's share of the VP, by whose units earned each item (ruling
+    T-6, teams.credit)."""
+    from .teams import ROLES, credit
+
+    out = dict.fromkeys(ROLES, 0)
+    for _, vp, token in credited(state):
+        out[credit(state, token)] += vp
+    return out
+
+
+def credited(state: State) -> list[tuple[str, int, str | None]]:
+    """The VP items of 6.1, each with what earned it (a space or a counter; None for a Kingdom's
+    lasting VP). A fortress counts for the contingent-free "Christian force" of 6.1; Jerusalem pays
+    the full award only to a Crusader force (6.1, ruling F-6.1)."""
+    items: list[tuple[str, int, str | None]] = []
     if controlled_by(state, JERUSALEM, CRUSADERS):
-        items.append(("Jerusalem held by Crusaders", VP["jerusalem_crusader"]))
+        items.append(("Jerusalem held by Crusaders", VP["jerusalem_crusader"], JERUSALEM))
     elif control(state, JERUSALEM) == "christian":
-        items.append(("Jerusalem held by Byzantines or Armenians", VP["jerusalem_other"]))
+        items.append(("Jerusalem held by Byzantines or Armenians", VP["jerusalem_other"], JERUSALEM))
     for space in SPACES.values():
         if space.kind != "fortress" or space.id == JERUSALEM:
             continue
         if control(state, space.id) == "christian":
-            items.append((f"{space.name} held", VP[_CLASS_AWARD[space.fortress or "other"]]))
+            items.append((f"{space.name} held", VP[_CLASS_AWARD[space.fortress or "other"]], space.id))
     if "ascalon" in SPACES and control(state, "ascalon") == "christian":
-        items.append(("Ascalon held", VP["ascalon"]))
+        items.append(("Ascalon held", VP["ascalon"], "ascalon"))
     for where in state.monasteries:
-        items.append((f"Monastery at {SPACES[where].name}", VP["monastery"]))
+        items.append((f"Monastery at {SPACES[where].name}", VP["monastery"], None))
     for where in state.castles:
-        items.append((f"Castle at {SPACES[where].name}", VP["castle"]))
+        items.append((f"Castle at {SPACES[where].name}", VP["castle"], None))
     for unit, where in state.loc.items():
         c = COUNTERS[unit]
         if where != ELIMINATED or not c.is_leader or c.side != "christian":
             continue
         if unit == "alexios":
-            items.append(("Alexios eliminated", VP["alexios_eliminated"]))
+            items.append(("Alexios eliminated", VP["alexios_eliminated"], unit))
         elif c.contingent == "mercenary":
-            items.append((f"{c.name} eliminated", VP["mercenary_leader_eliminated"]))
+            items.append((f"{c.name} eliminated", VP["mercenary_leader_eliminated"], unit))
         else:
-            items.append((f"{c.name} eliminated", VP["christian_leader_eliminated"]))
+            items.append((f"{c.name} eliminated", VP["christian_leader_eliminated"], unit))
     if state.options.get("kingdoms"):
         # 36.8: each Kingdom ever established, even if its Leader has since gone (ruling A-11)
         for capital in state.flags.get("established", list(state.flags["kingdoms"].values())):
             award = "kingdom_jerusalem" if capital == JERUSALEM else "kingdom_other"
-            items.append((f"Kingdom of {SPACES[capital].name}", VP[award]))
-    return sum(v for _, v in items), items
+            items.append((f"Kingdom of {SPACES[capital].name}", VP[award], None))
+    return items
 
 
 def final(state: State) -> None:
@@ -89,4 +107,13 @@ def sudden_death(state: State) -> None:
 def _end(state: State, result: str, reason: str, vp: int) -> None:
     winners: list[str] = [PLAYER] if result in ("win", "victory", "overwhelming_victory") else []
     state.result = {"winners": winners, "reason": reason, "vp": vp, "level": result}
+    if "team" in state.flags:
+        shares = contributions(state)
+        state.result["contributions"] = shares
+        log(
+            state,
+            "37.0",
+            "Contributions: {shares}.",
+            shares=", ".join(f"{role} {n:+d} VP" for role, n in shares.items()),
+        )
     state.stack = []

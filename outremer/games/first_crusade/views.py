@@ -11,8 +11,9 @@ from __future__ import annotations
 import string
 from typing import Any
 
-from .common import BOARD, COUNTERS, MARKERS, SPACES, factor, in_bin, turn_label
-from .procedures import Action, prompt, top
+from .combat import CHRISTIAN, MUSLIM, units_of
+from .common import BOARD, COUNTERS, MARKERS, ORDER, SPACES, factor, in_bin, turn_label
+from .procedures import Action, Frame, prompt, top
 from .state import BIN, ELIMINATED, State
 
 EVENTS = BOARD.tables.event_names
@@ -64,10 +65,11 @@ def unit_view(state: State, unit: str) -> dict[str, Any]:
 
 
 def view(game: Any, state: State, role: str | None) -> dict[str, Any]:
-    spaces: dict[str, list[dict[str, Any]]] = {}
+    here: dict[str, list[str]] = {}
     for unit, where in state.loc.items():
         if where in SPACES:
-            spaces.setdefault(where, []).append(unit_view(state, unit))
+            here.setdefault(where, []).append(unit)
+    spaces = {where: shown(state, units) for where, units in here.items()}
     frame = top(state)
     return {
         "prompt": game.prompt(state, role),
@@ -100,7 +102,87 @@ def view(game: Any, state: State, role: str | None) -> dict[str, Any]:
             "massacres": list(state.flags["massacres"]),
         },
         "result": state.result,
+        "battle": battle_view(state),
     }
+
+
+BATTLE_STAGES = {
+    "force": "which force attacks",
+    "boons": "Pilgrimage markers before the battle",
+    "reinforce": "Muslim reinforcements",
+    "edge": "the Tactical Edge",
+    "rounds": "the number of rounds",
+    "round": "a round begins",
+    "fire": "fire",
+    "hits": "hits",
+    "continue": "the round ends",
+    "outcome": "the outcome",
+    "withdraw": "the withdrawal",
+    "embark": "boarding the fleets",
+    "leave": "the Muslims after the battle",
+    "finish": "the battle ends",
+}
+"""A battle frame's stage in words (combat.py, 23.1-24.2)."""
+
+
+def battle_view(state: State) -> dict[str, Any] | None:
+    """The innermost battle under way (23.0), or None: where, who attacks, the stage, round and
+    rounds (23.1(4)), the side with the Tactical Edge once rolled (23.1(3)), each side's units as
+    the player sees them (a face-down Muslim only by contingent, 11.0), the hits still to place
+    (23.2-23.3), the siege it belongs to (34.2-34.4), where its log begins and its last dice."""
+    frame = next((f for f in reversed(state.stack) if f["kind"] == "battle"), None)
+    if frame is None or state.result is not None:
+        return None
+    opened = _battle_opened(state, frame)
+    hits = frame["stage"] == "hits" and frame["hits"] > 0
+    return {
+        "space": frame["space"],
+        "attacker": frame["attacker"],
+        "cause": frame["cause"],
+        "stage": frame["stage"],
+        "stage_words": BATTLE_STAGES.get(frame["stage"], frame["stage"]),
+        "round": frame["round"],
+        "rounds": frame["rounds"],
+        "edge": frame["edge"],
+        "fortress": frame["fortress"],
+        "siege": frame["siege"],
+        "assassin": frame["assassin"],
+        "units": {side: _battle_units(state, frame, side) for side in (CHRISTIAN, MUSLIM)},
+        "hits": frame["hits"] if hits else 0,
+        "hits_on": frame["target"] if hits else None,
+        "log_from": opened,
+        "dice": _last_dice(state, opened),
+    }
+
+
+def _battle_units(state: State, frame: Frame, side: str) -> list[dict[str, Any]]:
+    """A side's units in the battle: the known ones in data-pack order, then the face-down ones by
+    contingent, so that the order never tells which counters they are (11.0)."""
+    return shown(state, units_of(state, frame, side))
+
+
+def shown(state: State, units: list[str]) -> list[dict[str, Any]]:
+    """Units as the player sees them, the known ones in data-pack order, then the face-down ones by
+    contingent, so that the order never tells which counters they are (11.0)."""
+    seen = [unit_view(state, u) for u in units]
+    return sorted(seen, key=lambda u: (1, u["contingent"], 0) if u.get("hidden") else (0, "", ORDER[u["id"]]))
+
+
+def _battle_opened(state: State, frame: Frame) -> int:
+    """Where the battle's log begins: its last opening entry (23.0) for its space."""
+    for i in range(len(state.log) - 1, -1, -1):
+        rule, _audience, _template, args = state.log[i]
+        if rule == "23.0" and args.get("space") == frame["space"]:
+            return i
+    return len(state.log)
+
+
+def _last_dice(state: State, start: int) -> list[int]:
+    """The dice of the battle's last roll (its log from ``start``), if any."""
+    for _rule, _audience, _template, args in reversed(state.log[start:]):
+        if "dice" in args:
+            return [int(d) for d in str(args["dice"]).split()]
+    return []
 
 
 def log_entries(state: State, start: int = 0) -> list[dict[str, Any]]:

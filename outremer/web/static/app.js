@@ -194,20 +194,10 @@ async function newGamePage(main) {
   const seed = h("input", { id: "seed", type: "number", min: 0, placeholder: "random" });
   const pub = h("input", { id: "public", type: "checkbox", checked: true });
 
-  function fill() {
-    const t = titles.find((x) => x.slug === titleSel.value);
-    details.textContent = "";
-    details.append(
-      h("label", { for: "scenario" }, "Scenario"),
-      h("select", { id: "scenario" }, t.scenarios.map((s) => h("option", { value: s }, s))),
-    );
-    if (t.options.length) {
-      details.append(h("fieldset", {}, h("legend", {}, "Options"),
-        t.options.map((o) => h("label", { class: "check" },
-          h("input", { type: "checkbox", "data-option": o.name, checked: o.default }),
-          ` ${o.help}`, o.rule ? h("span", { class: "muted" }, ` (${o.rule})`) : null))));
-    }
-    const seatRows = t.roles.map((role, i) => {
+  const seatBox = h("fieldset", { id: "seats" });
+
+  function drawSeats(t, roles) {
+    const rows = roles.map((role, i) => {
       const sel = h("select", { "data-role": role, id: `seat-${role}` },
         h("option", { value: "me" }, "me"),
         h("option", { value: "invite" }, "a person (invite link)"),
@@ -215,7 +205,43 @@ async function newGamePage(main) {
       sel.value = i === 0 ? "me" : `bot:${t.default_bot}`;
       return h("div", { class: "seat-row" }, h("label", { for: `seat-${role}` }, role), sel);
     });
-    details.append(h("fieldset", {}, h("legend", {}, "Seats"), seatRows));
+    seatBox.replaceChildren(h("legend", {}, "Seats"), ...rows);
+  }
+
+  function chosenOptions() {
+    const options = {};
+    for (const box of details.querySelectorAll("[data-option]")) options[box.dataset.option] = box.checked;
+    return options;
+  }
+
+  // The seats follow the scenario and options: a team variant or a count of players changes them.
+  async function reseat() {
+    const t = titles.find((x) => x.slug === titleSel.value);
+    const scenario = details.querySelector("#scenario").value;
+    const query = `scenario=${encodeURIComponent(scenario)}&options=${encodeURIComponent(JSON.stringify(chosenOptions()))}`;
+    try {
+      const answer = await get(`/api/titles/${encodeURIComponent(t.slug)}/roles?${query}`);
+      if (titleSel.value === t.slug) drawSeats(t, answer.roles);
+    } catch (err) {
+      showError(err);
+    }
+  }
+
+  function fill() {
+    const t = titles.find((x) => x.slug === titleSel.value);
+    details.textContent = "";
+    details.append(
+      h("label", { for: "scenario" }, "Scenario"),
+      h("select", { id: "scenario", onchange: reseat }, t.scenarios.map((s) => h("option", { value: s }, s))),
+    );
+    if (t.options.length) {
+      details.append(h("fieldset", {}, h("legend", {}, "Options"),
+        t.options.map((o) => h("label", { class: "check" },
+          h("input", { type: "checkbox", "data-option": o.name, checked: o.default, onchange: reseat }),
+          ` ${o.help}`, o.rule ? h("span", { class: "muted" }, ` (${o.rule})`) : null))));
+    }
+    drawSeats(t, t.roles);
+    details.append(seatBox);
   }
   titleSel.addEventListener("change", fill);
   fill();
@@ -223,8 +249,7 @@ async function newGamePage(main) {
   async function submit(e) {
     e.preventDefault();
     clearError();
-    const options = {};
-    for (const box of details.querySelectorAll("[data-option]")) options[box.dataset.option] = box.checked;
+    const options = chosenOptions();
     const seats = [...details.querySelectorAll("[data-role]")].map((sel) => {
       if (sel.value.startsWith("bot:")) return { role: sel.dataset.role, kind: "bot", bot: sel.value.slice(4) };
       return { role: sel.dataset.role, kind: sel.value };

@@ -3,8 +3,8 @@
 // and the player's view (units per space, Camps, Castles, Monasteries, the indexes and boxes).
 // Loaded by the generic game page, which calls
 //   draw(svg, view, onPick, ctx)   ctx = {board, pickable: Set, picked: Set}: the map;
-//   panel(view, ctx)               ctx = {board, pickable, picked, onPick, log}: the indexes, the
-//                                  Available markers, the battle under way and the map key.
+//   panel(view, ctx)               ctx = {board, pickable, picked, onPick, log}: the battle under
+//                                  way, the indexes, the Available markers and the map key.
 // Clicking a space, a unit or a marker that may be picked now calls onPick with its id; the page
 // narrows the legal actions. A face-down Muslim arrives as {hidden, contingent} only and is drawn as
 // a blank counter of its contingent's colour: nothing here knows more than the view.
@@ -301,7 +301,7 @@ export function draw(svg, view, onPick, ctx) {
   }
   svg.append(paths);
 
-  const battleAt = view.battle ? view.battle.space || view.battle.where || null : null;
+  const battleAt = view.battle ? view.battle.space : null;
   const spaces = el("g", { class: "spaces" });
   const stacks = el("g", { class: "stacks" });
   const overlay = el("g", { class: "stacks-open" });
@@ -353,6 +353,21 @@ function markerButton(id, ctx) {
   return hel("span", { class: "marker", "data-token": id }, label);
 }
 
+// The team game (37.0): whose Action is under way, who has passed at this step; a marker's holder.
+function team(view) {
+  const t = view.team;
+  if (!t) return null;
+  const parts = [t.action ? `${t.action}' Action under way` : "any player may act",
+    t.passed.length ? `passed: ${t.passed.join(", ")}` : null].filter(Boolean);
+  return row("Team", parts.join(" \u00B7 "));
+}
+
+function held(m, view, ctx) {
+  const holder = view.team && view.team.holders[m];
+  const button = markerButton(m, ctx);
+  return holder ? hel("span", { class: "held" }, button, hel("span", { class: "muted" }, ` (${holder})`)) : button;
+}
+
 function indexes(view, ctx) {
   const flags = view.flags || {};
   const notes = [
@@ -368,21 +383,135 @@ function indexes(view, ctx) {
     row("Muslim Reaction", LEVELS[view.reaction] || String(view.reaction)),
     row("Special Actions", String(view.special)),
     row("Actions left", String(view.actions)),
-    row("Available", available.length ? hel("span", {}, available.map((m) => markerButton(m, ctx)).flatMap((b, i) => (i ? [", ", b] : [b]))) : "none"),
+    row("Available", available.length ? hel("span", {}, available.map((m) => held(m, view, ctx)).flatMap((b, i) => (i ? [", ", b] : [b]))) : "none"),
+    team(view),
     row("Bins", BINS.filter((b) => b in bins).map((b) => `${b} ${bins[b]}`).join(", ")),
     (view.eliminated || []).length ? row("Eliminated leaders", String(view.eliminated.length)) : null,
     hel("div", { class: "fc-row muted" }, notes.join(" \u00B7 ")));
 }
 
-function battle(view) {
+// -- the battle panel -------------------------------------------------------------------------------
+// The innermost battle under way (view.battle): each side's units grouped by contingent (a face-down
+// Muslim blank in its contingent's colour), round x of y, the Tactical Edge, the hits to place, the
+// last roll and the battle's own part of the log.
+const SIDE_NAMES = { christian: "Christians", muslim: "Muslims" };
+const FACES = ["", "\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
+let battleLogOpen = false;
+
+function spaceName(id, ctx) {
+  const s = ctx.board && (ctx.board.spaces || []).find((x) => x.id === id);
+  return s ? s.name : id;
+}
+
+function battleTitle(b, ctx) {
+  const where = spaceName(b.space, ctx);
+  if (b.siege === "attack") return `Siege attack on ${where}`;
+  if (b.siege === "relief") return `Relief of ${where}`;
+  return `Battle in ${where}`;
+}
+
+function roundText(b) {
+  return b.rounds ? `round ${Math.max(b.round, 1)} of ${b.rounds}` : "before the first round";
+}
+
+// The battle's own log: from its opening entry (23.0) on, if the log given reaches back to it.
+function battleLog(log, b) {
+  if (!Array.isArray(log) || !log[b.log_from] || log[b.log_from].rule !== "23.0") return null;
+  return log.slice(b.log_from);
+}
+
+function steps(u) {
+  if (u.hidden) return "";
+  return u.steps > 1 ? (u.reduced ? "\u25CF\u25CB" : "\u25CF\u25CF") : "\u25CF";
+}
+
+// A unit as on the map, larger, with its name and steps under it (blank when face down); one that
+// may be picked now is a button that picks it like a click on the map.
+function panelUnit(u, b, ctx) {
+  const shown = u.id === "assassin" && b.assassin ? { ...u, factor: b.assassin } : u;
+  const svg = el("svg", { viewBox: `-2 -2 ${TOKEN + 4} ${TOKEN + 4}`, class: "pglyph", "aria-hidden": "true" });
+  svg.append(tokenGlyph(shown));
+  const pickable = !u.hidden && ctx.pickable.has(u.id);
+  const attrs = {
+    class: ["pblock", u.hidden ? "hidden" : "known", `side-${u.contingent}`, pickable ? "pickable" : null,
+      !u.hidden && ctx.picked.has(u.id) ? "picked" : null].filter(Boolean).join(" "),
+    title: unitTitle(shown),
+    "data-token": u.hidden ? null : u.id,
+  };
+  const caption = [hel("span", { class: "pname" }, hel("span", {}, u.hidden ? "" : u.name)), hel("span", { class: "ptags" }, steps(u))];
+  if (pickable && ctx.onPick) return hel("button", { type: "button", ...attrs, onclick: () => ctx.onPick(u.id) }, svg, caption);
+  return hel("div", attrs, svg, caption);
+}
+
+function contingentGroups(units, b, ctx) {
+  const groups = SIDES.map((c) => [c, units.filter((u) => u.contingent === c)]).filter(([, us]) => us.length);
+  return groups.map(([c, us]) => hel("div", { class: "pgroup" },
+    hel("div", { class: "plabel" }, `${COLORS[c].label} \u00D7${us.length}`),
+    hel("div", { class: "pblocks" }, us.map((u) => panelUnit(u, b, ctx)))));
+}
+
+// "8 units, 15 steps"; face-down units count as units only (their steps are not known).
+function sideCount(units) {
+  const down = units.filter((u) => u.hidden).length;
+  const known = units.filter((u) => !u.hidden).reduce((n, u) => n + (u.reduced ? 1 : u.steps || 1), 0);
+  const parts = [`${units.length} unit${units.length === 1 ? "" : "s"}`];
+  if (known) parts.push(`${known}${down ? " known" : ""} step${known === 1 ? "" : "s"}`);
+  if (down) parts.push(`${down} face down`);
+  return parts.join(", ");
+}
+
+function sideBox(b, side, ctx) {
+  const units = (b.units || {})[side] || [];
+  const taking = b.hits && b.hits_on === side;
+  const tags = [b.attacker === side ? "attacker" : "defender", b.edge === side ? "Tactical Edge" : null, sideCount(units)].filter(Boolean);
+  return hel("div", { class: `pside side-${side}${taking ? " acting" : ""}`, "data-side": side },
+    hel("div", { class: "pside-head" }, hel("strong", {}, SIDE_NAMES[side]), hel("span", { class: "muted" }, ` ${tags.join(" \u00B7 ")}`),
+      taking ? hel("span", { class: "fc-hits" }, ` \u2716 ${b.hits} hit${b.hits === 1 ? "" : "s"} to take`) : null),
+    units.length ? contingentGroups(units, b, ctx) : hel("div", { class: "muted" }, "no unit left"));
+}
+
+// What is happening now, in the battle's terms (the page shows the prompt itself below).
+function nowText(b, ctx) {
+  const stage = b.stage_words || b.stage;
+  if (b.hits) {
+    const picking = ((b.units || {})[b.hits_on] || []).some((u) => !u.hidden && ctx.pickable.has(u.id));
+    return `Hits: the ${SIDE_NAMES[b.hits_on]} take ${b.hits}${picking ? " \u2014 pick the unit in the panel or on the map" : ""}.`;
+  }
+  return `Now: ${stage}.`;
+}
+
+function battleRoll(b, entries) {
+  if (!(b.dice || []).length) return null;
+  const last = entries ? [...entries].reverse().find((e) => e.dice && e.dice.length) : null;
+  return hel("div", { class: "battle-roll" },
+    hel("span", { class: "dice", title: b.dice.join(" ") }, b.dice.map((d) => FACES[d] || String(d)).join("")),
+    last ? ` ${last.text}` : null);
+}
+
+function battleLogBox(entries) {
+  if (!entries || entries.length < 2) return null;
+  const details = hel("details", { class: "battle-log", open: battleLogOpen },
+    hel("summary", {}, `This battle so far (${entries.length - 1} ${entries.length === 2 ? "entry" : "entries"})`),
+    hel("ol", {}, entries.slice(1).map((e) => hel("li", {}, hel("span", { class: "rule" }, e.rule || ""), " ", e.text))));
+  details.addEventListener("toggle", () => { battleLogOpen = details.open; });
+  return details;
+}
+
+function battle(view, ctx) {
   const b = view.battle;
   if (!b) return null;
-  const where = b.space || b.where;
-  const board = layoutCache ? layoutCache.spaces.get(where) : null;
-  const facts = [b.attacker ? `${b.attacker} attacking` : null, b.round ? `round ${b.round}` : null].filter(Boolean).join(" \u00B7 ");
-  return hel("section", { class: "battle-panel" },
-    hel("strong", { class: "battle-title" }, `\u2694 Battle${where ? ` at ${board ? board.name : where}` : ""}`),
-    facts ? hel("span", { class: "muted" }, ` ${facts}`) : null);
+  const entries = battleLog(ctx.log, b);
+  const sides = b.attacker === "muslim" ? ["muslim", "christian"] : ["christian", "muslim"];
+  const facts = [`the ${SIDE_NAMES[b.attacker]} attack${b.cause ? ` (${b.cause})` : ""}`, roundText(b),
+    b.edge ? `Edge: ${SIDE_NAMES[b.edge]}` : null, b.fortress ? "fortress" : null].filter(Boolean).join(" \u00B7 ");
+  return hel("section", { class: "battle-panel fc-battle", id: "battle-panel", "data-space": b.space, "data-round": b.round, "data-stage": b.stage },
+    hel("div", { class: "battle-head" },
+      hel("strong", { class: "battle-title" }, `\u2694 ${battleTitle(b, ctx)}`),
+      hel("span", { class: "muted" }, ` ${facts}`)),
+    hel("div", { class: "battle-sides" }, sides.map((side) => sideBox(b, side, ctx))),
+    hel("div", { class: "battle-now" }, nowText(b, ctx)),
+    battleRoll(b, entries),
+    battleLogBox(entries));
 }
 
 function keyGlyph(node, box) {
@@ -429,5 +558,5 @@ export function legend() {
 export function panel(view, ctx) {
   if (!view) return null;
   const c = { pickable: new Set(), picked: new Set(), ...(ctx || {}) };
-  return hel("div", { class: "fc-panel" }, indexes(view, c), battle(view), legend());
+  return hel("div", { class: "fc-panel" }, battle(view, c), indexes(view, c), legend());
 }

@@ -1,0 +1,173 @@
+"""Search-bot strength: a bot against others, side by side, with 95% Wilson intervals.
+
+Usage: ``python bench/search_strength.py [--game crusader-rex] [--bot ismcts] [--against random,scripted]
+[--games N] [--seed K] [--jobs J] [--max-steps M]``.
+
+For every opponent and every role the bot plays that role and the opponent every other role, in
+``N`` games seeded ``K``, ``K+1``, ... (the same seeds in every row; bot seeds derive from them). A
+solitaire title has no opponent: each named bot then plays the role itself, a baseline to compare
+with. Printed per row: wins, draws and losses of the bot's side, its win rate with a 95% Wilson
+interval, and the wall-clock seconds the bot took per decision (only decisions with a choice:
+mean and maximum) with its mean search iterations. ``--jobs`` plays games in parallel processes
+(default 1: timings are then those of one core, if the machine is otherwise idle).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import Any
+
+from outremer.bots.match import play_match
+from outremer.bots.ratings import wilson
+from outremer.bots.registry import make_bot
+from outremer.engine.game import Action, Game, Role
+from outremer.engine.registry import get_game
+
+
+class Timed:
+    """A bot that notes the wall-clock time and search iterations of each decision with a choice."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.seconds: list[float] = []
+        self.iterations: list[int] = []
+
+    def choose(self, game: Game[Any], state: Any, role: Role) -> Action:
+        many = len(game.legal_actions(state, role)) > 1
+        start = time.perf_counter()
+        action: Action = self.bot.choose(game, state, role)
+        if many:
+            self.seconds.append(time.perf_counter() - start)
+            self.iterations.append(getattr(self.bot, "last_iterations", 0))
+        return action
+
+
+@dataclass(frozen=True)
+class Game1:
+    """One game to play: the bot in ``seat``, ``opponent`` everywhere else."""
+
+    slug: str
+    bot: str
+    opponent: str
+    seat: str
+    seed: int
+    max_steps: int
+
+
+@dataclass
+class Result:
+    """How one game went for the bot's side."""
+
+    task: Game1
+    score: float  # 1 won, 0.5 drawn or capped, 0 lost
+    seconds: list[float]
+    iterations: list[int]
+
+
+def play(task: Game1) -> Result:
+    """Play one game of ``task``."""
+    game = get_game(task.slug)
+    roles = game.roles
+    bots: dict[str, Any] = {}
+    timed: Timed | None = None
+    for i, role in enumerate(roles):
+        seed = (task.seed * 31 + i) & 0x7FFFFFFF
+        if role == task.seat:
+            timed = Timed(make_bot(task.bot, game, seed))
+            bots[role] = timed
+        else:
+            bots[role] = make_bot(task.opponent, game, seed)
+    assert timed is not None
+    match = play_match(game, bots, task.seed, max_steps=task.max_steps)
+    outcome = game.outcome(match.state)
+    if outcome is None or not outcome.winners:
+        score = 0.5
+    else:
+        score = 1.0 if task.seat in outcome.winners else 0.0
+    return Result(task, score, timed.seconds, timed.iterations)
+
+
+def tasks(
+    game: Game[Any], bot: str, against: Sequence[str], games: int, seed: int, steps: int
+) -> list[Game1]:
+    """Every game to play, row by row (a solitaire title: the bot, then each baseline)."""
+    seeds = range(seed, seed + games)
+    if len(game.roles) == 1:
+        seat = game.roles[0]
+        return [Game1(game.slug, player, "-", seat, s, steps) for player in (bot, *against) for s in seeds]
+    return [
+        Game1(game.slug, bot, other, seat, s, steps)
+        for other in against
+        for seat in game.roles
+        for s in seeds
+    ]
+
+
+def report(game: Game[Any], results: list[Result]) -> None:
+    """The table, one row per opponent and seat."""
+    rows: dict[tuple[str, str, str], list[Result]] = {}
+    for r in results:
+        rows.setdefault((r.task.bot, r.task.opponent, r.task.seat), []).append(r)
+    print(
+        f"| {game.slug}: bot | against | bot plays | games | W-D-L | win rate [95% CI] "
+        "| s/decision (max) | iterations |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for (bot, opponent, seat), got in rows.items():
+        n = len(got)
+        won = sum(1 for r in got if r.score == 1.0)
+        drawn = sum(1 for r in got if r.score == 0.5)
+        rate = wilson(won, n)
+        seconds = [s for r in got for s in r.seconds]
+        its = [i for r in got for i in r.iterations]
+        per = f"{sum(seconds) / len(seconds):.3f} ({max(seconds):.2f})" if seconds else "-"
+        mean_its = f"{sum(its) / len(its):.0f}" if its else "-"
+        against = "(solitaire)" if opponent == "-" else opponent
+        print(
+            f"| {bot} | {against} | {seat} | {n} | {won}-{drawn}-{n - won - drawn} | "
+            f"{100 * rate.value:.1f}% [{100 * rate.low:.1f}, {100 * rate.high:.1f}] | {per} | {mean_its} |"
+        )
+
+
+def main() -> None:
+    """Parse arguments, play, print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="crusader-rex")
+    parser.add_argument(
+        "--bot", default="ismcts", help="the bot measured, settings included (ismcts:time=0.5)"
+    )
+    parser.add_argument("--against", default="random,scripted", help="comma-separated opponents")
+    parser.add_argument("--games", type=int, default=10, help="games per opponent and side")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once, each in its own process")
+    parser.add_argument("--max-steps", type=int, default=20000)
+    args = parser.parse_args()
+    game = get_game(args.game)
+    against = [name for name in args.against.split(",") if name]
+    todo = tasks(game, args.bot, against, args.games, args.seed, args.max_steps)
+    start = time.perf_counter()
+    results: list[Result] = []
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for future in as_completed([pool.submit(play, task) for task in todo]):
+            result = future.result()
+            results.append(result)
+            t = result.task
+            print(
+                f"[{len(results)}/{len(todo)}] {t.bot} as {t.seat} vs {t.opponent}, seed {t.seed}: "
+                f"{result.score} ({time.perf_counter() - start:.0f} s)",
+                file=sys.stderr,
+                flush=True,
+            )
+    results.sort(key=lambda r: todo.index(r.task))
+    report(game, results)
+    print(f"\n{len(todo)} games, {args.jobs} job(s), {time.perf_counter() - start:.0f} s wall clock")
+
+
+if __name__ == "__main__":
+    main()

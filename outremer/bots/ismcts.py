@@ -1,0 +1,295 @@
+"""Information-set Monte Carlo tree search: a bot for every title and every role (docs/bots.md).
+
+The bot never looks at the hidden parts of the state it is given. Each iteration asks the title for
+a *determinization*, a state the bot's role cannot tell from the real one with everything hidden
+dealt anew (:meth:`Game.sample`: enemy blocks, hands, face-down choices, the random generator), and
+plays it on through the contract only (``active_roles``, ``legal_actions``, ``perform``,
+``outcome``, ``evaluate``):
+
+- one tree for the information set (single-observer ISMCTS): a node is reached by a sequence of
+  choices, an edge is the choice of every role that chose there (forced moves make no node).
+  Legal actions differ between determinizations, so each action counts how often it was
+  *available*, and selection weighs it against that (availability counts);
+- selection is PUCT: an action's mean reward plus an exploration term that favours the choice of a
+  *guide*, a cheaper bot asked once per node and role (the title's scripted bot if it has one),
+  so the search starts from the guide's plan and spends its iterations looking for better;
+- roles active at the same time choose independently, each from its own statistics at the node
+  (decoupled), so no role's choice sees another's face-down one; the bot's own earlier face-down
+  choices and the other roles' pending ones are dealt by the sampler like any hidden information;
+- chance needs nothing special: ``perform`` draws from the determinization's generator, which the
+  sampler seeded anew;
+- rewards are per role (one to four roles): 1 for a winner, 0 for a loser, 0.5 each in a draw. A
+  new node is judged by the title's :meth:`Game.evaluate` after ``playout`` random steps; a title
+  without one is played out at random to the end.
+
+Limited by iterations the bot is deterministic for a given seed; limited by time it answers within
+the time given (plus one iteration).
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.errors import OutremerError
+from ..engine.game import Action, Game, Role
+from .base import Bot
+
+DRAW = 0.5
+PLAYOUT_LIMIT = 5000
+"""A random playout of a title without an evaluation stops here, judged a draw."""
+GUIDE_SHARE = 0.5
+"""The prior probability of the guide's choice; the other actions share the rest."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How hard the bot searches: ``iterations`` and/or ``time`` (seconds) per decision, whichever
+    comes first; ``c`` weighs exploration against the rewards seen; ``playout`` is the number of
+    random steps before a new node is judged (:meth:`Game.evaluate`); ``guide`` names the bot whose
+    choices the search tries first (``none``: no guide; None: the title's ``scripted`` bot, if any).
+    """
+
+    iterations: int | None = None
+    time: float | None = 1.0
+    c: float = 1.0
+    playout: int = 0
+    guide: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.time is None:
+            raise ValueError("give iterations or time (or both)")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {self.iterations}")
+        if self.time is not None and not self.time > 0:
+            raise ValueError(f"time must be a positive number of seconds, not {self.time}")
+        if not self.c >= 0:
+            raise ValueError(f"c must be zero or more, not {self.c}")
+        if self.playout < 0:
+            raise ValueError(f"playout must be zero or more steps, not {self.playout}")
+
+
+@dataclass
+class Arm:
+    """One action's statistics at a node: visits, summed reward, times it was available."""
+
+    visits: int = 0
+    reward: float = 0.0
+    available: int = 0
+
+
+@dataclass
+class Choice:
+    """One role's statistics at a node: its actions, the guide's choice there and the guide as it
+    stands after making it (None without a guide)."""
+
+    guide: Action | None
+    after: Bot | None
+    arms: dict[Action, Arm] = field(default_factory=dict)
+    visits: int = 0
+    reward: float = 0.0
+
+
+@dataclass
+class Node:
+    """An information-set node: each role's guide as it stands on arriving here (a role without
+    one here gets a fresh guide), each role's statistics, and the children by joint choice."""
+
+    guides: dict[Role, Bot] = field(default_factory=dict)
+    choices: dict[Role, Choice] = field(default_factory=dict)
+    children: dict[tuple[tuple[Role, Action], ...], Node] = field(default_factory=dict)
+
+
+Path = list[tuple[Node, list[tuple[Role, Action]]]]
+
+
+class SearchBot:
+    """Information-set MCTS over the title's samples (see the module docstring)."""
+
+    name = "ismcts"
+
+    def __init__(
+        self, seed: int = 0, settings: Settings | None = None, guide: Callable[[], Bot] | None = None
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.settings = settings or Settings()
+        self.guide = guide
+        """Makes a fresh guide bot (None: the search has no guide)."""
+        self.guides: dict[Role, Bot] = {}
+        """The guide of each role this bot plays, following the real game: it is shown every
+        decision, so that its memory (a plan under way) holds."""
+        self.last_iterations = 0
+        """How many iterations the last decision took (for benchmarks)."""
+        self.last_visits: dict[Action, int] = {}
+        """How the last decision's iterations went to each action (for tests and benchmarks)."""
+
+    def choose(self, game: Game[Any], state: Any, role: Role) -> Action:
+        """The most visited of ``role``'s legal actions after the search."""
+        legal = game.legal_actions(state, role)
+        if not legal:
+            raise OutremerError(f"{role} has no legal action (active: {', '.join(game.active_roles(state))})")
+        root = Node()
+        if self.guide is not None:
+            # The guide reads only the role's view, so it may see the real state.
+            guide = self.guides.setdefault(role, self.guide())
+            root.choices[role] = Choice(guide.choose(game, state, role), copy.deepcopy(guide))
+        if len(legal) == 1:
+            self.last_iterations, self.last_visits = 0, {}
+            return legal[0]
+        ours = root.choices.setdefault(role, Choice(None, None))
+        budget = self.settings.iterations
+        deadline = None if self.settings.time is None else time.perf_counter() + self.settings.time
+        done = 0
+        while True:
+            det = game.sample(state, role, random.Random(self.rng.getrandbits(64)))
+            self._iterate(game, det, root)
+            done += 1
+            if budget is not None and (done >= budget or _decided(ours, budget - done)):
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        self.last_visits = {a: ours.arms[a].visits if a in ours.arms else 0 for a in legal}
+        return max(legal, key=self.last_visits.__getitem__)
+
+    def _choice(self, game: Game[Any], det: Any, role: Role, node: Node) -> Choice:
+        """``role``'s new statistics at ``node``, with its guide's choice there."""
+        if self.guide is None:
+            return Choice(None, None)
+        known = node.guides.get(role)
+        guide = self.guide() if known is None else copy.deepcopy(known)
+        return Choice(guide.choose(game, det, role), guide)
+
+    # -- one iteration ---------------------------------------------------------------------------
+    def _iterate(self, game: Game[Any], det: Any, root: Node) -> None:
+        """Choose down the tree on ``det``, judge where it ends, and back the rewards up."""
+        path, leaf = self._descend(game, det, root)
+        rewards, otherwise = self._judge(game, det, leaf)
+        for visited, picks in path:
+            for r, action in picks:
+                choice = visited.choices[r]
+                reward = rewards.get(r, otherwise)
+                choice.visits += 1
+                choice.reward += reward
+                arm = choice.arms[action]
+                arm.visits += 1
+                arm.reward += reward
+
+    def _descend(self, game: Game[Any], det: Any, root: Node) -> tuple[Path, Node]:
+        """Choose down the tree on ``det`` until a new node is added (or the game ends); the nodes
+        passed with the choices made at each, and the node reached."""
+        path: Path = []
+        node = root
+        while True:
+            active = game.active_roles(det)
+            picks: list[tuple[Role, Action]] = []
+            for i, r in enumerate(active):
+                if i and r not in game.active_roles(det):
+                    continue  # an earlier simultaneous choice ended this role's turn
+                legal = game.legal_actions(det, r)
+                if not legal:
+                    return path, node  # a deal that does not hold together: judge it as it stands
+                if len(legal) == 1:
+                    action = legal[0]
+                else:
+                    choice = node.choices.get(r)
+                    if choice is None:
+                        choice = node.choices[r] = self._choice(game, det, r, node)
+                    action = self._select(choice, legal)
+                    picks.append((r, action))
+                game.perform(det, r, action)
+            if not active:
+                return path, node
+            if not picks:
+                continue  # forced moves only: the same decision node
+            path.append((node, picks))
+            key = tuple(picks)
+            child = node.children.get(key)
+            if child is None:
+                guides = dict(node.guides)
+                for r, _ in picks:
+                    after = node.choices[r].after
+                    if after is not None:
+                        guides[r] = after
+                child = node.children[key] = Node(guides)
+                return path, child
+            node = child
+
+    def _select(self, choice: Choice, legal: Sequence[Action]) -> Action:
+        """PUCT with availability counts and the guide's choice as the prior."""
+        arms = choice.arms
+        guided = choice.guide in legal
+        share = (1 - GUIDE_SHARE) / (len(legal) - 1) if guided else 1 / len(legal)
+        seen = 0
+        for action in legal:
+            arm = arms.get(action)
+            if arm is None:
+                arm = arms[action] = Arm()
+            arm.available += 1
+            seen += arm.visits
+        explore = self.settings.c * math.sqrt(max(1, seen))
+        unseen = choice.reward / choice.visits if choice.visits else DRAW
+        best, best_score = legal[0], -math.inf
+        for action in legal:
+            arm = arms[action]
+            mean = arm.reward / arm.visits if arm.visits else unseen
+            prior = GUIDE_SHARE if guided and action == choice.guide else share
+            score = mean + explore * prior / (1 + arm.visits)
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _judge(self, game: Game[Any], det: Any, leaf: Node) -> tuple[Mapping[Role, float], float]:
+        """Play ``playout`` steps on (by the guides as they stand at ``leaf``, or at random), then
+        the title's evaluation (a title without one: random play to the end). Each role's reward,
+        and the reward of a role not named (a loser once someone won, else a draw)."""
+        rng = self.rng
+        guides: dict[Role, Bot] = {}
+        steps = 0
+        judged = False
+        while steps < PLAYOUT_LIMIT:
+            active = game.active_roles(det)
+            if not active:
+                break
+            guided = steps < self.settings.playout and self.guide is not None
+            if not guided and not judged and steps >= self.settings.playout:
+                estimate = game.evaluate(det)
+                if estimate is not None:
+                    return estimate, DRAW
+                judged = True
+            r = active[0] if len(active) == 1 else active[rng.randrange(len(active))]
+            legal = game.legal_actions(det, r)
+            if not legal:
+                break
+            if guided and len(legal) > 1:
+                guide = guides.get(r)
+                if guide is None:
+                    known = leaf.guides.get(r)
+                    guide = guides[r] = self._fresh_guide() if known is None else copy.deepcopy(known)
+                action = guide.choose(game, det, r)
+            else:
+                action = legal[rng.randrange(len(legal))]
+            game.perform(det, r, action)
+            steps += 1
+        outcome = game.outcome(det)
+        if outcome is None:
+            return game.evaluate(det) or {}, DRAW
+        return dict.fromkeys(outcome.winners, 1.0), 0.0 if outcome.winners else DRAW
+
+    def _fresh_guide(self) -> Bot:
+        assert self.guide is not None
+        return self.guide()
+
+
+def _decided(choice: Choice, remaining: int) -> bool:
+    """Whether the most visited action can no longer be overtaken in ``remaining`` iterations
+    (stopping then gives the same choice, sooner)."""
+    if len(choice.arms) < 2:
+        return False
+    first, second = sorted((a.visits for a in choice.arms.values()), reverse=True)[:2]
+    return first - second > remaining

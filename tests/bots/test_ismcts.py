@@ -1,0 +1,186 @@
+"""The search bot (bots/ismcts.py): blind to hidden information, deterministic for a seed, within its
+budget, able to find a sure win, at home with simultaneous choices and four roles; its names and
+settings in the bot registry."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from outremer.bots.ismcts import SearchBot, Settings
+from outremer.bots.match import play_match
+from outremer.bots.random_bot import RandomBot
+from outremer.bots.registry import UnknownBot, bot_names, make_bot
+from outremer.cli.simulate import simulate
+from outremer.engine.game import Game
+from outremer.games.crusader_rex import movement
+from outremer.games.crusader_rex.game import CrusaderRex
+from outremer.games.crusader_rex.positions import position, put
+from tests.crusader_rex.test_hidden import perturb, play_to
+from tests.engine.toy import BLUE, RED, ToyGame
+
+from .quad import ROLES, QuadGame
+
+CR = CrusaderRex()
+
+
+def search(iterations: int, seed: int = 1, guide: str = "none", game: Game[Any] | None = None) -> Any:
+    if game is None:
+        return SearchBot(seed, Settings(iterations=iterations, time=None))
+    return make_bot(f"ismcts:iterations={iterations}:guide={guide}", game, seed)
+
+
+# -- choices --------------------------------------------------------------------------------------
+def test_each_of_four_roles_takes_the_long_step_whatever_the_others_picked_face_down() -> None:
+    # Quad: a step of 2 is always better; each role is asked after the roles before it picked.
+    game = QuadGame()
+    for i, role in enumerate(ROLES):
+        state = game.setup(i)
+        for earlier in ROLES[:i]:
+            game.perform(state, earlier, ("step", 1))
+        assert search(150).choose(game, state, role) == ("step", 2)
+
+
+def test_finds_the_sudden_death_win() -> None:
+    # 1.2: the Franks hold six victory cities; Balian at Banyas can walk into empty Damascus and
+    # the seventh at the end of the turn wins at once. Unguided, the search finds the way.
+    s = position(year=1187, turn=2, p1="Franks")
+    put(s, "bohemond", "Aleppo")
+    put(s, "reynald_kerak", "Egypt")
+    put(s, "balian", "Banyas")
+    s.played = {"Franks": "move1_1", "Saracens": "move1_2"}
+    movement.start_move_phase(s, "Franks", 1)
+    bots = {"Franks": search(300, game=CR), "Saracens": RandomBot(1)}
+    for _ in range(20):
+        if CR.outcome(s) is not None:
+            break
+        role = CR.active_roles(s)[0]
+        CR.apply_in_place(s, role, bots[role].choose(CR, s, role))
+    outcome = CR.outcome(s)
+    assert outcome is not None and outcome.winners == ("Franks",) and s.loc["balian"] == "Damascus"
+
+
+# -- what it may read -----------------------------------------------------------------------------
+def test_a_toy_choice_ignores_the_opponents_secret_bid_and_card() -> None:
+    # T.1, T.2: Blue chooses its bid after Red bid face down; Red's bid and card are hidden.
+    game = ToyGame()
+    state = game.setup(4)
+    game.perform(state, RED, ("bid", 3))
+    picks = set()
+    for red_bid, red_card in ((3, 1), (1, 6), (2, 4)):
+        other = game.copy(state)
+        other.bids[RED], other.secret[RED], other.rng = red_bid, red_card, red_bid * 7 + red_card
+        picks.add(search(60).choose(game, other, BLUE))
+    assert len(picks) == 1
+
+
+class Recording(CrusaderRex):
+    """Crusader Rex noting every position the search judges."""
+
+    def __init__(self) -> None:
+        self.judged: list[dict[str, float]] = []
+
+    def evaluate(self, state: Any) -> dict[str, float]:
+        self.judged.append(super().evaluate(state))
+        return self.judged[-1]
+
+
+@pytest.mark.parametrize("seed", [3, 8, 21])
+def test_a_crusader_rex_search_ignores_hidden_information(seed: int) -> None:
+    # The very same search (choice, visits, every position judged) when only what the side cannot
+    # see differs: which enemy block is which, enemy strengths, the enemy hand, the generator
+    # (test_hidden.perturb).
+    r = random.Random(seed)
+    checked = 0
+    for steps in (r.randint(1, 400), r.randint(400, 1200), r.randint(1200, 2000)):
+        s = play_to(seed, steps)
+        for role in CR.active_roles(s):
+            if len(CR.legal_actions(s, role)) < 2:
+                continue
+            seen = []
+            for state in (s, perturb(s, role, random.Random(seed + steps))):
+                game = Recording()
+                bot = search(20, seed, "none", game)
+                seen.append((bot.choose(game, state, role), bot.last_visits, game.judged))
+            assert seen[0] == seen[1]
+            checked += 1
+    assert checked
+
+
+# -- budget and determinism -------------------------------------------------------------------------
+def test_same_seed_same_choices_within_the_iteration_budget() -> None:
+    game = ToyGame()
+    runs = []
+    for _ in range(2):
+        bot = search(40, seed=9)
+        match = play_match(game, {RED: bot, BLUE: RandomBot(2)}, 5)
+        runs.append(match.record.actions)
+        assert bot.last_iterations <= 40
+    assert runs[0] == runs[1]
+    assert game.outcome(match.state) is not None
+
+
+def test_stops_early_once_the_choice_cannot_change() -> None:
+    game = QuadGame()
+    bot = search(2000)
+    bot.choose(game, game.setup(1), "North")
+    assert 0 < bot.last_iterations < 2000
+
+
+def test_a_time_budget_is_kept() -> None:
+    game = ToyGame()
+    bot = SearchBot(1, Settings(time=0.05))
+    state = game.setup(2)
+    bot.choose(game, state, RED)
+    assert bot.last_iterations > 1
+
+
+# -- registry ---------------------------------------------------------------------------------------
+def test_names_and_settings() -> None:
+    toy = ToyGame()
+    assert "ismcts" in bot_names(toy) and "ismcts" in bot_names(CR)
+    assert make_bot("ismcts", toy, 1).settings == Settings()
+    bot = make_bot("ismcts:iterations=50:c=0.5:playout=3", toy, 1)
+    assert bot.settings == Settings(iterations=50, time=None, c=0.5, playout=3)
+    assert make_bot("ismcts:time=0.5", toy, 1).settings == Settings(time=0.5)
+    assert make_bot("ismcts:iterations=9:time=2", toy, 1).settings == Settings(iterations=9, time=2.0)
+    assert make_bot("ismcts", CR, 1).guide is not None  # the scripted bot guides by default
+    assert make_bot("ismcts:guide=none", CR, 1).guide is None
+    assert make_bot("ismcts", toy, 1).guide is None  # the toy has no scripted bot
+    assert make_bot("ismcts:guide=greedy", toy, 1).guide is not None
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("ismcts:iterations=0", "iterations must be at least 1"),
+        ("ismcts:iterations=many", "expected an integer"),
+        ("ismcts:time=-1", "time must be a positive number"),
+        ("ismcts:time=soon", "expected a number"),
+        ("ismcts:depth=3", "ismcts has no setting 'depth'"),
+        ("ismcts:time", "write key=value"),
+        ("ismcts:c=1:c=2", "given twice"),
+        ("ismcts:guide=oracle", "guide='oracle': no such bot"),
+        ("random:time=1", "the random bot takes no settings"),
+        ("alphazero:time=1", "no bot 'alphazero'"),
+    ],
+)
+def test_bad_names_say_what_is_wrong(name: str, message: str) -> None:
+    with pytest.raises(UnknownBot, match=message):
+        make_bot(name, ToyGame(), 1)
+
+
+def test_a_title_without_a_sampler_has_no_search_bot() -> None:
+    class Blind(ToyGame):
+        sample = Game.sample
+
+    assert "ismcts" not in bot_names(Blind())
+    with pytest.raises(UnknownBot, match="has no sampler"):
+        make_bot("ismcts", Blind(), 1)
+
+
+def test_simulate_takes_search_names() -> None:
+    summary = simulate(ToyGame(), 2, 1, ["ismcts:iterations=20", "random"], 500)
+    assert summary["completed"] == 2 and summary["errors"] == summary["replay_mismatches"] == 0
