@@ -10,20 +10,25 @@ plays it on through the contract only (``active_roles``, ``legal_actions``, ``pe
   choices, an edge is the choice of every role that chose there (forced moves make no node).
   Legal actions differ between determinizations, so each action counts how often it was
   *available*, and selection weighs it against that (availability counts);
-- selection is PUCT: an action's mean reward plus an exploration term that favours the choice of a
-  *guide*, a cheaper bot asked once per node and role (the title's scripted bot if it has one),
-  so the search starts from the guide's plan and spends its iterations looking for better;
+- selection is PUCT, an action's mean reward plus an exploration term led by a prior: the choice
+  of a *guide*, a quick bot (the title's scripted bot if it has one) asked once per node and role,
+  gets half the prior, and every action an even share of the rest. So the search starts from the
+  guide's plan and spends its iterations looking for better. A guide remembers its plans (a group
+  move under way), so each node keeps each role's guide as it stands there, and the bot keeps its
+  own role's guide in step with the real game, showing it every decision;
 - roles active at the same time choose independently, each from its own statistics at the node
   (decoupled), so no role's choice sees another's face-down one; the bot's own earlier face-down
   choices and the other roles' pending ones are dealt by the sampler like any hidden information;
 - chance needs nothing special: ``perform`` draws from the determinization's generator, which the
   sampler seeded anew;
-- rewards are per role (one to four roles): 1 for a winner, 0 for a loser, 0.5 each in a draw. A
-  new node is judged by the title's :meth:`Game.evaluate` after ``playout`` random steps; a title
-  without one is played out at random to the end.
+- rewards are per role (one to four roles): 1 for a winner, 0 for a loser, 0.5 each in a draw.
+  Where the descent adds a node, ``playout`` steps are played on by the guides (at random without
+  one), then the title's :meth:`Game.evaluate` judges; a title without one is played on at random
+  to the end.
 
-Limited by iterations the bot is deterministic for a given seed; limited by time it answers within
-the time given (plus one iteration).
+The bot answers with the most visited action. It stops early once no other action can catch up in
+the iterations or time left. Limited by iterations it is deterministic for a given seed; limited by
+time it answers within the time given (plus one iteration).
 """
 
 from __future__ import annotations
@@ -44,16 +49,16 @@ DRAW = 0.5
 PLAYOUT_LIMIT = 5000
 """A random playout of a title without an evaluation stops here, judged a draw."""
 GUIDE_SHARE = 0.5
-"""The prior probability of the guide's choice; the other actions share the rest."""
+"""The prior is this much on the guide's choice, the rest spread evenly over every action."""
 
 
 @dataclass(frozen=True)
 class Settings:
     """How hard the bot searches: ``iterations`` and/or ``time`` (seconds) per decision, whichever
     comes first; ``c`` weighs exploration against the rewards seen; ``playout`` is the number of
-    random steps before a new node is judged (:meth:`Game.evaluate`); ``guide`` names the bot whose
-    choices the search tries first (``none``: no guide; None: the title's ``scripted`` bot, if any).
-    """
+    steps played on from a new node before it is judged (:meth:`Game.evaluate`); ``guide`` names the
+    bot whose choices lead the search (``none``: no guide; None: the title's ``scripted`` bot, if
+    it has one). The registry reads them from names such as ``ismcts:iterations=200``."""
 
     iterations: int | None = None
     time: float | None = 1.0
@@ -135,35 +140,39 @@ class SearchBot:
             raise OutremerError(f"{role} has no legal action (active: {', '.join(game.active_roles(state))})")
         root = Node()
         if self.guide is not None:
-            # The guide reads only the role's view, so it may see the real state.
-            guide = self.guides.setdefault(role, self.guide())
-            root.choices[role] = Choice(guide.choose(game, state, role), copy.deepcopy(guide))
+            # A guide is a bot: it reads only the role's view, so it may be shown the real state.
+            guide = self.guides.get(role)
+            if guide is None:
+                guide = self.guides[role] = self.guide()
+            root.choices[role] = Choice(guide.choose(game, state, role), _copy(guide))
         if len(legal) == 1:
             self.last_iterations, self.last_visits = 0, {}
             return legal[0]
         ours = root.choices.setdefault(role, Choice(None, None))
         budget = self.settings.iterations
-        deadline = None if self.settings.time is None else time.perf_counter() + self.settings.time
+        start = time.perf_counter()
         done = 0
         while True:
             det = game.sample(state, role, random.Random(self.rng.getrandbits(64)))
             self._iterate(game, det, root)
             done += 1
-            if budget is not None and (done >= budget or _decided(ours, budget - done)):
-                break
-            if deadline is not None and time.perf_counter() >= deadline:
+            left = math.inf if budget is None else budget - done
+            if self.settings.time is not None:
+                elapsed = time.perf_counter() - start
+                left = min(left, (self.settings.time - elapsed) * done / max(elapsed, 1e-9))
+            if left <= 0 or _decided(ours, left):
                 break
         self.last_iterations = done
         self.last_visits = {a: ours.arms[a].visits if a in ours.arms else 0 for a in legal}
         return max(legal, key=self.last_visits.__getitem__)
 
-    def _choice(self, game: Game[Any], det: Any, role: Role, node: Node) -> Choice:
-        """``role``'s new statistics at ``node``, with its guide's choice there."""
+    def _guide_at(self, node: Node, role: Role) -> Bot | None:
+        """A copy of ``role``'s guide as it stands at ``node`` (a fresh one if none is there yet),
+        for it to choose on; None without a guide."""
         if self.guide is None:
-            return Choice(None, None)
+            return None
         known = node.guides.get(role)
-        guide = self.guide() if known is None else copy.deepcopy(known)
-        return Choice(guide.choose(game, det, role), guide)
+        return self.guide() if known is None else _copy(known)
 
     # -- one iteration ---------------------------------------------------------------------------
     def _iterate(self, game: Game[Any], det: Any, root: Node) -> None:
@@ -199,7 +208,9 @@ class SearchBot:
                 else:
                     choice = node.choices.get(r)
                     if choice is None:
-                        choice = node.choices[r] = self._choice(game, det, r, node)
+                        guide = self._guide_at(node, r)
+                        pick = None if guide is None else guide.choose(game, det, r)
+                        choice = node.choices[r] = Choice(pick, guide)
                     action = self._select(choice, legal)
                     picks.append((r, action))
                 game.perform(det, r, action)
@@ -224,7 +235,7 @@ class SearchBot:
         """PUCT with availability counts and the guide's choice as the prior."""
         arms = choice.arms
         guided = choice.guide in legal
-        share = (1 - GUIDE_SHARE) / (len(legal) - 1) if guided else 1 / len(legal)
+        share = (1 - GUIDE_SHARE) / len(legal) if guided else 1 / len(legal)
         seen = 0
         for action in legal:
             arm = arms.get(action)
@@ -238,7 +249,7 @@ class SearchBot:
         for action in legal:
             arm = arms[action]
             mean = arm.reward / arm.visits if arm.visits else unseen
-            prior = GUIDE_SHARE if guided and action == choice.guide else share
+            prior = share + GUIDE_SHARE if guided and action == choice.guide else share
             score = mean + explore * prior / (1 + arm.visits)
             if score > best_score:
                 best, best_score = action, score
@@ -249,47 +260,45 @@ class SearchBot:
         the title's evaluation (a title without one: random play to the end). Each role's reward,
         and the reward of a role not named (a loser once someone won, else a draw)."""
         rng = self.rng
-        guides: dict[Role, Bot] = {}
-        steps = 0
-        judged = False
-        while steps < PLAYOUT_LIMIT:
+        guides: dict[Role, Bot | None] = {}
+        for steps in range(PLAYOUT_LIMIT):
             active = game.active_roles(det)
             if not active:
                 break
-            guided = steps < self.settings.playout and self.guide is not None
-            if not guided and not judged and steps >= self.settings.playout:
+            if steps == self.settings.playout:
                 estimate = game.evaluate(det)
                 if estimate is not None:
                     return estimate, DRAW
-                judged = True
             r = active[0] if len(active) == 1 else active[rng.randrange(len(active))]
             legal = game.legal_actions(det, r)
             if not legal:
                 break
-            if guided and len(legal) > 1:
-                guide = guides.get(r)
-                if guide is None:
-                    known = leaf.guides.get(r)
-                    guide = guides[r] = self._fresh_guide() if known is None else copy.deepcopy(known)
+            if r not in guides:
+                guides[r] = self._guide_at(leaf, r)
+            guide = guides[r]
+            if guide is not None and steps < self.settings.playout and len(legal) > 1:
                 action = guide.choose(game, det, r)
             else:
                 action = legal[rng.randrange(len(legal))]
             game.perform(det, r, action)
-            steps += 1
         outcome = game.outcome(det)
         if outcome is None:
             return game.evaluate(det) or {}, DRAW
         return dict.fromkeys(outcome.winners, 1.0), 0.0 if outcome.winners else DRAW
 
-    def _fresh_guide(self) -> Bot:
-        assert self.guide is not None
-        return self.guide()
 
-
-def _decided(choice: Choice, remaining: int) -> bool:
-    """Whether the most visited action can no longer be overtaken in ``remaining`` iterations
-    (stopping then gives the same choice, sooner)."""
+def _decided(choice: Choice, remaining: float) -> bool:
+    """Whether the most visited action can no longer be overtaken in ``remaining`` iterations (as
+    many as the budget leaves, or as fit in the time left at the pace so far): stopping then gives
+    the same choice, sooner."""
     if len(choice.arms) < 2:
         return False
     first, second = sorted((a.visits for a in choice.arms.values()), reverse=True)[:2]
     return first - second > remaining
+
+
+def _copy(guide: Bot) -> Bot:
+    """A copy of a guide, sharing its random generators: copying one costs about as much as a
+    whole iteration, and a guide draws from it only to break ties."""
+    shared = {id(v): v for v in getattr(guide, "__dict__", {}).values() if isinstance(v, random.Random)}
+    return copy.deepcopy(guide, shared)

@@ -1,12 +1,13 @@
-"""Bots by name: ``random`` for every title, ``ismcts`` (search) for every title with a sampler,
-plus the bots a title offers itself.
+"""Bots by name: ``random`` for every title, ``ismcts`` (search, bots/ismcts.py) for every title
+with a sampler, plus the bots a title offers itself.
 
 A title offers bots through an optional method ``bots() -> dict[str, factory]`` on its Game, each
 factory called as ``factory(game, seed)``; Crusader Rex, for instance, offers ``"scripted"``.
 
-A name may carry settings after colons, ``name:key=value:key=value``: ``ismcts:iterations=200``,
-``ismcts:time=0.5``, ``ismcts:iterations=400:time=2:c=1.0`` (docs/bots.md). Only ``ismcts`` takes
-settings; a wrong one raises :class:`UnknownBot` saying what is wrong.
+A name may carry settings after colons, ``name:key=value:key=value``; only ``ismcts`` takes them:
+``iterations``, ``time`` (seconds), ``c``, ``playout`` and ``guide`` (a bot name, or ``none``), e.g.
+``ismcts:iterations=200``, ``ismcts:time=0.5``, ``ismcts:iterations=400:time=2:guide=none``
+(docs/bots.md). A wrong name or setting raises :class:`UnknownBot` saying what is wrong.
 """
 
 from __future__ import annotations

@@ -62,6 +62,18 @@ def test_finds_the_sudden_death_win() -> None:
     assert outcome is not None and outcome.winners == ("Franks",) and s.loc["balian"] == "Damascus"
 
 
+@pytest.mark.parametrize("side", ["Franks", "Saracens"])
+def test_with_one_iteration_it_plays_its_guides_game_move_for_move(side: str) -> None:
+    # The guide leads the search and is shown every decision of the real game, so that its plans
+    # (a group move under way) hold: with a single iteration the bot plays the scripted bot's game.
+    def players(name: str) -> dict[str, Any]:
+        return {r: make_bot(name if r == side else "scripted", CR, 5 + i) for i, r in enumerate(CR.roles)}
+
+    searched = play_match(CR, players("ismcts:iterations=1"), 5, max_steps=400)
+    scripted = play_match(CR, players("scripted"), 5, max_steps=400)
+    assert searched.record.actions == scripted.record.actions
+
+
 # -- what it may read -----------------------------------------------------------------------------
 def test_a_toy_choice_ignores_the_opponents_secret_bid_and_card() -> None:
     # T.1, T.2: Blue chooses its bid after Red bid face down; Red's bid and card are hidden.
@@ -87,8 +99,8 @@ class Recording(CrusaderRex):
         return self.judged[-1]
 
 
-@pytest.mark.parametrize("seed", [3, 8, 21])
-def test_a_crusader_rex_search_ignores_hidden_information(seed: int) -> None:
+@pytest.mark.parametrize(("seed", "guide"), [(3, "none"), (8, "none"), (21, "scripted")])
+def test_a_crusader_rex_search_ignores_hidden_information(seed: int, guide: str) -> None:
     # The very same search (choice, visits, every position judged) when only what the side cannot
     # see differs: which enemy block is which, enemy strengths, the enemy hand, the generator
     # (test_hidden.perturb).
@@ -102,7 +114,7 @@ def test_a_crusader_rex_search_ignores_hidden_information(seed: int) -> None:
             seen = []
             for state in (s, perturb(s, role, random.Random(seed + steps))):
                 game = Recording()
-                bot = search(20, seed, "none", game)
+                bot = search(20, seed, guide, game)
                 seen.append((bot.choose(game, state, role), bot.last_visits, game.judged))
             assert seen[0] == seen[1]
             checked += 1
@@ -120,6 +132,17 @@ def test_same_seed_same_choices_within_the_iteration_budget() -> None:
         assert bot.last_iterations <= 40
     assert runs[0] == runs[1]
     assert game.outcome(match.state) is not None
+
+
+def test_playouts_by_the_guides_are_deterministic_too() -> None:
+    s = play_to(7, 300)
+    role = CR.active_roles(s)[0]
+    assert len(CR.legal_actions(s, role)) > 1
+    seen = []
+    for _ in range(2):
+        bot = make_bot("ismcts:iterations=15:playout=6", CR, 3)
+        seen.append((bot.choose(CR, s, role), bot.last_visits))
+    assert seen[0] == seen[1] and sum(seen[0][1].values()) == bot.last_iterations
 
 
 def test_stops_early_once_the_choice_cannot_change() -> None:

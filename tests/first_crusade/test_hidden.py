@@ -9,10 +9,9 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from outremer.games.first_crusade import combat
 from outremer.games.first_crusade.common import COUNTERS, SPACES
 from outremer.games.first_crusade.game import FirstCrusade
-from outremer.games.first_crusade.positions import position
+from outremer.games.first_crusade.positions import battle_before_the_reveal, position
 from outremer.games.first_crusade.state import BIN, PLAYER, State
 
 G = FirstCrusade()
@@ -95,15 +94,7 @@ def test_face_down_muslims_show_only_their_contingent() -> None:
 def test_a_battle_does_not_tell_which_face_down_muslims_are_in_it() -> None:
     # 11.0: before 23.1(2) turns them face up, the Muslims in a battle are only their contingent's
     # colour; another face-down leader and unit in their place change nothing the player sees.
-    s = position(
-        {
-            "godfrey": "nicaea",
-            "crusader_foot_1": "nicaea",
-            "kilij_arslan": "nicaea",
-            "seljuk_militia_1": "nicaea",
-        }
-    )
-    combat.start_battle(s, "nicaea", "christian", reinforce=True)
+    s = battle_before_the_reveal()
     battle = G.view(s, PLAYER)["battle"]
     assert battle["units"]["muslim"] == [{"hidden": True, "contingent": "seljuk"}] * 2
     other = s.copy()

@@ -9,9 +9,9 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from outremer.games.first_crusade import combat, sampler
+from outremer.games.first_crusade import sampler
 from outremer.games.first_crusade.common import COUNTERS
-from outremer.games.first_crusade.positions import position
+from outremer.games.first_crusade.positions import battle_before_the_reveal
 from outremer.games.first_crusade.state import PLAYER, State
 
 from .test_hidden import G, perturb, play_to
@@ -45,15 +45,7 @@ def test_the_face_down_counters_are_dealt_anew() -> None:
 
 def test_a_battle_under_way_goes_on_against_the_counters_dealt() -> None:
     # 23.1: a battle against face-down Muslims before they are revealed; the frame follows the deal
-    s = position(
-        {
-            "godfrey": "nicaea",
-            "crusader_foot_1": "nicaea",
-            "kilij_arslan": "nicaea",
-            "seljuk_militia_1": "nicaea",
-        }
-    )
-    combat.start_battle(s, "nicaea", "christian", reinforce=True)
+    s = battle_before_the_reveal()
     for k in range(8):
         dealt = G.sample(s, PLAYER, random.Random(k))
         named = {p for p in json.dumps(dealt.stack).replace('"', " ").split() if p in COUNTERS}

@@ -117,3 +117,17 @@ def test_kingdoms_established_count_for_vp_and_raise_the_levels() -> None:
     assert B.tables.band(46, kingdoms=True).result == "draw"
     assert B.tables.band(56, kingdoms=True).result == "victory"
     assert B.tables.band(66, kingdoms=True).result == "overwhelming_victory"
+
+
+def test_the_quick_evaluation_grows_with_the_vp_held() -> None:
+    # 6.1-6.2: holding Jerusalem with Crusaders (10 VP) late in the game makes a Victory likelier
+    from outremer.games.first_crusade.game import FirstCrusade
+
+    late = {"turn": 7}
+    poor = position({"godfrey": "antioch"}, **late)
+    rich = position({"godfrey": "jerusalem", "baldwin": "antioch", "bohemond": "edessa"}, **late)
+    assert victory.score(rich)[0] > victory.score(poor)[0]
+    assert 0 < victory.chance(poor) < victory.chance(rich) < 1
+    assert FirstCrusade().evaluate(rich) == {"Christians": victory.chance(rich)}
+    victory.final(rich)
+    assert victory.chance(rich) == (1.0 if rich.result and rich.result["winners"] else 0.0)

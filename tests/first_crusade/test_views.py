@@ -12,7 +12,7 @@ import pytest
 from outremer.engine import rng
 from outremer.games.first_crusade import combat, procedures, views
 from outremer.games.first_crusade.board import load_board
-from outremer.games.first_crusade.positions import position
+from outremer.games.first_crusade.positions import battle_before_the_reveal, position
 from outremer.games.first_crusade.render import render_text
 from outremer.games.first_crusade.state import BIN, PLAYER, State
 
@@ -160,15 +160,7 @@ def test_no_battle_in_the_view_outside_a_battle() -> None:
 def test_a_battle_before_the_reveal_shows_face_down_muslims_by_contingent_only() -> None:
     # 23.0: the battle, where and who attacks; 11.0: until 23.1(2) reveals them, the Muslims in it
     # are face down and show only their contingent.
-    s = position(
-        {
-            "godfrey": "nicaea",
-            "crusader_foot_1": "nicaea",
-            "kilij_arslan": "nicaea",
-            "seljuk_militia_1": "nicaea",
-        }
-    )
-    combat.start_battle(s, "nicaea", "christian", reinforce=True)
+    s = battle_before_the_reveal()
     b = view(s)["battle"]
     assert b["space"] == "nicaea" and b["attacker"] == "christian" and b["stage"] == "boons"
     assert b["round"] == 0 and b["rounds"] == 0 and b["edge"] is None and b["hits"] == 0

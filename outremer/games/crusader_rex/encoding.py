@@ -12,10 +12,11 @@ counts only as "a hidden block" in its town's field or castle.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from ...engine.features import Features
 from .board import SIDES, STAGING
 from .common import BLOCKS, BOARD, TOWNS
 from .rules import PHASES
@@ -63,34 +64,6 @@ def action_space() -> tuple[Action, ...]:
     return tuple(out)
 
 
-class _Vector:
-    """A feature vector being written; every method appends numbers in [0, 1]."""
-
-    def __init__(self) -> None:
-        self.values: list[float] = []
-
-    def flag(self, on: bool) -> None:
-        self.values.append(1.0 if on else 0.0)
-
-    def share(self, count: float, most: float) -> None:
-        """``count`` out of at most ``most``, capped at 1."""
-        self.values.append(min(count / most, 1.0))
-
-    def one_hot(self, value: Any, choices: Sequence[Any]) -> None:
-        """One slot per choice, 1 for ``value``; all 0 when ``value`` is None."""
-        slots = [0.0] * len(choices)
-        if value is not None:
-            slots[choices.index(value)] = 1.0
-        self.values += slots
-
-    def many_hot(self, values: Iterable[Any], choices: Mapping[Any, int]) -> None:
-        """One slot per choice, 1 for each of ``values``."""
-        slots = [0.0] * len(choices)
-        for v in values:
-            slots[choices[v]] = 1.0
-        self.values += slots
-
-
 BLOCK_INDEX = {b: i for i, b in enumerate(BOARD.block_ids)}
 CARD_INDEX = {c: i for i, c in enumerate(BOARD.card_ids)}
 BY_LABEL = {info.label: b for b, info in BLOCKS.items()}
@@ -105,7 +78,7 @@ def _phases() -> tuple[str, ...]:
 def observe(view: Mapping[str, Any]) -> list[float]:
     """``view`` (a role's, from views.view) as numbers in [0, 1], always as many (docs/rl.md)."""
     role = view["role"]
-    v = _Vector()
+    v = Features()
     v.one_hot(role, SIDES)
     v.one_hot(view["year"], YEARS)
     v.one_hot(view["turn"], TURNS)
@@ -128,7 +101,7 @@ def observe(view: Mapping[str, Any]) -> list[float]:
     return v.values
 
 
-def _blocks(v: _Vector, view: Mapping[str, Any]) -> None:
+def _blocks(v: Features, view: Mapping[str, Any]) -> None:
     """Each block the role knows: where, in a castle, strength, revealed. Then, per place, the
     blocks it does not know (the enemy's standing upright), field and castle apart; then each
     side's face-down pool and unseen losses."""
@@ -162,7 +135,7 @@ def _blocks(v: _Vector, view: Mapping[str, Any]) -> None:
         v.share(pool.get("eliminated_unseen", 0), SIDE_SIZE[side])
 
 
-def _cards(v: _Vector, view: Mapping[str, Any]) -> None:
+def _cards(v: Features, view: Mapping[str, Any]) -> None:
     """The role's hand; each side's hand size, whether it has played, and its card once shown."""
     cards = view["cards"]
     v.many_hot((c["id"] for c in cards[view["role"]]["hand"]), CARD_INDEX)
@@ -173,7 +146,7 @@ def _cards(v: _Vector, view: Mapping[str, Any]) -> None:
         v.one_hot(entry["card"]["id"] if "card" in entry else None, BOARD.card_ids)
 
 
-def _battle(v: _Vector, battle: Mapping[str, Any] | None) -> None:
+def _battle(v: Features, battle: Mapping[str, Any] | None) -> None:
     """The battle being fought: where, round, who attacks, the mode; reserves; the blocks the role
     knows to have fired, stormed or sallied this round; its own reserves."""
     b = battle or {}
@@ -192,7 +165,7 @@ def _battle(v: _Vector, battle: Mapping[str, Any] | None) -> None:
         v.many_hot(b.get(key, ()), BLOCK_INDEX)
 
 
-def _move(v: _Vector, move: Mapping[str, Any] | None, moves_left: int) -> None:
+def _move(v: Features, move: Mapping[str, Any] | None, moves_left: int) -> None:
     """The role's move phase under way: moves left, the kind of move, its origin and target, the
     blocks moved, the event that gave it."""
     m = move or {}

@@ -5,14 +5,18 @@ everything hidden from it is dealt anew from what it has seen:
 
 - the enemy blocks it cannot identify (upright on the map, face down in the draw pool, lost unseen
   in winter, 6.34, 8.3) are dealt at random to the places where such blocks stand, each where the
-  rules allow it (the pool holds no military order nor Saladin's family, only permanent blocks are
-  dead); their strengths on the map are dealt uniformly from 1 to full (2.11). The view does not
-  remember blocks once they stand upright again, so neither does the sampler;
+  rules allow it: no military order nor Saladin's family in the pool, only permanent blocks dead,
+  crusaders and pilgrims in the pool all 1187 (nothing is drawn in 1187, 7.0), and until the 1187
+  winter only blocks that began there in the pool (3.1, 3.2). Strengths on the map are dealt
+  uniformly from 1 to full (2.11). The view does not remember blocks once they stand upright
+  again, so neither does the sampler;
 - the working data of a phase under way (a move, a battle's reserves, a draw) names the dealt
   blocks in place of the real ones;
 - the enemy hand and its face-down card (4.1) are dealt from the cards the side has not seen this
   year: neither in its hand nor revealed in the log since the shuffle (4.0);
-- the enemy's private log entries are dropped, and the random generator is seeded anew.
+- the enemy's private log entries are dropped, and the random generator is seeded anew;
+- a deal that does not agree with what the side sees happen next (its legal actions; whose turn it
+  is in a battle, which follows the initiative of blocks it may not see, 6.2) is dealt again.
 
 The sampler reads only what the side may see, so two states that differ only in what is hidden
 from it give the same sample from the same generator (tests/crusader_rex/test_sampler.py).
@@ -149,10 +153,6 @@ def _match(
             got = {i: b for b, i in owner.items()}
             return [got[i] for i in range(len(places))]
     raise AssertionError("more hidden places than hidden blocks")  # pragma: no cover
-
-
-def _anywhere(block: str, where: str) -> bool:
-    return True
 
 
 def _assign(places: list[str], order: list[str], fits: Callable[[str, str], bool]) -> dict[str, int] | None:

@@ -13,10 +13,11 @@ counter counts only by its contingent in its space (11.0).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from ...engine.features import Features
 from .common import BOARD, CHRISTIAN_LEADERS, COUNTERS, MARKERS, SPACES
 from .procedures import PROCEDURES
 from .state import TEAM_ROLES
@@ -86,34 +87,6 @@ def action_space(options: Mapping[str, Any]) -> tuple[Action, ...]:
     return _action_space(bool(options.get("teams")))
 
 
-class _Vector:
-    """A feature vector being written; every method appends numbers in [0, 1]."""
-
-    def __init__(self) -> None:
-        self.values: list[float] = []
-
-    def flag(self, on: Any) -> None:
-        self.values.append(1.0 if on else 0.0)
-
-    def share(self, count: float, most: float) -> None:
-        """``count`` out of at most ``most``, capped at 1."""
-        self.values.append(min(count / most, 1.0))
-
-    def one_hot(self, value: Any, choices: Sequence[Any]) -> None:
-        """One slot per choice, 1 for ``value``; all 0 when ``value`` is None."""
-        slots = [0.0] * len(choices)
-        if value is not None:
-            slots[choices.index(value)] = 1.0
-        self.values += slots
-
-    def many_hot(self, values: Iterable[Any], choices: Mapping[Any, int]) -> None:
-        """One slot per choice, 1 for each of ``values``."""
-        slots = [0.0] * len(choices)
-        for v in values:
-            slots[choices[v]] = 1.0
-        self.values += slots
-
-
 SPACE_INDEX = {s: i for i, s in enumerate(SPACE_IDS)}
 CHRISTIAN_INDEX = {u: i for i, u in enumerate(CHRISTIANS)}
 MUSLIM_INDEX = {u: i for i, u in enumerate(MUSLIMS)}
@@ -128,7 +101,7 @@ def _procedures() -> tuple[str, ...]:
 
 def observe(view: Mapping[str, Any], role: str) -> list[float]:
     """The view, seen from seat ``role``, as numbers in [0, 1], always as many (docs/rl.md)."""
-    v = _Vector()
+    v = Features()
     team = view.get("team")
     v.one_hot(role if team else None, TEAM_ROLES)
     v.one_hot(view["turn_index"], TURNS)
@@ -164,7 +137,7 @@ def _bin_size(name: str) -> int:
     return sum(1 for c in COUNTERS.values() if c.contingent == name)
 
 
-def _units(v: _Vector, view: Mapping[str, Any]) -> None:
+def _units(v: Features, view: Mapping[str, Any]) -> None:
     """Each Christian counter: its space (or eliminated), reduced, its factor now; each Muslim
     counter standing face up: its space, factor; then per space the face-down Muslims by contingent."""
     christians: dict[str, tuple[str, bool, float]] = {}
@@ -193,7 +166,7 @@ def _units(v: _Vector, view: Mapping[str, Any]) -> None:
     v.values += [min(h, 1.0) for h in hidden]
 
 
-def _battle(v: _Vector, battle: Mapping[str, Any] | None) -> None:
+def _battle(v: Features, battle: Mapping[str, Any] | None) -> None:
     """The battle under way: where, who attacks, its stage, round and rounds, the Tactical Edge,
     fortress, siege, the Assassin's die; the Christians in it, the Muslims known in it and the
     face-down ones by contingent; the hits to place and on which side."""
@@ -218,7 +191,7 @@ def _battle(v: _Vector, battle: Mapping[str, Any] | None) -> None:
     v.one_hot(b.get("hits_on"), SIDES)
 
 
-def _team(v: _Vector, team: Mapping[str, Any] | None) -> None:
+def _team(v: Features, team: Mapping[str, Any] | None) -> None:
     """The team game (37.0): whose Action is under way, who has passed, who holds each marker."""
     t = team or {}
     v.one_hot(t.get("action"), TEAM_ROLES)

@@ -15,7 +15,7 @@ from . import encoding, procedures, render, sampler, teams, views
 from .common import BOARD, assassin_returns, buildings_overrun, lift_sieges
 from .setup import OPTIONS, new_game
 from .state import BIN, ELIMINATED, PLAYER, REMOVED, TEAM_ROLES, State
-from .victory import sudden_death
+from .victory import chance, sudden_death
 
 # Importing the rules modules registers their procedures.
 from . import actions, combat, events, movement, muslims, pilgrimage, turn, winter  # noqa: F401  isort: skip
@@ -159,6 +159,11 @@ class FirstCrusade(Game[State]):
         """The face-down Muslim counters and the Bins dealt anew, the generator reseeded (sampler.py);
         every seat sees the same, so ``role`` does not matter."""
         return sampler.sample(state, rng)
+
+    def evaluate(self, state: State) -> dict[str, float]:
+        """The chance of a Victory or better from here (victory.chance), the same for every seat."""
+        p = chance(state)
+        return dict.fromkeys(TEAM_ROLES if teams.playing(state) else self.roles, p)
 
     def copy(self, state: State) -> State:
         return state.copy()

@@ -56,3 +56,20 @@ def position(
     state.flags.update(flags or {})
     push(state, "turn", stage=stage)
     return state
+
+
+def battle_before_the_reveal() -> State:
+    """Godfrey and a foot unit attack Nicaea, held by Kilij Arslan and a militia, both still face
+    down: the battle has just begun (23.0), before 23.1(2) turns the Muslims face up."""
+    from .combat import start_battle
+
+    state = position(
+        {
+            "godfrey": "nicaea",
+            "crusader_foot_1": "nicaea",
+            "kilij_arslan": "nicaea",
+            "seljuk_militia_1": "nicaea",
+        }
+    )
+    start_battle(state, "nicaea", "christian", reinforce=True)
+    return state

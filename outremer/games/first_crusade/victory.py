@@ -6,6 +6,8 @@ spaces earn them follows the rules.
 
 from __future__ import annotations
 
+import math
+
 from .board import JERUSALEM
 from .common import BOARD, COUNTERS, SPACES, control, controlled_by, log, on_map
 from .state import ELIMINATED, PLAYER, State
@@ -74,6 +76,29 @@ def credited(state: State) -> list[tuple[str, int, str | None]]:
             award = "kingdom_jerusalem" if capital == JERUSALEM else "kingdom_other"
             items.append((f"Kingdom of {SPACES[capital].name}", VP[award], None))
     return items
+
+
+WEIGHTS = (-0.474, 0.736, -7.63, 1.487, -1.044)
+"""The logistic weights of :func:`chance` for :func:`features`, fitted on the scripted bot's games
+(``python bench/first_crusade_evaluation.py --games 60 --seed 100``: 526 turn starts)."""
+
+
+def features(state: State) -> list[float]:
+    """What :func:`chance` weighs: a constant, the VP now (tens), how far the game is (0 at the start,
+    1 at the last turn), their product, and the Muslim Reaction Level (0 Low to 1 High)."""
+    vp = score(state)[0] / 10
+    done = min(state.turn, len(BOARD.turns) - 1) / (len(BOARD.turns) - 1)
+    return [1.0, vp, done, vp * done, (state.reaction - 1) / 2]
+
+
+def chance(state: State) -> float:
+    """A quick estimate of the chance that the game ends in a Victory or better (6.2), from the VP
+    the player would score now, the turn and the Reaction Level; search bots judge a playout cut
+    short by it (Game.evaluate). Over once over: 1 for a win, else 0."""
+    if state.result is not None:
+        return 1.0 if state.result["winners"] else 0.0
+    z = sum(w * x for w, x in zip(WEIGHTS, features(state), strict=True))
+    return 1 / (1 + math.exp(-z))
 
 
 def final(state: State) -> None:
