@@ -104,6 +104,16 @@ def register(page: Any, base: str, name: str) -> None:
     page.wait_for_selector("#my-games")
 
 
+def new_game_form(page: Any, base: str, name: str, title: str | None = None) -> None:
+    """Register ``name`` and open the new-game form, with ``title`` chosen if given (its seats drawn)."""
+    register(page, base, name)
+    page.click("#new-game")
+    page.wait_for_selector("#new-game-form")
+    if title is not None:
+        page.select_option("#title", title)
+        page.wait_for_selector(f"#new-game-form [data-title='{title}']")
+
+
 def errors_of(page: Any) -> list[str]:
     """Collect uncaught page errors (a broken client fails the test)."""
     found: list[str] = []

@@ -16,7 +16,7 @@ from outremer.games.first_crusade.board import load_board
 from outremer.games.first_crusade.positions import position
 from outremer.games.first_crusade.state import PLAYER
 
-from .conftest import errors_of, register, shot
+from .conftest import errors_of, new_game_form, register, shot
 from .test_play import DESKTOP, PHONE, game_json, version, wait_version_above
 
 B = load_board()
@@ -48,11 +48,7 @@ def test_the_first_crusade_is_played_by_clicking(server: str, browser: Any) -> N
     ctx = browser.new_context(viewport=DESKTOP)
     page = ctx.new_page()
     errors = errors_of(page)
-    register(page, server, "urban")
-    page.click("#new-game")
-    page.wait_for_selector("#new-game-form")
-    page.select_option("#title", "first-crusade")
-    page.wait_for_selector("#seat-Christians")
+    new_game_form(page, server, "urban", "first-crusade")
     page.select_option("#seat-Christians", "me")
     page.click("#new-game-form details summary")
     page.fill("#seed", "3")
@@ -223,11 +219,7 @@ def test_the_team_game_is_set_up_from_the_form(server: str, browser: Any) -> Non
     ctx = browser.new_context(viewport=DESKTOP)
     page = ctx.new_page()
     errors = errors_of(page)
-    register(page, server, "adhemar")
-    page.click("#new-game")
-    page.wait_for_selector("#new-game-form")
-    page.select_option("#title", "first-crusade")
-    page.wait_for_selector("#seat-Christians")
+    new_game_form(page, server, "adhemar", "first-crusade")
     page.check("[data-option='teams']")
     page.wait_for_selector("#seat-Armenians")
     assert page.locator("#seat-Christians").count() == 0

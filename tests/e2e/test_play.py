@@ -11,7 +11,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from outremer.games.crusader_rex.common import BLOCKS, TOWNS
 
-from .conftest import PASSWORD, errors_of, register, shot
+from .conftest import PASSWORD, errors_of, new_game_form, register, shot
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -183,9 +183,7 @@ def test_a_game_against_a_bot_runs_to_the_end_of_1187(server: str, browser: Any)
     ctx = browser.new_context(viewport=DESKTOP)
     page = ctx.new_page()
     errors = errors_of(page)
-    register(page, server, "carol")
-    page.click("#new-game")
-    page.wait_for_selector("#new-game-form")
+    new_game_form(page, server, "carol")
     page.select_option("#seat-Franks", "me")
     page.click("#new-game-form details summary")
     page.fill("#seed", "7")

@@ -206,6 +206,7 @@ async function newGamePage(main) {
       return h("div", { class: "seat-row" }, h("label", { for: `seat-${role}` }, role), sel);
     });
     seatBox.replaceChildren(h("legend", {}, "Seats"), ...rows);
+    seatBox.dataset.title = t.slug; // the title whose seats these are (tests wait for it)
   }
 
   function chosenOptions() {
