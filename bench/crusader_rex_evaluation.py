@@ -6,7 +6,8 @@ Plays games of the scripted bot against itself (for variety, in a quarter of the
 decision is a random legal action with probability 10%, in another quarter 30%),
 notes the evaluation's features every ``--every`` actions and the game's winner, and fits a
 logistic regression (Newton's method, a light L2 penalty) of "the Franks win" on the features.
-Prints the log-loss on the games of every fifth seed held out, against a constant guess, then the
+Prints the log-loss on the games of every fifth seed held out, against a constant guess, how many
+steps short of full strength the blocks on the map are (the sampler's ``STEPS_SHORT``), then the
 weights fitted on all games, ready to paste as ``WEIGHTS``.
 """
 
@@ -14,18 +15,21 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections import Counter
 
 import numpy as np
 
 from outremer.bots.registry import make_bot
 from outremer.engine.registry import get_game
 from outremer.games.crusader_rex import evaluation
+from outremer.games.crusader_rex.common import BLOCKS, TOWNS
 
 NOISE = (0.0, 0.0, 0.1, 0.3)
 
 
-def play(seed: int, every: int) -> tuple[list[list[float]], float]:
-    """The features of one game's positions, and 1 if the Franks won (0.5 a draw, else 0)."""
+def play(seed: int, every: int, short: Counter[int]) -> tuple[list[list[float]], float]:
+    """The features of one game's positions, and 1 if the Franks won (0.5 a draw, else 0); counts
+    into ``short`` how many steps short of full strength each block on the map is at each."""
     game = get_game("crusader-rex")
     state = game.setup(seed)
     noise = random.Random(seed).choice(NOISE)
@@ -46,6 +50,11 @@ def play(seed: int, every: int) -> tuple[list[list[float]], float]:
             steps += 1
             if steps % every == 0 and game.outcome(state) is None:
                 rows.append(evaluation.features(state))
+                short.update(
+                    BLOCKS[b].max_steps - state.steps[b]
+                    for b, where in state.loc.items()
+                    if where in TOWNS and BLOCKS[b].side in game.roles
+                )
     outcome = game.outcome(state)
     assert outcome is not None
     won = 1.0 if outcome.winners == ("Franks",) else 0.0 if outcome.winners else 0.5
@@ -75,8 +84,9 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=12, help="actions between noted positions")
     args = parser.parse_args()
     rows, labels, seeds = [], [], []
+    short: Counter[int] = Counter()
     for seed in range(args.seed, args.seed + args.games):
-        got, won = play(seed, args.every)
+        got, won = play(seed, args.every, short)
         rows += got
         labels += [won] * len(got)
         seeds += [seed] * len(got)
@@ -90,6 +100,9 @@ def main() -> None:
         f"held-out log-loss {log_loss(w, x[held], y[held]):.3f} "
         f"(a constant guess: {log_loss(constant, x[held], y[held]):.3f})"
     )
+    total = sum(short.values())
+    shares = ", ".join(f"{k}: {short[k] / total:.2f}" for k in sorted(short))
+    print(f"blocks on the map, steps short of full strength (sampler.STEPS_SHORT): {shares}")
     w = fit(x, y)
     for name, value in zip(evaluation.NAMES, w, strict=True):
         print(f"  {name:<12} {value:+.3f}")

@@ -1,15 +1,19 @@
 """Search-bot strength: a bot against others, side by side, with 95% Wilson intervals.
 
 Usage: ``python bench/search_strength.py [--game crusader-rex] [--bot ismcts] [--against random,scripted]
-[--games N] [--seed K] [--jobs J] [--max-steps M]``.
+[--games N] [--seed K] [--jobs J] [--max-steps M] [--option NAME=VALUE ...]``.
 
 For every opponent and every role the bot plays that role and the opponent every other role, in
 ``N`` games seeded ``K``, ``K+1``, ... (the same seeds in every row; bot seeds derive from them). A
 solitaire title has no opponent: each named bot then plays the role itself, a baseline to compare
-with. Printed per row: wins, draws and losses of the bot's side, its win rate with a 95% Wilson
-interval, and the wall-clock seconds the bot took per decision (only decisions with a choice:
-mean and maximum) with its mean search iterations. ``--jobs`` plays games in parallel processes
-(default 1: timings are then those of one core, if the machine is otherwise idle).
+with. Printed per row: wins, draws and losses of the bot's side (a game nobody won as the title's
+evaluation counts it: a loss in a solitaire or team game), its win rate with a 95% Wilson
+interval, its mean score in the outcome (victory cities, VP), the wall-clock seconds the bot took
+per decision (only decisions with a choice: mean and maximum) and its mean search iterations.
+``--jobs`` plays games in parallel processes
+(default 1: timings are then those of one core, if the machine is otherwise idle). ``--option``
+sets up every game with a title's option (``--option teams=true``: The First Crusade's team game,
+the bot in each seat in turn, the opponent in the others).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from typing import Any
 from outremer.bots.match import play_match
 from outremer.bots.ratings import wilson
 from outremer.bots.registry import make_bot
+from outremer.cli.common import parse_options
 from outremer.engine.game import Action, Game, Role
 from outremer.engine.registry import get_game
 
@@ -58,6 +63,7 @@ class Game1:
     seat: str
     seed: int
     max_steps: int
+    options: tuple[tuple[str, bool], ...] = ()
 
 
 @dataclass
@@ -65,7 +71,8 @@ class Result:
     """How one game went for the bot's side."""
 
     task: Game1
-    score: float  # 1 won, 0.5 drawn or capped, 0 lost
+    score: float  # 1 won, 0.5 drawn or capped, 0 lost (a solitaire or team game nobody won is lost)
+    points: float | None  # the seat's score in the outcome (victory cities, VP), if it has one
     seconds: list[float]
     iterations: list[int]
 
@@ -73,7 +80,8 @@ class Result:
 def play(task: Game1) -> Result:
     """Play one game of ``task``."""
     game = get_game(task.slug)
-    roles = game.roles
+    options = dict(task.options)
+    roles = game.roles_for(*game.check_setup(None, options))
     bots: dict[str, Any] = {}
     timed: Timed | None = None
     for i, role in enumerate(roles):
@@ -84,27 +92,44 @@ def play(task: Game1) -> Result:
         else:
             bots[role] = make_bot(task.opponent, game, seed)
     assert timed is not None
-    match = play_match(game, bots, task.seed, max_steps=task.max_steps)
+    match = play_match(game, bots, task.seed, None, options, max_steps=task.max_steps)
     outcome = game.outcome(match.state)
-    if outcome is None or not outcome.winners:
+    judged = None if outcome is None else game.evaluate(match.state)
+    if outcome is None:
+        score = 0.5
+    elif judged is not None:
+        score = judged[task.seat]  # the result as the title counts it: no winner may be a loss
+    elif not outcome.winners:
         score = 0.5
     else:
         score = 1.0 if task.seat in outcome.winners else 0.0
-    return Result(task, score, timed.seconds, timed.iterations)
+    points = None if outcome is None else outcome.scores.get(task.seat)
+    return Result(task, score, points, timed.seconds, timed.iterations)
 
 
 def tasks(
-    game: Game[Any], bot: str, against: Sequence[str], games: int, seed: int, steps: int
+    game: Game[Any],
+    bot: str,
+    against: Sequence[str],
+    games: int,
+    seed: int,
+    steps: int,
+    options: dict[str, bool],
 ) -> list[Game1]:
     """Every game to play, row by row (a solitaire title: the bot, then each baseline)."""
     seeds = range(seed, seed + games)
-    if len(game.roles) == 1:
-        seat = game.roles[0]
-        return [Game1(game.slug, player, "-", seat, s, steps) for player in (bot, *against) for s in seeds]
+    roles = game.roles_for(*game.check_setup(None, options))
+    chosen = tuple(sorted(options.items()))
+    if len(roles) == 1:
+        return [
+            Game1(game.slug, player, "-", roles[0], s, steps, chosen)
+            for player in (bot, *against)
+            for s in seeds
+        ]
     return [
-        Game1(game.slug, bot, other, seat, s, steps)
+        Game1(game.slug, bot, other, seat, s, steps, chosen)
         for other in against
-        for seat in game.roles
+        for seat in roles
         for s in seeds
     ]
 
@@ -116,9 +141,9 @@ def report(game: Game[Any], results: list[Result]) -> None:
         rows.setdefault((r.task.bot, r.task.opponent, r.task.seat), []).append(r)
     print(
         f"| {game.slug}: bot | against | bot plays | games | W-D-L | win rate [95% CI] "
-        "| s/decision (max) | iterations |"
+        "| mean score | s/decision (max) | iterations |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for (bot, opponent, seat), got in rows.items():
         n = len(got)
         won = sum(1 for r in got if r.score == 1.0)
@@ -128,10 +153,13 @@ def report(game: Game[Any], results: list[Result]) -> None:
         its = [i for r in got for i in r.iterations]
         per = f"{sum(seconds) / len(seconds):.3f} ({max(seconds):.2f})" if seconds else "-"
         mean_its = f"{sum(its) / len(its):.0f}" if its else "-"
+        points = [r.points for r in got if r.points is not None]
+        mean_points = f"{sum(points) / len(points):.1f}" if points else "-"
         against = "(solitaire)" if opponent == "-" else opponent
         print(
             f"| {bot} | {against} | {seat} | {n} | {won}-{drawn}-{n - won - drawn} | "
-            f"{100 * rate.value:.1f}% [{100 * rate.low:.1f}, {100 * rate.high:.1f}] | {per} | {mean_its} |"
+            f"{100 * rate.value:.1f}% [{100 * rate.low:.1f}, {100 * rate.high:.1f}] | "
+            f"{mean_points} | {per} | {mean_its} |"
         )
 
 
@@ -147,10 +175,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, each in its own process")
     parser.add_argument("--max-steps", type=int, default=20000)
+    parser.add_argument("--option", action="append", default=[], help="a title option, NAME=true|false")
     args = parser.parse_args()
     game = get_game(args.game)
     against = [name for name in args.against.split(",") if name]
-    todo = tasks(game, args.bot, against, args.games, args.seed, args.max_steps)
+    options = parse_options(game, tuple(args.option))
+    todo = tasks(game, args.bot, against, args.games, args.seed, args.max_steps, options)
     start = time.perf_counter()
     results: list[Result] = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:

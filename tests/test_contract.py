@@ -256,3 +256,31 @@ def test_samples_keep_what_the_role_sees_and_read_nothing_hidden(
                 game.perform(sample, mover, legal[chooser.randrange(len(legal))])
 
     random_play(game, seed, check, options)
+
+
+@pytest.mark.parametrize(("slug", "options"), TITLES)
+@SETTINGS
+@given(seed=SEEDS)
+def test_the_evaluation_of_a_finished_game_is_its_result(
+    slug: str, options: dict[str, bool] | None, seed: int
+) -> None:
+    """``Game.evaluate`` (docs/engine.md, Search) gives a finished game's result: 1 for a winner,
+    0 for a loser; a game nobody won is worth the same to every role, and nothing to the players
+    of a title whose roles all win together (a solitaire or team game: no winner is a loss)."""
+    game = load(slug)
+    seats = roles(game, options)
+    _, state = random_play(game, seed, None, options)
+    outcome = game.outcome(state)
+    assert outcome is not None
+    judged = game.evaluate(state)
+    if judged is None:
+        pytest.skip(f"{slug} has no evaluation")
+    assert set(judged) == set(seats)
+    if outcome.winners:
+        assert judged == {r: 1.0 if r in outcome.winners else 0.0 for r in seats}
+    else:
+        assert len(set(judged.values())) == 1
+        # A solitaire game, or a team variant (an option that changes the roles): the seats win
+        # together, so no winner is a loss; otherwise a draw between opposed sides.
+        together = len(seats) == 1 or options is not None
+        assert judged[seats[0]] == (0.0 if together else 0.5)

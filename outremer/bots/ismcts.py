@@ -21,10 +21,13 @@ plays it on through the contract only (``active_roles``, ``legal_actions``, ``pe
   choices and the other roles' pending ones are dealt by the sampler like any hidden information;
 - chance needs nothing special: ``perform`` draws from the determinization's generator, which the
   sampler seeded anew;
-- rewards are per role (one to four roles): 1 for a winner, 0 for a loser, 0.5 each in a draw.
+- rewards are per role (one to four roles): 1 for a winner, 0 for a loser, 0.5 each in a draw,
+  or as the title's :meth:`Game.evaluate` counts a finished game (no winner in a solitaire game
+  is a loss).
   Where the descent adds a node, ``playout`` steps are played on by the guides (at random without
   one), then the title's :meth:`Game.evaluate` judges; a title without one is played on at random
-  to the end.
+  to the end. Each reward is counted less the evaluation of the same determinization at the root
+  (a control variate against the noise of what the sampler dealt).
 
 The bot answers with the most visited action. It stops early once no other action can catch up in
 the iterations or time left. Limited by iterations it is deterministic for a given seed; limited by
@@ -58,11 +61,16 @@ class Settings:
     comes first; ``c`` weighs exploration against the rewards seen; ``playout`` is the number of
     steps played on from a new node before it is judged (:meth:`Game.evaluate`); ``guide`` names the
     bot whose choices lead the search (``none``: no guide; None: the title's ``scripted`` bot, if
-    it has one). The registry reads them from names such as ``ismcts:iterations=200``."""
+    it has one). The registry reads them from names such as ``ismcts:iterations=200``.
 
-    iterations: int | None = None
+    The default, 200 iterations but never much over a second, is deterministic for its seed
+    wherever the iterations take less than the second (a Crusader Rex decision takes about a
+    fifth of it on one core of a laptop), so a game between bots replays from its seed; its ``c``
+    was tuned on Crusader Rex (docs/bots.md)."""
+
+    iterations: int | None = 200
     time: float | None = 1.0
-    c: float = 1.0
+    c: float = 0.3
     playout: int = 0
     guide: str | None = None
 
@@ -176,13 +184,19 @@ class SearchBot:
 
     # -- one iteration ---------------------------------------------------------------------------
     def _iterate(self, game: Game[Any], det: Any, root: Node) -> None:
-        """Choose down the tree on ``det``, judge where it ends, and back the rewards up."""
+        """Choose down the tree on ``det``, judge where it ends, and back the rewards up.
+
+        Each reward is counted less the title's evaluation of the determinization at the root
+        (when it has one): the hidden information dealt (the enemy's strengths, say) moves both
+        alike, so what is left is what the choices made of it, with far less noise; the same for
+        every action, it changes no comparison."""
+        baseline = game.evaluate(det) or {}
         path, leaf = self._descend(game, det, root)
         rewards, otherwise = self._judge(game, det, leaf)
         for visited, picks in path:
             for r, action in picks:
                 choice = visited.choices[r]
-                reward = rewards.get(r, otherwise)
+                reward = rewards.get(r, otherwise) - baseline.get(r, 0.0)
                 choice.visits += 1
                 choice.reward += reward
                 arm = choice.arms[action]
@@ -281,9 +295,12 @@ class SearchBot:
             else:
                 action = legal[rng.randrange(len(legal))]
             game.perform(det, r, action)
+        estimate = game.evaluate(det)
+        if estimate is not None:
+            return estimate, DRAW  # on a finished game, the result as the title counts it
         outcome = game.outcome(det)
         if outcome is None:
-            return game.evaluate(det) or {}, DRAW
+            return {}, DRAW
         return dict.fromkeys(outcome.winners, 1.0), 0.0 if outcome.winners else DRAW
 
 

@@ -80,7 +80,8 @@ def parse_name(name: str) -> tuple[str, dict[str, str]]:
 def search_settings(settings: dict[str, str]) -> Settings:
     """The search bot's :class:`Settings` from ``key=value`` strings; UnknownBot says what is wrong.
 
-    Iterations alone search exactly that many (deterministic); time alone that many seconds."""
+    Iterations alone search exactly that many (deterministic); time alone that many seconds;
+    neither, the default (:class:`Settings`)."""
     values: dict[str, Any] = {}
     for key, text in settings.items():
         kind = SETTING_TYPES.get(key)
@@ -93,6 +94,8 @@ def search_settings(settings: dict[str, str]) -> Settings:
             raise UnknownBot(f"{SEARCH} setting {key}={text!r}: expected {what}") from None
     if "iterations" in values and "time" not in values:
         values["time"] = None
+    if "time" in values and "iterations" not in values:
+        values["iterations"] = None
     try:
         return Settings(**values)
     except ValueError as exc:

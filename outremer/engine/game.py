@@ -199,7 +199,9 @@ class Game(ABC, Generic[S]):
     def evaluate(self, state: S) -> Mapping[Role, float] | None:
         """A quick estimate of each role's chance to win from ``state`` (0 to 1), or None (the
         default): search bots judge by it a playout cut short. It may read the whole state, since
-        search bots call it on their samples only."""
+        search bots call it on their samples only. On a finished game it gives the result itself,
+        1 to each winner and 0 to each loser (a draw as the title counts it: a solitaire game
+        with no winner is lost)."""
         return None
 
     # -- learning environments (optional) ------------------------------------------------------

@@ -107,6 +107,19 @@ def test_the_enemy_hand_is_dealt_from_cards_not_seen_this_year(seed, steps, side
         assert held + shown <= len(ids), name
 
 
+def test_unseen_strengths_are_dealt_mostly_whole():
+    # 2.11: the view shows no enemy strength; blocks on the map are mostly at full strength.
+    s = play_to(11, 600)
+    whole = dealt = 0
+    for k in range(40):
+        got = G.sample(s, "Franks", random.Random(k))
+        for b in unseen(got, "Franks"):
+            if got.loc[b] in TOWNS:
+                dealt += 1
+                whole += got.steps[b] == BLOCKS[b].max_steps
+    assert dealt > 200 and 0.7 < whole / dealt < 0.9
+
+
 def test_a_face_down_card_is_dealt_anew_until_revealed():
     s = G.setup(3)
     while s.phase != "card":

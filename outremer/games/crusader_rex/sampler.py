@@ -7,9 +7,9 @@ everything hidden from it is dealt anew from what it has seen:
   in winter, 6.34, 8.3) are dealt at random to the places where such blocks stand, each where the
   rules allow it: no military order nor Saladin's family in the pool, only permanent blocks dead,
   crusaders and pilgrims in the pool all 1187 (nothing is drawn in 1187, 7.0), and until the 1187
-  winter only blocks that began there in the pool (3.1, 3.2). Strengths on the map are dealt
-  uniformly from 1 to full (2.11). The view does not remember blocks once they stand upright
-  again, so neither does the sampler;
+  winter only blocks that began there in the pool (3.1, 3.2). Strengths on the map are dealt with
+  the odds seen in play, mostly full (2.11, :data:`STEPS_SHORT`). The view does not remember
+  blocks once they stand upright again, so neither does the sampler;
 - the working data of a phase under way (a move, a battle's reserves, a draw) names the dealt
   blocks in place of the real ones;
 - the enemy hand and its face-down card (4.1) are dealt from the cards the side has not seen this
@@ -40,6 +40,10 @@ CRUSADERS = "crusaders"
 NOMADS = "nomads"
 TRIES = 40
 FIRST_YEAR = 1187
+STEPS_SHORT = (0.81, 0.10, 0.07, 0.02)
+"""How likely a block on the map is to be 0, 1, 2 or 3 steps short of full strength: the share of
+such blocks in 150 games of the scripted bot against itself (bench/crusader_rex_evaluation.py's
+games; Franks and Saracens alike). The view shows no enemy strength, and blocks are mostly whole."""
 WINTER_LOSSES = frozenset({"winter_supply", "winter_replace"})
 """Phases after blocks may have gone back to the pool face down in winter (8.3)."""
 CARDS_BY_NAME: dict[str, list[str]] = {}
@@ -107,13 +111,20 @@ def _deal_blocks(s: State, hidden: Hidden, rnd: random.Random) -> None:
         if in_castle:
             s.castle.add(b)
         on_map = where in TOWNS or where in STAGING
-        s.steps[b] = rnd.randint(1, BLOCKS[b].max_steps) if on_map else 0
+        s.steps[b] = _strength(BLOCKS[b].max_steps, rnd) if on_map else 0
     rename = dict(zip(hidden.slots, dealt, strict=True))
     s.mv = _renamed(s.mv, rename)
     s.attacks = _renamed(s.attacks, rename)
     s.fight = _renamed(s.fight, rename)
     s.work = _renamed(s.work, rename)
     s.flags = _renamed(s.flags, rename)
+
+
+def _strength(full: int, rnd: random.Random) -> int:
+    """A strength for an unseen block on the map: steps short of ``full`` with the odds of
+    :data:`STEPS_SHORT`, cut to what the block can have (2.11)."""
+    odds = STEPS_SHORT[:full]
+    return full - rnd.choices(range(len(odds)), odds)[0]
 
 
 def _fits(block: str, where: str, first_year: bool, opening: bool) -> bool:
