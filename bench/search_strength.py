@@ -1,7 +1,7 @@
 """Search-bot strength: a bot against others, side by side, with 95% Wilson intervals.
 
 Usage: ``python bench/search_strength.py [--game crusader-rex] [--bot ismcts] [--against random,scripted]
-[--games N] [--seed K] [--jobs J] [--max-steps M] [--option NAME=VALUE ...]``.
+[--games N] [--seed K] [--jobs J] [--max-steps M] [--option NAME=VALUE ...] [--seat ROLE ...]``.
 
 For every opponent and every role the bot plays that role and the opponent every other role, in
 ``N`` games seeded ``K``, ``K+1``, ... (the same seeds in every row; bot seeds derive from them). A
@@ -13,7 +13,8 @@ per decision (only decisions with a choice: mean and maximum) and its mean searc
 ``--jobs`` plays games in parallel processes
 (default 1: timings are then those of one core, if the machine is otherwise idle). ``--option``
 sets up every game with a title's option (``--option teams=true``: The First Crusade's team game,
-the bot in each seat in turn, the opponent in the others).
+the bot in each seat in turn, the opponent in the others); ``--seat`` measures only the seats
+named.
 """
 
 from __future__ import annotations
@@ -115,6 +116,7 @@ def tasks(
     seed: int,
     steps: int,
     options: dict[str, bool],
+    seats: Sequence[str] = (),
 ) -> list[Game1]:
     """Every game to play, row by row (a solitaire title: the bot, then each baseline)."""
     seeds = range(seed, seed + games)
@@ -130,6 +132,7 @@ def tasks(
         Game1(game.slug, bot, other, seat, s, steps, chosen)
         for other in against
         for seat in roles
+        if not seats or seat in seats
         for s in seeds
     ]
 
@@ -176,11 +179,12 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, each in its own process")
     parser.add_argument("--max-steps", type=int, default=20000)
     parser.add_argument("--option", action="append", default=[], help="a title option, NAME=true|false")
+    parser.add_argument("--seat", action="append", default=[], help="measure only this seat (repeatable)")
     args = parser.parse_args()
     game = get_game(args.game)
     against = [name for name in args.against.split(",") if name]
     options = parse_options(game, tuple(args.option))
-    todo = tasks(game, args.bot, against, args.games, args.seed, args.max_steps, options)
+    todo = tasks(game, args.bot, against, args.games, args.seed, args.max_steps, options, args.seat)
     start = time.perf_counter()
     results: list[Result] = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:

@@ -29,9 +29,11 @@ plays it on through the contract only (``active_roles``, ``legal_actions``, ``pe
   to the end. Each reward is counted less the evaluation of the same determinization at the root
   (a control variate against the noise of what the sampler dealt).
 
-The bot answers with the most visited action. It stops early once no other action can catch up in
-the iterations or time left. Limited by iterations it is deterministic for a given seed; limited by
-time it answers within the time given (plus one iteration).
+The bot answers with the most visited action, unless that is not the guide's choice and beats it
+by less than the evidence of the rewards (a standard error of their difference). It stops early
+once no other action can catch up in the iterations or time left. Limited by iterations it is
+deterministic for a given seed; limited by time it answers within the time given (plus one
+iteration).
 """
 
 from __future__ import annotations
@@ -53,6 +55,9 @@ PLAYOUT_LIMIT = 5000
 """A random playout of a title without an evaluation stops here, judged a draw."""
 GUIDE_SHARE = 0.5
 """The prior is this much on the guide's choice, the rest spread evenly over every action."""
+EVIDENCE = 1.0
+"""How many standard errors better than the guide's choice the most visited action must be for
+the bot to answer with it (:func:`_answer`)."""
 
 
 @dataclass(frozen=True)
@@ -89,11 +94,21 @@ class Settings:
 
 @dataclass
 class Arm:
-    """One action's statistics at a node: visits, summed reward, times it was available."""
+    """One action's statistics at a node: visits, summed reward and squared reward, times it was
+    available."""
 
     visits: int = 0
     reward: float = 0.0
+    square: float = 0.0
     available: int = 0
+
+    def mean(self) -> float:
+        return self.reward / self.visits
+
+    def error(self) -> float:
+        """The standard error of the mean reward (visits at least 2)."""
+        variance = max(0.0, self.square / self.visits - self.mean() ** 2)
+        return math.sqrt(variance / (self.visits - 1))
 
 
 @dataclass
@@ -172,7 +187,7 @@ class SearchBot:
                 break
         self.last_iterations = done
         self.last_visits = {a: ours.arms[a].visits if a in ours.arms else 0 for a in legal}
-        return max(legal, key=self.last_visits.__getitem__)
+        return _answer(ours, legal)
 
     def _guide_at(self, node: Node, role: Role) -> Bot | None:
         """A copy of ``role``'s guide as it stands at ``node`` (a fresh one if none is there yet),
@@ -202,6 +217,7 @@ class SearchBot:
                 arm = choice.arms[action]
                 arm.visits += 1
                 arm.reward += reward
+                arm.square += reward * reward
 
     def _descend(self, game: Game[Any], det: Any, root: Node) -> tuple[Path, Node]:
         """Choose down the tree on ``det`` until a new node is added (or the game ends); the nodes
@@ -302,6 +318,24 @@ class SearchBot:
         if outcome is None:
             return {}, DRAW
         return dict.fromkeys(outcome.winners, 1.0), 0.0 if outcome.winners else DRAW
+
+
+def _answer(choice: Choice, legal: Sequence[Action]) -> Action:
+    """The most visited action, unless the guide chose another that the search did not find worse:
+    the most visited must then beat the guide's choice by more than ``EVIDENCE`` standard errors of
+    the difference of their mean rewards. Among actions the search cannot tell apart (placing a
+    block in one seat or another before the game begins, say), noise would otherwise decide, and
+    a search led by noise may wander where its guide would have finished."""
+    arms = choice.arms
+    best = max(legal, key=lambda a: arms[a].visits if a in arms else 0)
+    guide = choice.guide
+    if guide is None or guide == best or guide not in legal:
+        return best
+    ours, theirs = arms[best], arms.get(guide)
+    if theirs is None or theirs.visits < 2 or ours.visits < 2:
+        return best
+    margin = EVIDENCE * math.hypot(ours.error(), theirs.error())
+    return best if ours.mean() - theirs.mean() > margin else guide
 
 
 def _decided(choice: Choice, remaining: float) -> bool:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from outremer.bots.ismcts import SearchBot, Settings
+from outremer.bots.ismcts import Arm, Choice, SearchBot, Settings, _answer
 from outremer.bots.match import play_match
 from outremer.bots.random_bot import RandomBot
 from outremer.bots.registry import UnknownBot, bot_names, make_bot
@@ -22,6 +22,7 @@ from tests.crusader_rex.test_hidden import perturb, play_to
 from tests.engine.toy import BLUE, RED, ToyGame
 
 from .quad import ROLES, QuadGame
+from .solo import PLAYER, SoloGame
 
 CR = CrusaderRex()
 
@@ -75,6 +76,36 @@ def test_with_one_iteration_it_plays_its_guides_game_move_for_move(side: str) ->
 
 
 # -- what it may read -----------------------------------------------------------------------------
+def test_in_a_solitaire_game_no_winner_is_a_loss_not_a_draw() -> None:
+    # Solo (S.1-S.3): stopping ends the game with nobody winning, which in a one-role game is a
+    # loss (the title's evaluation of a finished game says 0); going on keeps a third of a chance,
+    # the roll too far off for the search to reach. Counted as a draw (0.5), the empty ending
+    # would look better than the walk.
+    game = SoloGame()
+    bot = search(30)
+    assert bot.choose(game, game.setup(1), PLAYER) == ("go",)
+    assert bot.last_visits[("go",)] > bot.last_visits[("stop",)]
+
+
+def arm(visits: int, mean: float, spread: float) -> Arm:
+    """An action's statistics: ``visits`` rewards, half ``mean + spread``, half ``mean - spread``."""
+    return Arm(visits, visits * mean, visits * (mean * mean + spread * spread), visits)
+
+
+def test_the_answer_leaves_the_guide_only_on_evidence() -> None:
+    # Docs, "The answer": the most visited action, unless the guide chose another that it does not
+    # beat by a standard error of the difference of their means.
+    go, stay = ("go",), ("stay",)
+    noisy = Choice(stay, None, {go: arm(60, 0.02, 0.3), stay: arm(40, 0.0, 0.3)})
+    assert _answer(noisy, [go, stay]) == stay  # 0.02 better, give or take 0.06
+    clear = Choice(stay, None, {go: arm(60, 0.2, 0.3), stay: arm(40, 0.0, 0.3)})
+    assert _answer(clear, [go, stay]) == go
+    shunned = Choice(stay, None, {go: arm(99, 0.0, 0.3), stay: arm(1, 0.5, 0.0)})
+    assert _answer(shunned, [go, stay]) == go  # the search hardly tried the guide's choice: its call
+    unguided = Choice(None, None, {go: arm(60, 0.0, 0.3), stay: arm(40, 0.1, 0.3)})
+    assert _answer(unguided, [go, stay]) == go
+
+
 def test_a_toy_choice_ignores_the_opponents_secret_bid_and_card() -> None:
     # T.1, T.2: Blue chooses its bid after Red bid face down; Red's bid and card are hidden.
     game = ToyGame()
