@@ -253,3 +253,17 @@ def test_each_frank_block_takes_its_seat_once_unless_its_town_is_over_the_limit(
     G.apply_in_place(s, F, ("seat", "templars_antioch", "Jerusalem"))  # Jerusalem now over its limit
     movable = {a[1] for a in G.legal_actions(s, F) if a[0] == "seat"}
     assert "templars_antioch" in movable and "king_guy" in movable
+
+
+def test_a_frank_block_moves_on_from_a_full_town_only_once():
+    # 3.1 (our ruling): the adjustments end; a block moves at most twice, the second time out of
+    # a town over its castle limit.
+    s = G.setup(1)
+    G.apply_in_place(s, F, ("seat", "templars_antioch", "Jerusalem"))  # Jerusalem now over its limit
+    G.apply_in_place(s, F, ("seat", "templars_antioch", "Gaza"))  # on again
+    G.apply_in_place(s, F, ("seat", "templars_gaza", "Jerusalem"))  # Gaza was full: Jerusalem again
+    movable = {a[1] for a in G.legal_actions(s, F) if a[0] == "seat"}
+    assert "templars_antioch" not in movable  # moved twice already
+    assert "king_guy" in movable  # standing in over-limit Jerusalem, never moved
+    # Any arrangement can still be reached: the two templars traded places.
+    assert (s.loc["templars_antioch"], s.loc["templars_gaza"]) == ("Gaza", "Jerusalem")

@@ -44,7 +44,7 @@ def test_a_save_with_an_illegal_action_is_refused_naming_it(tmp_path):
     path = tmp_path / "game.json"
     save_record(path, session.record)
     data = json.loads(path.read_text())
-    data["actions"][100][1] = ["step", "saladin", "Egypt"]
+    data["actions"][100][1] = ["step", "saladin", "Atlantis"]  # no such town: never legal
     path.write_text(json.dumps(data))
     with pytest.raises(BadSave, match="action 101"):
         Session.from_record(G, load_record(path))

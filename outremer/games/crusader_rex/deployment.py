@@ -3,14 +3,19 @@ family exchange.
 
 Rulings: a Frank outremer, turcopole or military order may be moved to any town carrying its seat
 symbol (its home or an alternate seat, 1.13). Each block takes its seat once (undo takes a choice
-back), except that a block standing in a town over its castle limit may always move on, so that
-blocks can trade places through a full town. The Franks may finish only when no castle limit
+back), except that a block standing in a town over its castle limit may move on once more, so that
+blocks can trade places through a full town; no more than that, or the adjustments could go round
+for ever (any arrangement can be reached moving each block once: the limits are checked only at
+the end). Only where no block could then move and a limit is still exceeded may blocks in
+over-limit towns move on again. The Franks may finish only when no castle limit
 (6.52, the town's rating) is exceeded (3.1). The four nomads are drawn after
 the Franks finish (3.1); Saladin may then swap places once with one family block in another town
 (3.2).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from ...engine import rng
 from .board import FRANKS, SARACENS
@@ -22,6 +27,10 @@ ADJUSTABLE = ("outremers", "turcopoles", "military_orders")
 SALADIN = "saladin"
 FAMILY = ("al_adil", "al_aziz", "al_afdal", "al_zahir")
 NOMADS_DRAWN = 4
+MOVES = 2
+"""The most times a Frank block may move in the deployment: once, and once more out of a town over
+its castle limit (our ruling on 3.1); more only where the Franks could otherwise neither move nor
+finish."""
 
 
 SEATED = tuple(
@@ -43,16 +52,24 @@ def _franks_legal(state: State, role: str) -> list[Action]:
     loc = state.loc
     over = _over_limit(state)
     seated = state.work["seated"] if state.work else []
-    out: list[Action] = [
+    out = _moves(state, lambda b: b not in seated or (loc[b] in over and seated.count(b) < MOVES))
+    if not over:
+        out.append(("done",))
+    elif not out:
+        out = _moves(state, lambda b: loc[b] in over)  # stuck over a limit: move on again
+    return out
+
+
+def _moves(state: State, may: Callable[[str], bool]) -> list[Action]:
+    """Every seat move of the Frank blocks that ``may`` move (3.1)."""
+    loc = state.loc
+    return [
         ("seat", b, seat)
         for b, seats in SEATED
-        if loc[b] in TOWNS and (b not in seated or loc[b] in over)
+        if loc[b] in TOWNS and may(b)
         for seat in seats
         if seat != loc[b]
     ]
-    if not over:
-        out.append(("done",))
-    return out
 
 
 def _franks_perform(state: State, role: str, action: Action) -> None:
@@ -61,8 +78,7 @@ def _franks_perform(state: State, role: str, action: Action) -> None:
         state.loc[b] = town
         if state.work is None:
             state.work = {"seated": []}
-        if b not in state.work["seated"]:
-            state.work["seated"].append(b)
+        state.work["seated"].append(b)  # once per move: a block moves at most MOVES times
         log(
             state,
             "3.1",
