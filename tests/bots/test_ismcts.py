@@ -106,6 +106,16 @@ def test_the_answer_leaves_the_guide_only_on_evidence() -> None:
     assert _answer(unguided, [go, stay]) == go
 
 
+@pytest.mark.parametrize("seed", [1, 8])
+def test_the_search_finishes_the_frank_deployment_as_its_guide_does(seed: int) -> None:
+    # Crusader Rex 3.1, 3.2: the scripted guide keeps the printed set-up; moving blocks between
+    # seats gains nothing the evaluation can see, and finishing brings the nomads, which the
+    # evaluation counts already. (It once judged finishing a loss and moved blocks for ever.)
+    state = CR.setup(seed)
+    bot = make_bot("ismcts:iterations=200", CR, seed * 31)
+    assert bot.choose(CR, state, "Franks") == ("done",)
+
+
 def test_a_toy_choice_ignores_the_opponents_secret_bid_and_card() -> None:
     # T.1, T.2: Blue chooses its bid after Red bid face down; Red's bid and card are hidden.
     game = ToyGame()
@@ -166,7 +176,7 @@ def test_same_seed_same_choices_within_the_iteration_budget() -> None:
 
 
 def test_playouts_by_the_guides_are_deterministic_too() -> None:
-    s = play_to(7, 300)
+    s = play_to(7, 304)
     role = CR.active_roles(s)[0]
     assert len(CR.legal_actions(s, role)) > 1
     seen = []

@@ -6,11 +6,14 @@ from __future__ import annotations
 import pytest
 
 from outremer.games.crusader_rex import evaluation
+from outremer.games.crusader_rex.common import BLOCKS, TOWNS
+from outremer.games.crusader_rex.game import CrusaderRex
 from outremer.games.crusader_rex.positions import position, put
 from outremer.games.crusader_rex.turn import end_game
 
 from .battle import F, S, attack
 
+G = CrusaderRex()
 CITIES = evaluation.NAMES.index("cities")
 STEPS = evaluation.NAMES.index("steps")
 BESIEGED = evaluation.NAMES.index("besieged")
@@ -86,3 +89,19 @@ def test_a_finished_game_is_judged_by_its_result():
     s = held_damascus()
     end_game(s, [], "test")
     assert evaluation.evaluate(s) == {F: 0.5, S: 0.5}
+
+
+def test_the_nomads_to_come_count_while_the_franks_deploy():
+    # 3.2: four of the twelve nomads join the Saracens once the Franks finish deploying; the
+    # evaluation counts them already (their mean strength, 3.5 steps each), so that finishing is
+    # not judged a loss of strength.
+    s = G.setup(1)
+    assert s.phase == "deploy_franks"
+    before = evaluation.features(s)
+    G.apply_in_place(s, F, ("done",))
+    assert s.phase == "deploy_saracens"
+    after = evaluation.features(s)
+    drawn = sum(
+        BLOCKS[b].max_steps for b, where in s.loc.items() if BLOCKS[b].group == "nomads" and where in TOWNS
+    )
+    assert before[STEPS] == pytest.approx(after[STEPS] + (drawn - 14) / 10)

@@ -22,6 +22,7 @@ from .common import BLOCKS, BOARD, TOWNS
 from .state import State
 
 FIRST_YEAR = 1187
+NOMADS_DRAWN = 4  # 3.2
 TURNS = 6 * 6  # six years of six game turns
 VICTORY = tuple(BOARD.victory_cities)
 
@@ -67,6 +68,16 @@ def features(state: State) -> list[float]:
             pools[side] += 1
         if info.group == "crusaders" and where not in TOWNS and where != "dead":
             to_come += 1
+    if state.phase == "deploy_franks":
+        # 3.2: four nomads drawn from the pool join the Saracens as soon as the Franks finish;
+        # counted now, as they would be a moment later, so that finishing is not judged worse.
+        nomads = [
+            BLOCKS[b] for b, where in state.loc.items() if where == "pool" and BLOCKS[b].group == "nomads"
+        ]
+        share = NOMADS_DRAWN / max(len(nomads), NOMADS_DRAWN)
+        steps[SARACENS] += share * sum(info.max_steps for info in nomads)
+        fire[SARACENS] += share * sum(info.max_steps * info.firepower for info in nomads)
+        pools[SARACENS] -= min(NOMADS_DRAWN, len(nomads))
     held: dict[str, str] = {}
     for town, forces in field.items():
         holder, after = _battle(forces, _attacker(state, town))
