@@ -113,7 +113,7 @@ def make_bot(name: str, game: Game[Any], seed: int) -> Bot:
     if base == SEARCH and factory is None:
         if not can_search(game):
             raise UnknownBot(f"{game.slug} has no sampler, which the {SEARCH} bot needs")
-        chosen = search_settings(settings)
+        chosen = search_settings({**game.search, **settings})
         return SearchBot(seed, chosen, _guide(game, seed, chosen.guide))
     if factory is not None:
         raise UnknownBot(f"the {base} bot takes no settings ({name!r})")

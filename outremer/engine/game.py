@@ -70,6 +70,9 @@ class Game(ABC, Generic[S]):
     """The roles of a game with the default scenario and options (see :meth:`roles_for`)."""
     scenarios: ClassVar[tuple[str, ...]]
     options: ClassVar[tuple[Option, ...]] = ()
+    search: ClassVar[Mapping[str, str]] = {}
+    """Settings the title's search bot starts from, as in a bot name (``{"c": "0.3"}``): the
+    exploration that suits the title's evaluation, say (docs/bots.md). A name's own settings win."""
 
     # -- setting up ----------------------------------------------------------------------------
     @abstractmethod

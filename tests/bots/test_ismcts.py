@@ -208,7 +208,10 @@ def test_names_and_settings() -> None:
     assert make_bot("ismcts", toy, 1).settings == Settings()
     bot = make_bot("ismcts:iterations=50:c=0.5:playout=3", toy, 1)
     assert bot.settings == Settings(iterations=50, time=None, c=0.5, playout=3)
-    assert make_bot("ismcts", toy, 1).settings == Settings(iterations=200, time=1.0)
+    assert make_bot("ismcts", toy, 1).settings == Settings(iterations=50, time=1.0, c=1.0)
+    # A title's own starting settings (Game.search); the name's settings still win.
+    assert make_bot("ismcts", CR, 1).settings == Settings(iterations=50, time=1.0, c=0.3)
+    assert make_bot("ismcts:c=2", CR, 1).settings.c == 2.0
     assert make_bot("ismcts:time=0.5", toy, 1).settings == Settings(iterations=None, time=0.5)
     assert make_bot("ismcts:iterations=9:time=2", toy, 1).settings == Settings(iterations=9, time=2.0)
     assert make_bot("ismcts", CR, 1).guide is not None  # the scripted bot guides by default

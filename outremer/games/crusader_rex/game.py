@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from ...engine.game import Action, Game, Option, Outcome
 from . import encoding, evaluation, render, sampler, views
@@ -35,6 +35,8 @@ class CrusaderRex(Game[State]):
             "optional rules, p.4",
         ),
     )
+    search: ClassVar[Mapping[str, str]] = {"c": "0.3"}
+    """The search bot explores less than by default: tuned against the scripted bot (docs/bots.md)."""
 
     def setup(
         self, seed: int, scenario: str | None = None, options: Mapping[str, Any] | None = None
