@@ -179,7 +179,7 @@ class SearchBot:
         done = 0
         while True:
             det = game.sample(state, role, random.Random(self.rng.getrandbits(64)))
-            self._iterate(game, det, root)
+            self._iterate(game, det, root, role)
             done += 1
             left = math.inf if budget is None else budget - done
             if self.settings.time is not None:
@@ -200,7 +200,7 @@ class SearchBot:
         return self.guide() if known is None else _copy(known)
 
     # -- one iteration ---------------------------------------------------------------------------
-    def _iterate(self, game: Game[Any], det: Any, root: Node) -> None:
+    def _iterate(self, game: Game[Any], det: Any, root: Node, role: Role) -> None:
         """Choose down the tree on ``det``, judge where it ends, and back the rewards up.
 
         Each reward is counted less the title's evaluation of the determinization at the root
@@ -208,7 +208,7 @@ class SearchBot:
         alike, so what is left is what the choices made of it, with far less noise; the same for
         every action, it changes no comparison."""
         baseline = game.evaluate(det) or {}
-        path, leaf = self._descend(game, det, root)
+        path, leaf = self._descend(game, det, root, role)
         rewards, otherwise = self._judge(game, det, leaf)
         for visited, picks in path:
             for r, action in picks:
@@ -221,13 +221,17 @@ class SearchBot:
                 arm.reward += reward
                 arm.square += reward * reward
 
-    def _descend(self, game: Game[Any], det: Any, root: Node) -> tuple[Path, Node]:
+    def _descend(self, game: Game[Any], det: Any, root: Node, role: Role) -> tuple[Path, Node]:
         """Choose down the tree on ``det`` until a new node is added (or the game ends); the nodes
-        passed with the choices made at each, and the node reached."""
+        passed with the choices made at each, and the node reached. At the root ``role`` (the
+        bot's) chooses first among the roles active: it is the one choosing now, where whoever acts
+        first takes the turn (The First Crusade's team game, 37.0)."""
         path: Path = []
         node = root
         while True:
             active = game.active_roles(det)
+            if node is root and role in active:
+                active = (role, *(r for r in active if r != role))
             picks: list[tuple[Role, Action]] = []
             for i, r in enumerate(active):
                 if i and r not in game.active_roles(det):
@@ -333,8 +337,10 @@ def _answer(choice: Choice, legal: Sequence[Action]) -> Action:
     guide = choice.guide
     if guide is None or guide == best or guide not in legal:
         return best
-    ours, theirs = arms[best], arms.get(guide)
-    if theirs is None or theirs.visits < 2 or ours.visits < 2:
+    ours, theirs = arms.get(best), arms.get(guide)
+    if ours is None or ours.visits < 2:
+        return guide  # the search learned next to nothing of this choice
+    if theirs is None or theirs.visits < 2:
         return best
     margin = EVIDENCE * math.hypot(ours.error(), theirs.error())
     return best if ours.mean() - theirs.mean() > margin else guide

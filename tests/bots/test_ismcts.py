@@ -15,6 +15,7 @@ from outremer.bots.random_bot import RandomBot
 from outremer.bots.registry import UnknownBot, bot_names, make_bot
 from outremer.cli.simulate import simulate
 from outremer.engine.game import Game
+from outremer.engine.registry import get_game
 from outremer.games.crusader_rex import movement
 from outremer.games.crusader_rex.game import CrusaderRex
 from outremer.games.crusader_rex.positions import position, put
@@ -104,6 +105,8 @@ def test_the_answer_leaves_the_guide_only_on_evidence() -> None:
     assert _answer(shunned, [go, stay]) == go  # the search hardly tried the guide's choice: its call
     unguided = Choice(None, None, {go: arm(60, 0.0, 0.3), stay: arm(40, 0.1, 0.3)})
     assert _answer(unguided, [go, stay]) == go
+    untried = Choice(stay, None, {})
+    assert _answer(untried, [go, stay]) == stay  # nothing learned: the guide's choice
 
 
 @pytest.mark.parametrize("seed", [1, 8])
@@ -114,6 +117,18 @@ def test_the_search_finishes_the_frank_deployment_as_its_guide_does(seed: int) -
     state = CR.setup(seed)
     bot = make_bot("ismcts:iterations=200", CR, seed * 31)
     assert bot.choose(CR, state, "Franks") == ("done",)
+
+
+def test_the_search_takes_any_seat_of_the_first_crusade_team_game() -> None:
+    # The First Crusade 37.0 (teams): at the Actions steps any seat may act and the first to act
+    # takes the Action; the seat asked chooses first in its own search (it once learned nothing
+    # of its own choice, every other seat taking the turn before it, and failed to answer).
+    game = get_game("first-crusade")
+    seats = game.roles_for(*game.check_setup(None, {"teams": True}))
+    bots = {seat: make_bot("ismcts:iterations=8", game, i) for i, seat in enumerate(seats)}
+    match = play_match(game, bots, 3, None, {"teams": True})
+    assert not match.capped and game.outcome(match.state) is not None
+    assert {role for role, _ in match.record.actions} >= {"Crusaders", "Byzantines"}
 
 
 def test_a_toy_choice_ignores_the_opponents_secret_bid_and_card() -> None:
