@@ -225,10 +225,11 @@ def test_samples_keep_what_the_role_sees_and_read_nothing_hidden(
     slug: str, options: dict[str, bool] | None, seed: int
 ) -> None:
     """``Game.sample`` (the search bots' determinizations, docs/bots.md): a sample keeps the role's
-    view, log and legal actions, is a state the title reads back from JSON and plays on from; and
-    the sampler reads nothing hidden from the role. A sample differs from the state it came from
-    only in what the role cannot see, so sampling from it with a generator seeded alike must give
-    the very same sample: a sampler that read hidden information would tell the two apart."""
+    view, log, legal actions and turning points, is a state the title reads back from JSON and
+    plays on from; and the sampler reads nothing hidden from the role. A sample differs from the
+    state it came from only in what the role cannot see, so sampling from it with a generator
+    seeded alike must give the very same sample: a sampler that read hidden information would
+    tell the two apart."""
     game = load(slug)
     seats = roles(game, options)
     try:
@@ -243,6 +244,10 @@ def test_samples_keep_what_the_role_sees_and_read_nothing_hidden(
             assert game.view(sample, role) == game.view(state, role)
             assert game.log(sample, role) == game.log(state, role)
             assert game.legal_actions(sample, role) == game.legal_actions(state, role)
+            # The turning points a search settles by rollouts are told from what the role sees.
+            choices = game.rollout_choices(state, role)
+            assert game.rollout_choices(sample, role) == choices
+            assert choices is None or set(choices) <= set(game.legal_actions(state, role))
             assert dump(game, game.from_json(json.loads(dump(game, sample)))) == dump(game, sample)
             other = game.sample(state, role, random.Random(key + 1))
             assert dump(game, game.sample(other, role, random.Random(key))) == dump(game, sample)

@@ -29,6 +29,16 @@ plays it on through the contract only (``active_roles``, ``legal_actions``, ``pe
   to the end. Each reward is counted less the evaluation of the same determinization at the root
   (a control variate against the noise of what the sampler dealt).
 
+Where the title marks the decision a *turning point* (:meth:`Game.rollout_choices`: Crusader Rex's
+choice of a card or of the next move), the bot settles it by rollouts instead of the tree: on each
+of ``rollouts`` samples it plays every action the title names (and its guide's choice), then lets
+the guides play on to the end of the stage (:meth:`Game.stage`, a game turn), and judges by the
+title's evaluation. Every action meets the
+same deal and the same dice (common random numbers), so the comparison is sharp with few samples.
+The best mean wins, unless the guide chose another that it does not beat by the evidence of their
+paired differences (as the tree's answer, below). This is policy improvement by rollouts: where
+the guides play well enough to the end of the stage, the answer is at least as good as the guide's.
+
 The bot answers with the most visited action, unless that is not the guide's choice and beats it
 by less than the evidence of the rewards (a standard error of their difference). It stops early
 once no other action can catch up in the iterations or time left. Limited by iterations it is
@@ -66,7 +76,9 @@ class Settings:
     comes first; ``c`` weighs exploration against the rewards seen; ``playout`` is the number of
     steps played on from a new node before it is judged (:meth:`Game.evaluate`); ``guide`` names the
     bot whose choices lead the search (``none``: no guide; None: the title's ``scripted`` bot, if
-    it has one). The registry reads them from names such as ``ismcts:iterations=200``.
+    it has one); ``rollouts`` is the number of samples on which every action is played out at a
+    turning point (:meth:`Game.rollout_choices`; 0: the tree decides there too). The registry reads
+    them from names such as ``ismcts:iterations=200``.
 
     The default, 50 iterations but never over about a second, is deterministic for its seed
     wherever the iterations take less than the second (a Crusader Rex decision takes about 0.04 s
@@ -80,6 +92,7 @@ class Settings:
     c: float = 1.0
     playout: int = 0
     guide: str | None = None
+    rollouts: int = 8
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.time is None:
@@ -92,6 +105,8 @@ class Settings:
             raise ValueError(f"c must be zero or more, not {self.c}")
         if self.playout < 0:
             raise ValueError(f"playout must be zero or more steps, not {self.playout}")
+        if self.rollouts < 0:
+            raise ValueError(f"rollouts must be zero or more samples, not {self.rollouts}")
 
 
 @dataclass
@@ -174,6 +189,13 @@ class SearchBot:
             self.last_iterations, self.last_visits = 0, {}
             return legal[0]
         ours = root.choices.setdefault(role, Choice(None, None))
+        contenders = game.rollout_choices(state, role) if self.settings.rollouts else None
+        if contenders:
+            if ours.guide in legal and ours.guide not in contenders:
+                contenders = [*contenders, ours.guide]
+            if len(contenders) > 1:
+                return self._roll_out(game, state, role, contenders, ours)
+            return contenders[0]
         budget = self.settings.iterations
         start = time.perf_counter()
         done = 0
@@ -190,6 +212,60 @@ class SearchBot:
         self.last_iterations = done
         self.last_visits = {a: ours.arms[a].visits if a in ours.arms else 0 for a in legal}
         return _answer(ours, legal)
+
+    # -- turning points ----------------------------------------------------------------------------
+    def _roll_out(
+        self, game: Game[Any], state: Any, role: Role, contenders: Sequence[Action], ours: Choice
+    ) -> Action:
+        """Each of ``contenders`` played on each of ``rollouts`` samples, then by the guides to the
+        end of the stage; the best mean evaluation for ``role``, unless the guide's choice is not
+        found worse (:func:`_paired_answer`). Within a time limit it stops after the last round of
+        samples that fits."""
+        stage = game.stage(state)
+        rewards: dict[Action, list[float]] = {a: [] for a in contenders}
+        start = time.perf_counter()
+        rounds = 0
+        while rounds < self.settings.rollouts:
+            det = game.sample(state, role, random.Random(self.rng.getrandbits(64)))
+            for action in contenders:
+                trial = game.copy(det)
+                game.perform(trial, role, action)
+                own = None if ours.after is None else _copy(ours.after)
+                judged, otherwise = self._play_stage(game, trial, stage, {role: own})
+                rewards[action].append(judged.get(role, otherwise))
+            rounds += 1
+            if self.settings.time is not None:
+                elapsed = time.perf_counter() - start
+                if elapsed * (rounds + 1) / rounds > self.settings.time:
+                    break
+        self.last_iterations = rounds * len(contenders)
+        self.last_visits = dict.fromkeys(contenders, rounds)
+        return _paired_answer(rewards, contenders, ours.guide)
+
+    def _play_stage(
+        self, game: Game[Any], det: Any, stage: Any, guides: dict[Role, Bot | None]
+    ) -> tuple[Mapping[Role, float], float]:
+        """Play ``det`` on by the guides (``guides`` as given, fresh ones for the other roles; at
+        random without a guide) until the stage changes or the game ends, then judge it
+        (:meth:`_result`)."""
+        rng = self.rng
+        for _ in range(PLAYOUT_LIMIT):
+            active = game.active_roles(det)
+            if not active or game.stage(det) != stage:
+                break
+            r = active[0]
+            legal = game.legal_actions(det, r)
+            if not legal:
+                break
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                if r not in guides:
+                    guides[r] = None if self.guide is None else self.guide()
+                guide = guides[r]
+                action = legal[rng.randrange(len(legal))] if guide is None else guide.choose(game, det, r)
+            game.perform(det, r, action)
+        return self._result(game, det)
 
     def _guide_at(self, node: Node, role: Role) -> Bot | None:
         """A copy of ``role``'s guide as it stands at ``node`` (a fresh one if none is there yet),
@@ -317,9 +393,16 @@ class SearchBot:
             else:
                 action = legal[rng.randrange(len(legal))]
             game.perform(det, r, action)
+        return self._result(game, det)
+
+    @staticmethod
+    def _result(game: Game[Any], det: Any) -> tuple[Mapping[Role, float], float]:
+        """Each role's reward where play stopped, and the reward of a role not named: the title's
+        evaluation (on a finished game, the result as the title counts it), else the outcome (1 to
+        each winner, 0 to the others; a draw while the game goes on)."""
         estimate = game.evaluate(det)
         if estimate is not None:
-            return estimate, DRAW  # on a finished game, the result as the title counts it
+            return estimate, DRAW
         outcome = game.outcome(det)
         if outcome is None:
             return {}, DRAW
@@ -344,6 +427,23 @@ def _answer(choice: Choice, legal: Sequence[Action]) -> Action:
         return best
     margin = EVIDENCE * math.hypot(ours.error(), theirs.error())
     return best if ours.mean() - theirs.mean() > margin else guide
+
+
+def _paired_answer(
+    rewards: Mapping[Action, Sequence[float]], legal: Sequence[Action], guide: Action | None
+) -> Action:
+    """The action with the best mean reward over the same samples, unless the guide chose another
+    that it does not beat by ``EVIDENCE`` standard errors of their paired differences (sample by
+    sample, so that what both met alike cancels out)."""
+    best = max(legal, key=lambda a: (sum(rewards[a]), a == guide))
+    if guide is None or guide == best or guide not in legal:
+        return best
+    diffs = [ours - theirs for ours, theirs in zip(rewards[best], rewards[guide], strict=True)]
+    if len(diffs) < 2:
+        return guide
+    mean = sum(diffs) / len(diffs)
+    variance = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+    return best if mean > EVIDENCE * math.sqrt(variance / len(diffs)) else guide
 
 
 def _decided(choice: Choice, remaining: float) -> bool:

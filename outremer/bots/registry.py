@@ -5,7 +5,8 @@ A title offers bots through an optional method ``bots() -> dict[str, factory]`` 
 factory called as ``factory(game, seed)``; Crusader Rex, for instance, offers ``"scripted"``.
 
 A name may carry settings after colons, ``name:key=value:key=value``; only ``ismcts`` takes them:
-``iterations``, ``time`` (seconds), ``c``, ``playout`` and ``guide`` (a bot name, or ``none``), e.g.
+``iterations``, ``time`` (seconds), ``c``, ``playout``, ``guide`` (a bot name, or ``none``) and
+``rollouts``, e.g.
 ``ismcts:iterations=200``, ``ismcts:time=0.5``, ``ismcts:iterations=400:time=2:guide=none``
 (docs/bots.md). A wrong name or setting raises :class:`UnknownBot` saying what is wrong.
 """
@@ -32,7 +33,14 @@ def _random(game: Game[Any], seed: int) -> Bot:
 
 BUILTIN: dict[str, BotFactory] = {"random": _random}
 SEARCH = "ismcts"
-SETTING_TYPES: dict[str, type] = {"iterations": int, "time": float, "c": float, "playout": int, "guide": str}
+SETTING_TYPES: dict[str, type] = {
+    "iterations": int,
+    "time": float,
+    "c": float,
+    "playout": int,
+    "guide": str,
+    "rollouts": int,
+}
 NO_GUIDE = "none"
 
 

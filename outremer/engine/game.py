@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
@@ -205,6 +205,20 @@ class Game(ABC, Generic[S]):
         search bots call it on their samples only. On a finished game it gives the result itself,
         1 to each winner and 0 to each loser (a draw as the title counts it: a solitaire game
         with no winner is lost)."""
+        return None
+
+    def rollout_choices(self, state: S, role: Role) -> Sequence[Action] | None:
+        """Where ``role``'s decision now is a turning point, the legal actions that search bots
+        should compare by playing each out to the end of the stage (:meth:`stage`) on the same
+        samples, rather than by their tree search: all of them, or the ones worth the time (the
+        bot adds its guide's choice). The choice of a card that sets a whole game turn, say
+        (docs/bots.md). Read from what ``role`` sees only. None, the default: no turning point."""
+        return None
+
+    def stage(self, state: S) -> Hashable:
+        """Which stage of play ``state`` is in (a game turn, say): a rollout from a turning point
+        (:meth:`rollout_choices`) is played on until this changes, then judged. One stage for the
+        whole game by default: rollouts are played to the end."""
         return None
 
     # -- learning environments (optional) ------------------------------------------------------

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from outremer.bots.ismcts import Arm, Choice, SearchBot, Settings, _answer
+from outremer.bots.ismcts import Arm, Choice, SearchBot, Settings, _answer, _paired_answer
 from outremer.bots.match import play_match
 from outremer.bots.random_bot import RandomBot
 from outremer.bots.registry import UnknownBot, bot_names, make_bot
@@ -22,6 +22,7 @@ from outremer.games.crusader_rex.positions import position, put
 from tests.crusader_rex.test_hidden import perturb, play_to
 from tests.engine.toy import BLUE, RED, ToyGame
 
+from .bait import BAIT, SAFE, BaitGame
 from .quad import ROLES, QuadGame
 from .solo import PLAYER, SoloGame
 
@@ -71,9 +72,71 @@ def test_with_one_iteration_it_plays_its_guides_game_move_for_move(side: str) ->
     def players(name: str) -> dict[str, Any]:
         return {r: make_bot(name if r == side else "scripted", CR, 5 + i) for i, r in enumerate(CR.roles)}
 
-    searched = play_match(CR, players("ismcts:iterations=1"), 5, max_steps=400)
+    searched = play_match(CR, players("ismcts:iterations=1:rollouts=0"), 5, max_steps=400)
     scripted = play_match(CR, players("scripted"), 5, max_steps=400)
     assert searched.record.actions == scripted.record.actions
+
+
+def test_a_turning_point_is_played_out_to_the_end_of_the_stage() -> None:
+    # Bait (B.1, B.2): judged at once, the bait looks won; played out to the end of the walk (the
+    # stage), it is lost. Every road is tried on every sample.
+    game = BaitGame()
+    rolling = SearchBot(1, Settings(iterations=50, time=None, rollouts=6))
+    assert rolling.choose(game, game.setup(1), "Player") == SAFE
+    assert rolling.last_visits == {BAIT: 6, SAFE: 6} and rolling.last_iterations == 12
+    judging = SearchBot(1, Settings(iterations=50, time=None, rollouts=0))
+    assert judging.choose(game, game.setup(1), "Player") == BAIT  # no rollouts: the tree is fooled
+
+
+def play_to_card(seed: int, steps: int) -> Any:
+    """A Crusader Rex game played at random for ``steps`` actions and on to the next choice of cards
+    (4.1)."""
+    s = play_to(seed, steps)
+    r = random.Random(seed)
+    while CR.outcome(s) is None and not (s.phase == "card" and len(CR.legal_actions(s, s.active[-1])) > 1):
+        role = r.choice(CR.active_roles(s))
+        CR.perform(s, role, r.choice(CR.legal_actions(s, role)))
+    return s
+
+
+def test_crusader_rex_cards_are_turning_points_played_to_the_end_of_the_turn() -> None:
+    # 4.1: the card chosen sets the whole game turn; each card is played out to the turn's end.
+    s = play_to_card(4, 300)
+    role = s.active[-1]
+    cards = CR.legal_actions(s, role)
+    assert CR.rollout_choices(s, role) == cards
+    game = Recording()
+    bot = make_bot("ismcts:iterations=50:rollouts=2", game, 4)  # iterations alone: no time limit
+    assert bot.choose(game, s, role) in cards and bot.last_visits == dict.fromkeys(cards, 2)
+    # 2 samples x every card, each judged once, after the turn is over (or the game).
+    assert len(game.judged) == 2 * len(cards)
+    assert all(stage != CR.stage(s) for stage in game.stages)
+
+
+def test_crusader_rex_turning_points_are_cards_and_the_choice_of_the_next_move() -> None:
+    # 4.1 and 5.1: cards, and between moves the group moves, muster and end; not the steps of a
+    # group move under way (5.2), the sea moves (5.5) or a battle (6.x).
+    seen = set()
+    for seed in (1, 2, 3):
+        s = CR.setup(seed)
+        r = random.Random(seed)
+        for _ in range(1500):
+            if CR.outcome(s) is not None:
+                break
+            role = r.choice(CR.active_roles(s))
+            legal = CR.legal_actions(s, role)
+            choices = CR.rollout_choices(s, role)
+            between_moves = s.phase == "move" and s.mv is not None and s.mv["kind"] is None
+            if s.phase == "card":
+                assert choices == legal
+            elif between_moves:
+                assert choices == [a for a in legal if a[0] in ("group", "muster", "end")]
+                assert all(a[0] == "sea" for a in legal if a not in choices)
+            else:
+                assert choices is None
+            seen.add(s.phase)
+            CR.perform(s, role, r.choice(legal))
+    assert {"card", "move", "combat_turn"} <= seen
 
 
 # -- what it may read -----------------------------------------------------------------------------
@@ -107,6 +170,17 @@ def test_the_answer_leaves_the_guide_only_on_evidence() -> None:
     assert _answer(unguided, [go, stay]) == go
     untried = Choice(stay, None, {})
     assert _answer(untried, [go, stay]) == stay  # nothing learned: the guide's choice
+
+
+def test_a_rollout_leaves_the_guide_only_on_the_evidence_of_the_same_samples() -> None:
+    # Docs, "Turning points": compared sample by sample, what both actions met alike cancels out.
+    go, stay = ("go",), ("stay",)
+    steady = {go: [0.9, 0.2, 0.5, 0.7], stay: [0.8, 0.1, 0.4, 0.6]}  # 0.1 better on every sample
+    assert _paired_answer(steady, [go, stay], stay) == go
+    erratic = {go: [0.9, 0.1, 0.9, 0.1], stay: [0.4, 0.5, 0.4, 0.5]}  # 0.05 better on average
+    assert _paired_answer(erratic, [go, stay], stay) == stay
+    assert _paired_answer(erratic, [go, stay], None) == go  # no guide: the best mean
+    assert _paired_answer({go: [0.9], stay: [0.1]}, [go, stay], stay) == stay  # one sample tells nothing
 
 
 @pytest.mark.parametrize("seed", [1, 8])
@@ -149,9 +223,11 @@ class Recording(CrusaderRex):
 
     def __init__(self) -> None:
         self.judged: list[dict[str, float]] = []
+        self.stages: list[Any] = []
 
     def evaluate(self, state: Any) -> dict[str, float]:
         self.judged.append(super().evaluate(state))
+        self.stages.append(None if state.result else self.stage(state))
         return self.judged[-1]
 
 
@@ -175,6 +251,20 @@ def test_a_crusader_rex_search_ignores_hidden_information(seed: int, guide: str)
             assert seen[0] == seen[1]
             checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("seed", [2, 9])
+def test_rollouts_at_a_crusader_rex_card_ignore_hidden_information(seed: int) -> None:
+    # As above, at a choice of cards settled by rollouts: the same answer and every position
+    # judged the same, whatever the enemy's blocks, strengths, hand and the generator.
+    s = play_to_card(seed, 250)
+    role = s.active[-1]
+    seen = []
+    for state in (s, perturb(s, role, random.Random(seed))):
+        game = Recording()
+        bot = make_bot("ismcts:iterations=50:rollouts=2", game, seed)
+        seen.append((bot.choose(game, state, role), game.judged))
+    assert seen[0] == seen[1] and len(seen[0][1]) == 2 * len(CR.legal_actions(s, role))
 
 
 # -- budget and determinism -------------------------------------------------------------------------

@@ -281,3 +281,25 @@ def test_a_muster_given_up_is_not_tried_again_in_the_same_phase(stop_after_moves
         nxt = bot.choose(G, s, S)
         assert nxt != ("muster",)
         G.apply_in_place(s, S, nxt)
+
+
+def test_steps_out_a_group_move_it_did_not_choose(stop_after_moves):
+    # 5.2: a search bot that this bot guides may start another group move than the one planned
+    # (Acre's, not Jerusalem's); the bot then plans that one, an attack on the lone block at
+    # Tiberias, instead of ending it unmoved.
+    s = position(turn=2, p1=F)
+    for b in ("templars_jerusalem", "hospitallers_jerusalem", "king_guy"):
+        put(s, b, "Jerusalem")
+    put(s, "yazkuj", "Hebron", steps=1)
+    for b in ("balian", "walter", "reynald_sidon"):
+        put(s, b, "Acre")
+    put(s, "yuzpah", "Tiberias", steps=1)
+    movement.start_move_phase(s, F, 1)
+    bot = ScriptedBot(1)
+    assert bot.choose(G, s, F) == ("group", "Jerusalem")
+    G.apply_in_place(s, F, ("group", "Acre"))
+    step = bot.choose(G, s, F)
+    assert step[0] == "step" and s.loc[step[1]] == "Acre"
+    G.apply_in_place(s, F, step)
+    play_moves(s, F)
+    assert sum(s.loc[b] == "Tiberias" for b in ("balian", "walter", "reynald_sidon")) >= 2

@@ -54,6 +54,7 @@ class ScriptedBot:
         self.used: dict[str, int] = {}
         self.mode: str | None = None
         self.plan: dict[str, list[str]] = {}
+        self.origin: str | None = None  # where the planned group move starts
         self.muster_set: set[str] = set()
         self.muster_target: str | None = None
         self.muster_abandoned = False  # a muster was given up this phase: do not try again
@@ -165,7 +166,7 @@ class ScriptedBot:
         picks = [a for a in legal if a[0] == "muster" and len(a) == 2]
         if picks:  # the muster town, chosen after ("muster",)
             wanted = ("muster", self.muster_target)
-            if wanted in picks:
+            if self.mode == "muster" and wanted in picks:
                 return wanted
             best_value, best_pick = float("-inf"), cast(Action, ("end",))
             for a in picks:
@@ -177,6 +178,7 @@ class ScriptedBot:
             return best_pick
         steps = [a for a in legal if a[0] == "step"]
         if steps:
+            self._adopt(dg, view)
             step = self._continue_move(legal, steps)
             if step[0] == "step":
                 self._remember(view, dg.role, step)
@@ -191,7 +193,7 @@ class ScriptedBot:
             return ("end",) if ("end",) in legal else None
         action = best[0]
         if action[0] == "group":
-            self.mode = "group"
+            self.mode, self.origin = "group", action[1]
             self.plan = {b: list(p) for b, p in best[1].items()}
         elif action[0] == "muster":
             self.mode = "muster"
@@ -199,6 +201,20 @@ class ScriptedBot:
             self.muster_target = action[1]
             return ("muster",)
         return action
+
+    def _adopt(self, dg: Digest, view: dict[str, Any]) -> None:
+        """Plan the move under way if this bot did not choose it (a search bot that it guides chose
+        another): the best group move from its origin, or the best muster at its target."""
+        move = view.get("move") or {}
+        kind = move.get("kind")
+        if kind == "group" and (self.mode != "group" or self.origin != move["origin"]):
+            origin = move["origin"]
+            movers = [b for b in dg.mine.get(origin, []) if not b["in_castle"] and b.get("move", 0) > 0]
+            _, plan = self._plan_group(dg, origin, movers, dg.winter)
+            self.mode, self.origin, self.plan = "group", origin, {b: list(p) for b, p in plan.items()}
+        elif kind == "muster" and (self.mode != "muster" or self.muster_target != move["target"]):
+            _, blocks = self._plan_muster(dg, move["target"], dg.winter)
+            self.mode, self.muster_target, self.muster_set = "muster", move["target"], set(blocks)
 
     def _remember(self, view: dict[str, Any], role: str, action: Action) -> None:
         if action[0] == "step" and len(action) == 3:

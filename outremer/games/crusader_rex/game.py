@@ -18,6 +18,9 @@ from .validate import load_state
 # Importing the rules modules registers their phases.
 from . import cards, combat, deployment, draws, events, movement, winter  # noqa: F401  isort: skip
 
+MOVE_CHOICES = ("group", "muster", "end")
+"""The choices of the next move that search bots play out (:meth:`CrusaderRex.rollout_choices`)."""
+
 
 class CrusaderRex(Game[State]):
     slug = "crusader-rex"
@@ -80,6 +83,23 @@ class CrusaderRex(Game[State]):
     def sample(self, state: State, role: str, rng: random.Random) -> State:
         """A state ``role`` cannot tell from ``state``, its hidden parts dealt anew (sampler.py)."""
         return sampler.sample(state, role, rng)
+
+    def rollout_choices(self, state: State, role: str) -> list[Action] | None:
+        """The turning points of a game turn, which search bots play out to the turn's end
+        (docs/bots.md): the choice of a card (4.1: who moves first, and how far), and each choice
+        of the next move (5.1: which group moves, a muster, or no more moves), where what the enemy
+        does next and the battles that follow tell a good move from a bad one. Sea moves (5.5) are
+        left to the tree search, which weighs each of the many a block may make."""
+        if state.phase == "card":
+            return self.legal_actions(state, role)
+        mv = state.mv
+        if state.phase == "move" and mv is not None and mv["kind"] is None and mv["side"] == role:
+            return [a for a in self.legal_actions(state, role) if a[0] in MOVE_CHOICES]
+        return None
+
+    def stage(self, state: State) -> tuple[int, int]:
+        """The game turn: a rollout from a card choice ends with the turn's battles and draws."""
+        return state.year, state.turn
 
     def evaluate(self, state: State) -> dict[str, float]:
         """Each side's chance of winning, estimated from the whole state (evaluation.py); search
