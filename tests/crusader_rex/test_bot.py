@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from outremer.games.crusader_rex import cards, combat, movement, turn, winter
@@ -303,3 +307,29 @@ def test_steps_out_a_group_move_it_did_not_choose(stop_after_moves):
     G.apply_in_place(s, F, step)
     play_moves(s, F)
     assert sum(s.loc[b] == "Tiberias" for b in ("balian", "walter", "reynald_sidon")) >= 2
+
+
+def test_a_game_between_scripted_bots_is_the_same_in_every_process():
+    # A game between bots replays from its seed (docs/bots.md): the bot's choices must not hang on
+    # the order of Python's string hashing, which differs from one process to the next.
+    code = (
+        "import json\n"
+        "from outremer.bots.match import play_match\n"
+        "from outremer.bots.registry import make_bot\n"
+        "from outremer.engine.registry import get_game\n"
+        "g = get_game('crusader-rex')\n"
+        "for seed in (1, 3):\n"
+        "    bots = {r: make_bot('scripted', g, seed + i) for i, r in enumerate(g.roles)}\n"
+        "    print(json.dumps(play_match(g, bots, seed).record.actions))\n"
+    )
+    games = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            env={**os.environ, "PYTHONHASHSEED": str(hashing)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for hashing in (1, 2)
+    }
+    assert len(games) == 1

@@ -184,7 +184,7 @@ class ScriptedBot:
                 self._remember(view, dg.role, step)
             return step
         self.mode = None
-        options = self._move_options(dg, legal=set(legal))
+        options = self._move_options(dg, legal=legal)
         best_value, best = 0.3, None
         for value, option in options:
             if value > best_value:
@@ -244,14 +244,16 @@ class ScriptedBot:
         return steps[0]
 
     def _move_options(
-        self, dg: Digest, legal: set[Action] | None = None
+        self, dg: Digest, legal: list[Action] | None = None
     ) -> list[tuple[float, tuple[Action, Any]]]:
-        """Every move worth considering now, with its value (legal ones only when given)."""
+        """Every move worth considering now, with its value (legal ones only when given), in an
+        order that is the same in every process (the first of equal values is taken)."""
         out: list[tuple[float, tuple[Action, Any]]] = []
+        allowed = None if legal is None else set(legal)
         winter = dg.winter
         origins = [t for t in dg.mine if t in TOWNS]
         for origin in origins:
-            if legal is not None and ("group", origin) not in legal:
+            if allowed is not None and ("group", origin) not in allowed:
                 continue
             movers = [b for b in dg.mine[origin] if not b["in_castle"] and b.get("move", 0) > 0]
             if not movers:
@@ -259,7 +261,7 @@ class ScriptedBot:
             value, plan = self._plan_group(dg, origin, movers, winter)
             if plan:
                 out.append((value, (("group", origin), plan)))
-        may_muster = not self.muster_abandoned and (legal is None or ("muster",) in legal)
+        may_muster = not self.muster_abandoned and (allowed is None or ("muster",) in allowed)
         muster_targets = self._muster_guess(dg) if may_muster else []
         for target in muster_targets:
             value, blocks = self._plan_muster(dg, target, winter)
@@ -369,7 +371,7 @@ class ScriptedBot:
             for b in free:
                 dests.update(by_move[b["move"]])
             best: tuple[float, str, list[dict[str, Any]]] | None = None
-            for dst in dests:
+            for dst in sorted(dests):  # in a fixed order: ties go the same way in every process
                 cands = [b for b in free if dst in by_move[b["move"]]]
                 path = by_move[max(b["move"] for b in cands)].get(dst) or []
                 room = min((ROAD_LIMIT[r] - used.get(r, 0) for r in _roads(origin, path)), default=0)

@@ -45,6 +45,7 @@ ROAD_LIMIT = {r.key: BOARD.road_limit.get(r.kind, 2) for r in BOARD.roads.values
 # An unseen enemy block: its side's average (Franks: B2-B3, Saracens: B2 with some C1/A1).
 HIDDEN = {FRANKS: (2.8 * 2.5 / 6, 2.8), SARACENS: (3.0 * 2.1 / 6, 3.0)}
 THREAT_WEIGHT = {1: 1.0, 2: 0.6, 3: 0.25}
+FAR = 9  # the distance of a victory city too far to steer by (objective_distance)
 STEP_VALUE = 0.45  # one step of a block, in victory-city-tenths
 
 
@@ -127,7 +128,7 @@ class Digest:
                     self.staged.setdefault(box, []).append(b)
         self.foe_towns = set(self.foe_field) | set(self.foe_castle)
         self.foe_fs: dict[str, tuple[float, float]] = {}
-        for town in self.foe_towns:
+        for town in sorted(self.foe_towns):  # a fixed order of summing, the same in every process
             f = s = 0.0
             for b in self.foe_field.get(town, []) + self.foe_castle.get(town, []):
                 bf, bs_ = block_fs(b)
@@ -135,6 +136,8 @@ class Digest:
                 s += bs_
             self.foe_fs[town] = (f, s)
         self._threat: dict[str, tuple[float, float]] = {}
+        self._objective: dict[str, int] = {}
+        self._foe_vcs: list[str] | None = None
         vc = view.get("victory_cities") or {}
         self.my_vc = int(vc.get(role, 0))
         self.foe_vc = int(vc.get(self.foe, 0))
@@ -245,17 +248,15 @@ class Digest:
         return p * take + STEP_VALUE * (their_loss - my_loss)
 
     def objective_distance(self, town: str) -> int:
-        """Road distance from ``town`` to the nearest enemy-held victory city."""
-        best = 9
-        dist = DIST.get(town)
-        if dist is None:
-            return best
-        for vc in VICTORY:
-            if self.holder(vc) == self.foe:
-                d = dist.get(vc, 9)
-                if d < best:
-                    best = d
-        return best
+        """Road distance from ``town`` to the nearest enemy-held victory city, at most ``FAR``
+        (remembered: the digest of a view does not change)."""
+        got = self._objective.get(town)
+        if got is None:
+            if self._foe_vcs is None:
+                self._foe_vcs = [vc for vc in VICTORY if self.holder(vc) == self.foe]
+            dist = DIST.get(town, {})
+            got = self._objective[town] = min([FAR, *(dist.get(vc, FAR) for vc in self._foe_vcs)])
+        return got
 
 
 def reach(
