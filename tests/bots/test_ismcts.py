@@ -115,7 +115,7 @@ def test_crusader_rex_cards_are_turning_points_played_to_the_end_of_the_turn() -
 
 def test_crusader_rex_turning_points_are_cards_and_the_choice_of_the_next_move() -> None:
     # 4.1 and 5.1: cards, and between moves the group moves, muster and end; not the steps of a
-    # group move under way (5.2), the sea moves (5.5) or a battle (6.x).
+    # group move under way (5.2), the sea moves (5.5), German entries (7.23) or a battle (6.x).
     seen = set()
     for seed in (1, 2, 3):
         s = CR.setup(seed)
@@ -131,7 +131,7 @@ def test_crusader_rex_turning_points_are_cards_and_the_choice_of_the_next_move()
                 assert choices == legal
             elif between_moves:
                 assert choices == [a for a in legal if a[0] in ("group", "muster", "end")]
-                assert all(a[0] == "sea" for a in legal if a not in choices)
+                assert all(a[0] in ("sea", "enter") for a in legal if a not in choices)
             else:
                 assert choices is None
             seen.add(s.phase)

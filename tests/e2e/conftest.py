@@ -1,7 +1,8 @@
 """End-to-end tests: a real ``outremer serve`` and Debian's Chromium driven by Playwright.
 
 Chromium is Debian's package (``/usr/bin/chromium``; ``make test`` installs it), never a browser
-downloaded by ``playwright install``. Screenshots go to ``artifacts/screenshots/``.
+downloaded by ``playwright install``. Run by hand without it, these tests skip; under ``make test``
+(``OUTREMER_REQUIRE_BROWSER`` set) they fail. Screenshots go to ``artifacts/screenshots/``.
 """
 
 from __future__ import annotations
@@ -80,7 +81,10 @@ def server(tmp_path: Path) -> Iterator[str]:
 @pytest.fixture
 def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}: `make test` installs Debian's package")
+        why = f"no Chromium at {CHROMIUM}: `make test` installs Debian's package"
+        if os.environ.get("OUTREMER_REQUIRE_BROWSER"):
+            pytest.fail(why)
+        pytest.skip(why)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

@@ -88,8 +88,9 @@ class CrusaderRex(Game[State]):
         """The turning points of a game turn, which search bots play out to the turn's end
         (docs/bots.md): the choice of a card (4.1: who moves first, and how far), and each choice
         of the next move (5.1: which group moves, a muster, or no more moves), where what the enemy
-        does next and the battles that follow tell a good move from a bad one. Sea moves (5.5) are
-        left to the tree search, which weighs each of the many a block may make."""
+        does next and the battles that follow tell a good move from a bad one. Sea moves (5.5) and
+        German entries (7.23) are left to the tree search, which weighs each of the many a block
+        may make."""
         if state.phase == "card":
             return self.legal_actions(state, role)
         mv = state.mv
