@@ -30,14 +30,15 @@ plays it on through the contract only (``active_roles``, ``legal_actions``, ``pe
   (a control variate against the noise of what the sampler dealt).
 
 Where the title marks the decision a *turning point* (:meth:`Game.rollout_choices`: Crusader Rex's
-choice of a card or of the next move), the bot settles it by rollouts instead of the tree: on each
-of ``rollouts`` samples it plays every action the title names (and its guide's choice), then lets
-the guides play on to the end of the stage (:meth:`Game.stage`, a game turn), and judges by the
-title's evaluation. Every action meets the
-same deal and the same dice (common random numbers), so the comparison is sharp with few samples.
-The best mean wins, unless the guide chose another that it does not beat by the evidence of their
-paired differences (as the tree's answer, below). This is policy improvement by rollouts: where
-the guides play well enough to the end of the stage, the answer is at least as good as the guide's.
+choice of a card or of the next move), the bot settles it by rollouts: on each of ``rollouts``
+samples it plays every action the title names (and its guide's choice, and where the title names
+fewer than all legal actions the tree search's choice among all of them), then lets the guides
+play on to the end of the stage (:meth:`Game.stage`, a game turn), and judges by the title's
+evaluation. Every action meets the same deal and the same dice (common random numbers), so the
+comparison is sharp with few samples. The best mean wins, unless the guide chose another that it
+does not beat by the evidence of their paired differences (as the tree's answer, below). This is
+policy improvement by rollouts: where the guides play well enough to the end of the stage, the
+answer is at least as good as the guide's.
 
 The bot answers with the most visited action, unless that is not the guide's choice and beats it
 by less than the evidence of the rewards (a standard error of their difference). It stops early
@@ -65,6 +66,9 @@ PLAYOUT_LIMIT = 5000
 """A random playout of a title without an evaluation stops here, judged a draw."""
 GUIDE_SHARE = 0.5
 """The prior is this much on the guide's choice, the rest spread evenly over every action."""
+TREE_SHARE = 0.25
+"""At a turning point that leaves actions out, the part of the time the tree search may take to
+propose one of them; the rollouts take the rest."""
 EVIDENCE = 1.0
 """How many standard errors better than the guide's choice the most visited action must be for
 the bot to answer with it (:func:`_answer`)."""
@@ -80,12 +84,12 @@ class Settings:
     turning point (:meth:`Game.rollout_choices`; 0: the tree decides there too). The registry reads
     them from names such as ``ismcts:iterations=200``.
 
-    The default, 50 iterations but never over about a second, is deterministic for its seed
-    wherever the iterations take less than the second (a Crusader Rex decision takes about 0.04 s
-    on one core), so a game between bots replays from its seed. The iterations were chosen on
-    Crusader Rex (docs/bots.md): 200 played the Franks worse than 50, the search finding more of
-    its evaluation's blind spots. A title may start its search from other settings
-    (:attr:`Game.search`: Crusader Rex explores less, ``c=0.3``)."""
+    The default, 50 iterations and 8 rollouts but never over about a second, answers a Crusader
+    Rex decision in about 0.1 s; the cap cuts the rollouts short at some turning points, so only
+    without ``time`` is the bot deterministic for its seed (a game between bots then replays from
+    its seed). The iterations were chosen on Crusader Rex (docs/bots.md): 200 played the Franks
+    worse than 50, the search finding more of its evaluation's blind spots. A title may start its
+    search from other settings (:attr:`Game.search`: Crusader Rex explores less, ``c=0.3``)."""
 
     iterations: int | None = 50
     time: float | None = 1.0
@@ -174,7 +178,8 @@ class SearchBot:
         """How the last decision's iterations went to each action (for tests and benchmarks)."""
 
     def choose(self, game: Game[Any], state: Any, role: Role) -> Action:
-        """The most visited of ``role``'s legal actions after the search."""
+        """``role``'s answer: at a turning point the best contender played out (:meth:`_roll_out`),
+        elsewhere the tree search's (:meth:`_search`)."""
         legal = game.legal_actions(state, role)
         if not legal:
             raise OutremerError(f"{role} has no legal action (active: {', '.join(game.active_roles(state))})")
@@ -185,28 +190,52 @@ class SearchBot:
             if guide is None:
                 guide = self.guides[role] = self.guide()
             root.choices[role] = Choice(guide.choose(game, state, role), _copy(guide))
+        self.last_iterations, self.last_visits = 0, {}
         if len(legal) == 1:
-            self.last_iterations, self.last_visits = 0, {}
             return legal[0]
         ours = root.choices.setdefault(role, Choice(None, None))
-        contenders = game.rollout_choices(state, role) if self.settings.rollouts else None
-        if contenders:
-            if ours.guide in legal and ours.guide not in contenders:
-                contenders = [*contenders, ours.guide]
-            if len(contenders) > 1:
-                return self._roll_out(game, state, role, contenders, ours)
-            return contenders[0]
-        budget = self.settings.iterations
         start = time.perf_counter()
+        named = game.rollout_choices(state, role) if self.settings.rollouts else None
+        if not named:
+            return self._search(game, state, role, root, legal, start)
+        contenders = list(named)
+        if ours.guide in legal and ours.guide not in contenders:
+            contenders.append(ours.guide)
+        if len(contenders) < len(legal):
+            # Actions the title leaves out of the turning point (Crusader Rex's sea moves): the
+            # tree proposes its choice among all of them, which then meets the others.
+            proposed = self._search(game, state, role, root, legal, start, TREE_SHARE)
+            if proposed not in contenders:
+                contenders.append(proposed)
+        if len(contenders) == 1:
+            return contenders[0]
+        return self._roll_out(game, state, role, contenders, ours, start)
+
+    def _search(
+        self,
+        game: Game[Any],
+        state: Any,
+        role: Role,
+        root: Node,
+        legal: list[Action],
+        start: float,
+        share: float = 1.0,
+    ) -> Action:
+        """The tree search from ``root`` over samples of ``state``, within the iterations and
+        ``share`` of the time, counted from ``start``: its answer among ``legal``
+        (:func:`_answer`)."""
+        ours = root.choices[role]
+        budget = self.settings.iterations
+        allowed = None if self.settings.time is None else self.settings.time * share
         done = 0
         while True:
             det = game.sample(state, role, random.Random(self.rng.getrandbits(64)))
             self._iterate(game, det, root, role)
             done += 1
             left = math.inf if budget is None else budget - done
-            if self.settings.time is not None:
+            if allowed is not None:
                 elapsed = time.perf_counter() - start
-                left = min(left, (self.settings.time - elapsed) * done / max(elapsed, 1e-9))
+                left = min(left, (allowed - elapsed) * done / max(elapsed, 1e-9))
             if left <= 0 or _decided(ours, left):
                 break
         self.last_iterations = done
@@ -215,15 +244,22 @@ class SearchBot:
 
     # -- turning points ----------------------------------------------------------------------------
     def _roll_out(
-        self, game: Game[Any], state: Any, role: Role, contenders: Sequence[Action], ours: Choice
+        self,
+        game: Game[Any],
+        state: Any,
+        role: Role,
+        contenders: Sequence[Action],
+        ours: Choice,
+        start: float,
     ) -> Action:
         """Each of ``contenders`` played on each of ``rollouts`` samples, then by the guides to the
         end of the stage; the best mean evaluation for ``role``, unless the guide's choice is not
-        found worse (:func:`_paired_answer`). Within a time limit it stops after the last round of
-        samples that fits."""
+        found worse (:func:`_paired_answer`). Within a time limit (counted from ``start``, the
+        decision's beginning) it stops after the last round of samples that fits; one round is
+        always played."""
         stage = game.stage(state)
         rewards: dict[Action, list[float]] = {a: [] for a in contenders}
-        start = time.perf_counter()
+        begun = time.perf_counter()
         rounds = 0
         while rounds < self.settings.rollouts:
             det = game.sample(state, role, random.Random(self.rng.getrandbits(64)))
@@ -235,10 +271,10 @@ class SearchBot:
                 rewards[action].append(judged.get(role, otherwise))
             rounds += 1
             if self.settings.time is not None:
-                elapsed = time.perf_counter() - start
-                if elapsed * (rounds + 1) / rounds > self.settings.time:
+                now = time.perf_counter()
+                if now + (now - begun) / rounds > start + self.settings.time:
                     break
-        self.last_iterations = rounds * len(contenders)
+        self.last_iterations += rounds * len(contenders)
         self.last_visits = dict.fromkeys(contenders, rounds)
         return _paired_answer(rewards, contenders, ours.guide)
 

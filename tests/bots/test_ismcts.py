@@ -22,7 +22,7 @@ from outremer.games.crusader_rex.positions import position, put
 from tests.crusader_rex.test_hidden import perturb, play_to
 from tests.engine.toy import BLUE, RED, ToyGame
 
-from .bait import BAIT, SAFE, BaitGame
+from .bait import BAIT, FERRY, SAFE, BaitGame, FerryGame
 from .quad import ROLES, QuadGame
 from .solo import PLAYER, SoloGame
 
@@ -86,6 +86,22 @@ def test_a_turning_point_is_played_out_to_the_end_of_the_stage() -> None:
     assert rolling.last_visits == {BAIT: 6, SAFE: 6} and rolling.last_iterations == 12
     judging = SearchBot(1, Settings(iterations=50, time=None, rollouts=0))
     assert judging.choose(game, game.setup(1), "Player") == BAIT  # no rollouts: the tree is fooled
+
+
+def test_an_action_the_turning_point_leaves_out_is_played_out_when_the_tree_proposes_it() -> None:
+    # Ferry (F.1, F.2): the turning point names the two roads only. The tree search, over all
+    # three ways, proposes the ferry, which the rollouts then play out with the roads: the ferry
+    # always arrives, the safe road a third of the time not.
+    game = FerryGame()
+    bot = SearchBot(1, Settings(iterations=50, time=None, rollouts=6))
+    assert bot.choose(game, game.setup(1), "Player") == FERRY
+    assert bot.last_visits == {BAIT: 6, SAFE: 6, FERRY: 6}
+    # The tree's 50 iterations at most, then 6 samples of 3 contenders.
+    assert 6 * 3 < bot.last_iterations <= 50 + 6 * 3
+    # Where the title names every legal action, there is nothing for the tree to propose.
+    bait = SearchBot(1, Settings(iterations=50, time=None, rollouts=6))
+    bait.choose(BaitGame(), BaitGame().setup(1), "Player")
+    assert bait.last_iterations == 12
 
 
 def play_to_card(seed: int, steps: int) -> Any:
