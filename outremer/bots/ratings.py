@@ -19,12 +19,11 @@ is held at 0: a bot rated 0 then wins half its games.
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
-
-import numpy as np
 
 Z95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95% interval."""
@@ -70,18 +69,18 @@ def wilson(score: float, games: int, z: float = Z95) -> Interval:
     denominator = 1 + z * z / games
     centre = (p + z * z / (2 * games)) / denominator
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
-    return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
+    # The interval holds p; min/max keep it so where rounding would not (30 wins of 30: 1 - 1e-16).
+    return Interval(p, min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
 
 
 def mean_interval(values: Sequence[float], z: float = Z95) -> Interval:
     """The mean of ``values`` with a normal interval (the sample standard error; one value: none)."""
     if not values:
         raise ValueError("a mean needs at least one value")
-    data = np.asarray(values, dtype=float)
-    mean = float(data.mean())
-    if len(data) < 2:
+    mean = statistics.fmean(values)
+    if len(values) < 2:
         return Interval(mean, mean, mean)
-    half = z * float(data.std(ddof=1)) / math.sqrt(len(data))
+    half = z * statistics.stdev(values) / math.sqrt(len(values))
     return Interval(mean, mean - half, mean + half)
 
 
@@ -158,18 +157,21 @@ def fit(data: Sequence[Comparison], z: float = Z95) -> Ratings:
         tally = tallies.setdefault((c.bot, c.opponent, c.role, c.opponent_role), [0.0, 0.0])
         tally[0] += c.score
         tally[1] += 1
-    design = np.zeros((len(tallies), len(bots) + len(roles)))
-    for k, (bot, opponent, role, opponent_role) in enumerate(tallies):
-        design[k, bot_column[bot]] += 1
+    size = len(bots) + len(roles)
+    design: list[Vector] = []
+    for bot, opponent, role, opponent_role in tallies:
+        row = [0.0] * size
+        row[bot_column[bot]] += 1
         if opponent is not None:
-            design[k, bot_column[opponent]] -= 1
+            row[bot_column[opponent]] -= 1
         if roles and opponent_role is not None:
-            design[k, role_column[role]] += 1
-            design[k, role_column[opponent_role]] -= 1
-    scores = np.array([s for s, _ in tallies.values()])
-    counts = np.array([n for _, n in tallies.values()])
-    theta, covariance = _maximise(design, scores, counts, (PRIOR_ELO / ELO) ** -2)
-    spread = np.sqrt(np.clip(np.diag(covariance), 0.0, None))
+            row[role_column[role]] += 1
+            row[role_column[opponent_role]] -= 1
+        design.append(row)
+    scores = [s for s, _ in tallies.values()]
+    counts = [n for _, n in tallies.values()]
+    theta, variances = _maximise(design, scores, counts, (PRIOR_ELO / ELO) ** -2)
+    spread = [math.sqrt(max(v, 0.0)) for v in variances]
 
     def estimate(i: int) -> Interval:
         value, half = float(theta[i] * ELO), float(z * spread[i] * ELO)
@@ -184,38 +186,116 @@ def fit(data: Sequence[Comparison], z: float = Z95) -> Ratings:
     )
 
 
-def _maximise(
-    design: np.ndarray, scores: np.ndarray, counts: np.ndarray, precision: float
-) -> tuple[np.ndarray, np.ndarray]:
-    """Newton's method on the penalised logistic log-likelihood; the mode and its covariance.
+Vector = list[float]
+Matrix = list[Vector]
+
+
+def _maximise(design: Matrix, scores: Vector, counts: Vector, precision: float) -> tuple[Vector, Vector]:
+    """Newton's method on the penalised logistic log-likelihood; the mode and its variances.
 
     Row ``k`` of ``design`` stands for ``counts[k]`` comparisons scoring ``scores[k]`` in all. The
-    covariance is the inverse curvature, with the directions that no comparison sees (the null
-    space of ``design``) projected out.
+    covariance is the inverse curvature, with the directions that no comparison sees (those
+    orthogonal to every row of ``design``) projected out; only its diagonal is returned.
     """
-    size = design.shape[1]
-    theta = np.zeros(size)
+    size = len(design[0])
+    theta = [0.0] * size
 
-    def objective(t: np.ndarray) -> float:
-        margin = design @ t
-        return float(scores @ margin - counts @ np.logaddexp(0.0, margin) - precision * (t @ t) / 2)
+    def objective(t: Vector) -> float:
+        total = -precision * _dot(t, t) / 2
+        for row, score, count in zip(design, scores, counts, strict=True):
+            margin = _dot(row, t)
+            total += score * margin - count * _softplus(margin)
+        return total
+
+    def curvature(t: Vector) -> Matrix:
+        weights = [n * p * (1 - p) for n, p in zip(counts, _chances(design, t), strict=True)]
+        return [
+            [
+                math.fsum(w * row[i] * row[j] for w, row in zip(weights, design, strict=True))
+                + (precision if i == j else 0.0)
+                for j in range(size)
+            ]
+            for i in range(size)
+        ]
 
     for _ in range(100):
-        p = 1 / (1 + np.exp(-(design @ theta)))
-        gradient = design.T @ (scores - counts * p) - precision * theta
-        curvature = design.T @ (design * (counts * p * (1 - p))[:, None]) + precision * np.eye(size)
-        step = np.linalg.solve(curvature, gradient)
+        residuals = [s - n * p for s, n, p in zip(scores, counts, _chances(design, theta), strict=True)]
+        gradient = [
+            math.fsum(r * row[i] for r, row in zip(residuals, design, strict=True)) - precision * theta[i]
+            for i in range(size)
+        ]
+        step = _solve(_cholesky(curvature(theta)), gradient)
         before, scale = objective(theta), 1.0
-        while objective(theta + scale * step) < before - 1e-12 and scale > 1e-6:
+        while objective([t + scale * d for t, d in zip(theta, step, strict=True)]) < before - 1e-12 and (
+            scale > 1e-6
+        ):
             scale /= 2
-        theta = theta + scale * step
-        if float(np.abs(scale * step).max(initial=0.0)) < 1e-10:
+        theta = [t + scale * d for t, d in zip(theta, step, strict=True)]
+        if max((abs(scale * d) for d in step), default=0.0) < 1e-10:
             break
-    p = 1 / (1 + np.exp(-(design @ theta)))
-    curvature = design.T @ (design * (counts * p * (1 - p))[:, None]) + precision * np.eye(size)
-    covariance = np.linalg.inv(curvature)
-    _, singular, vt = np.linalg.svd(design)
-    rank = int((singular > 1e-9 * max(singular.max(initial=0.0), 1.0)).sum())
-    unseen = vt[rank:]
-    keep = np.eye(size) - unseen.T @ unseen
-    return theta, keep @ covariance @ keep
+    factor = _cholesky(curvature(theta))
+    covariance = [_solve(factor, [1.0 if i == j else 0.0 for i in range(size)]) for j in range(size)]
+    keep = _row_space_projection(design)
+    kept = [[_dot(keep[i], column) for column in covariance] for i in range(size)]  # keep @ cov
+    return theta, [_dot(kept[i], keep[i]) for i in range(size)]  # diag(keep @ cov @ keep)
+
+
+def _dot(a: Sequence[float], b: Sequence[float]) -> float:
+    return math.fsum(x * y for x, y in zip(a, b, strict=True))
+
+
+def _softplus(x: float) -> float:
+    """``log(1 + e**x)`` without overflow."""
+    return x + math.log1p(math.exp(-x)) if x > 0 else math.log1p(math.exp(x))
+
+
+def _chances(design: Matrix, theta: Vector) -> Vector:
+    """The modelled chance of scoring in each row: the logistic function of its margin."""
+    out = []
+    for row in design:
+        margin = _dot(row, theta)
+        if margin >= 0:
+            out.append(1 / (1 + math.exp(-margin)))
+        else:
+            e = math.exp(margin)
+            out.append(e / (1 + e))
+    return out
+
+
+def _cholesky(matrix: Matrix) -> Matrix:
+    """The lower triangular ``L`` with ``L @ L.T == matrix`` (symmetric, positive definite)."""
+    size = len(matrix)
+    lower = [[0.0] * size for _ in range(size)]
+    for i in range(size):
+        for j in range(i + 1):
+            rest = matrix[i][j] - math.fsum(lower[i][k] * lower[j][k] for k in range(j))
+            lower[i][j] = math.sqrt(rest) if i == j else rest / lower[j][j]
+    return lower
+
+
+def _solve(lower: Matrix, b: Vector) -> Vector:
+    """``x`` with ``L @ L.T @ x == b``, by forward then back substitution."""
+    size = len(b)
+    y = [0.0] * size
+    for i in range(size):
+        y[i] = (b[i] - math.fsum(lower[i][k] * y[k] for k in range(i))) / lower[i][i]
+    x = [0.0] * size
+    for i in reversed(range(size)):
+        x[i] = (y[i] - math.fsum(lower[k][i] * x[k] for k in range(i + 1, size))) / lower[i][i]
+    return x
+
+
+def _row_space_projection(design: Matrix) -> Matrix:
+    """The orthogonal projection onto the span of the rows (Gram-Schmidt, orthogonalised twice)."""
+    size = len(design[0])
+    basis: Matrix = []
+    for row in design:
+        v = list(row)
+        for _ in range(2):
+            for q in basis:
+                c = _dot(q, v)
+                v = [x - c * y for x, y in zip(v, q, strict=True)]
+        norm = math.sqrt(_dot(v, v))
+        if norm > 1e-9 * max(math.sqrt(_dot(row, row)), 1.0):
+            basis.append([x / norm for x in v])
+    return [[math.fsum(q[i] * q[j] for q in basis) for j in range(size)] for i in range(size)]

@@ -31,6 +31,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from itertools import combinations, product
 from multiprocessing import get_all_start_methods, get_context
+from types import ModuleType
 from typing import Any
 
 from ..engine.errors import OutremerError
@@ -182,6 +183,15 @@ def _play_on_ray(setup: Setup, fixture: Fixture) -> Played:
     return play_fixture(setup, fixture)
 
 
+def import_ray() -> ModuleType:
+    """Ray, which only the ``cluster`` extra installs; without it, an error naming the extra."""
+    try:
+        import ray
+    except ImportError as exc:
+        raise TournamentError("--ray needs Ray: pip install 'outremer[cluster]'") from exc
+    return ray
+
+
 def run_on_ray(setup: Setup, fixtures: Sequence[Fixture], address: str) -> Iterator[Played]:
     """Play the fixtures as Ray tasks, one core each, yielding results as they finish.
 
@@ -189,10 +199,7 @@ def run_on_ray(setup: Setup, fixtures: Sequence[Fixture], address: str) -> Itera
     starts a Ray instance on this machine for the run. If Ray is already initialised in this
     process, that connection is used and left open. Every node needs Outremer installed.
     """
-    try:
-        import ray
-    except ImportError as exc:
-        raise TournamentError("--ray needs Ray: pip install 'outremer[cluster]'") from exc
+    ray = import_ray()
     started = not ray.is_initialized()
     if started:
         try:

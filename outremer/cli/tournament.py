@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..bots.ratings import Interval
-from ..bots.tournament import Played, Tournament, prepare, run
+from ..bots.tournament import Played, Tournament, import_ray, prepare, run
 from ..engine.errors import OutremerError
 from .common import load_game, parse_options
 
@@ -74,6 +74,8 @@ def tournament_command(
         raise click.UsageError("choose --workers or --ray, not both")
     try:
         game.check_setup(scenario, options)
+        if ray_address is not None:
+            import_ray()  # before any output: without Ray, one line naming the extra
     except OutremerError as exc:
         raise click.ClickException(str(exc)) from exc
     try:
