@@ -1,24 +1,35 @@
 # Outremer: `make run` serves the web app, `make play` plays in the terminal, `make test` checks
 # everything. Each sets up .venv on first use.
+#
+# Installs take the exact versions tested, from constraints.txt (pyproject.toml declares the ranges
+# Outremer works with). Each step leaves its stamp last, only once it has succeeded, so a failed or
+# interrupted step is tried again by the next `make`; a changed pyproject.toml or constraints.txt
+# installs again.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
+CONSTRAINTS := constraints.txt
+PIP := $(BIN)/python -m pip install -q -c $(CONSTRAINTS)
+STAMP_VENV := $(VENV)/.created
 STAMP_RUN  := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run play test lint typecheck unit e2e soak bench clean postgres chromium
+.PHONY: run play test smoke constraints lint typecheck unit e2e soak bench clean postgres chromium
+.DELETE_ON_ERROR:
 
-$(BIN)/python:
+# Running venv again over a half-made one completes it (pip included).
+$(STAMP_VENV):
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
-
-$(STAMP_RUN): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e .
+	$(PIP) --upgrade pip
 	touch $@
 
-$(STAMP_TEST): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[test]'
+$(STAMP_RUN): pyproject.toml $(CONSTRAINTS) $(STAMP_VENV)
+	$(PIP) -e .
+	touch $@
+
+$(STAMP_TEST): pyproject.toml $(CONSTRAINTS) $(STAMP_VENV)
+	$(PIP) -e '.[test]'
 	touch $@ $(STAMP_RUN)
 
 # The end-to-end tests drive Debian's Chromium (never a browser downloaded by Playwright),
@@ -53,13 +64,24 @@ unit: $(STAMP_TEST) postgres chromium
 e2e: $(STAMP_TEST) chromium
 	OUTREMER_CHROMIUM=$(CHROMIUM) OUTREMER_REQUIRE_BROWSER=1 $(BIN)/pytest -n 2 -m e2e
 
-test: lint typecheck unit
+# A clean virtualenv in a temporary folder with `pip install .` alone (no extras, not editable): every
+# command of the base install runs there once (tests/smoke/base_install.py).
+smoke:
+	$(PYTHON) tests/smoke/base_install.py --constraints $(CONSTRAINTS)
+
+test: smoke lint typecheck unit
 
 soak: $(STAMP_TEST)
 	$(BIN)/pytest -n 2 --soak -m soak
 
 bench: $(STAMP_RUN)
 	$(BIN)/python bench/engine_speed.py
+
+# After a change of dependencies: install them in .venv, run `make test`, then pin what .venv holds.
+constraints: $(STAMP_TEST)
+	{ echo '# The exact versions tested (make constraints); pyproject.toml has the ranges.'; \
+	  $(BIN)/python -m pip freeze --all --exclude-editable | grep -v -i -e '^setuptools==' -e '^outremer=='; \
+	} > $(CONSTRAINTS)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
