@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
-DEFAULT_URL = "sqlite:///outremer.db"  # the same default as outremer.server.db
+DEFAULT_FOLDER = Path("data")
+DEFAULT_URL = f"sqlite:///{DEFAULT_FOLDER}/outremer.db"  # the same default as outremer.server.db
 
 
 @click.command("serve")
@@ -22,5 +25,7 @@ def serve_command(host: str, port: int, database: str) -> None:
 
     from ..server.app import create_app
 
+    if database == DEFAULT_URL:
+        DEFAULT_FOLDER.mkdir(exist_ok=True)
     click.echo(f"Outremer on http://{host}:{port}/ (database {database})", err=True)
     uvicorn.run(create_app(database), host=host, port=port, log_level="info")

@@ -30,7 +30,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
-DEFAULT_URL = "sqlite:///outremer.db"
+DEFAULT_URL = "sqlite:///data/outremer.db"  # under the working folder; `outremer serve` makes data/
 
 # Seat kinds as stored: a person who joins by invite (or from the lobby), a bot played by the
 # server, or a seat held by the game's creator at one keyboard.
