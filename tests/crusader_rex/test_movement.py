@@ -421,3 +421,58 @@ def test_no_muster_is_offered_when_no_block_can_reach_a_friendly_town(done):
         put(s, b, town)
     movement.start_move_phase(s, F, 1)
     assert ("muster",) not in legal(s)
+
+
+def test_a_block_moved_in_one_group_move_is_not_moved_again_in_the_next(done):
+    # 5.0: each block moves once per movement phase; 5.2: a group move moves the blocks of its
+    # own town only. Balian used one of his two towns in the first group move.
+    s = moving()
+    put(s, "balian", "Nablus")
+    put(s, "king_guy", "Jerusalem")
+    movement.start_move_phase(s, F, 3)
+    G.apply_in_place(s, F, ("group", "Nablus"))
+    G.apply_in_place(s, F, ("step", "balian", "Caesarea"))
+    G.apply_in_place(s, F, ("end",))
+    G.apply_in_place(s, F, ("group", "Jerusalem"))
+    assert steps_of(s, "balian") == []
+    assert {a[1] for a in legal(s) if a[0] == "step"} == {"king_guy"}
+
+
+def test_a_block_that_mustered_is_not_moved_again_in_a_group_move(done):
+    # 5.0, 5.3: a block that mustered has had its move this phase.
+    s = moving()
+    put(s, "balian", "Nablus")
+    put(s, "king_guy", "Jerusalem")
+    movement.start_move_phase(s, F, 3)
+    G.apply_in_place(s, F, ("muster",))
+    G.apply_in_place(s, F, ("muster", "Jerusalem"))
+    G.apply_in_place(s, F, ("step", "balian", "Jerusalem"))
+    G.apply_in_place(s, F, ("end",))
+    G.apply_in_place(s, F, ("group", "Jerusalem"))
+    assert steps_of(s, "balian") == []
+    assert steps_of(s, "king_guy")
+
+
+def test_a_besieger_may_sail_into_an_ordinary_port_it_besieges(done):
+    # 6.51: the besieger controls a besieged port, so it is friendly to it for Sea Moves (5.4);
+    # the block joins the field of the siege, starting no new battle.
+    s = moving()
+    put(s, "walter", "Acre")
+    put(s, "yazkuj", "Acre", castle=True)
+    put(s, "balian", "Jaffa")
+    movement.start_move_phase(s, F, 2)
+    assert ("sea", "balian", "Acre") in legal(s)
+    G.apply_in_place(s, F, ("sea", "balian", "Acre"))
+    assert s.loc["balian"] == "Acre" and "balian" not in s.castle
+    assert "Acre" not in s.attacks
+
+
+def test_a_besieger_may_not_sail_into_tyre_or_tripoli(done):
+    # 6.51, 5.4: Tyre and Tripoli stay friendly to the besieged player.
+    s = moving()
+    put(s, "walter", "Tyre")
+    put(s, "yazkuj", "Tyre", castle=True)
+    put(s, "balian", "Jaffa")
+    movement.start_move_phase(s, F, 2)
+    assert ("sea", "balian", "Tyre") not in legal(s)
+    assert ("sea", "balian", "Acre") in legal(s)

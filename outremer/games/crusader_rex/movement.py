@@ -505,7 +505,11 @@ def _port_targets(state: State, mv: dict[str, Any], m: _Map, english_attack: boo
                 ) or english_attack:
                     out.append(port)
                 continue
-        if (m.port_friendly(port) and not m.enemy_at(port)) or (english_attack and holder is None):
+        # Past the branch above, a holder is the enemy: the side besieges an ordinary port, which
+        # its field makes friendly to it (6.51), and a block sailing in joins that field.
+        if (m.port_friendly(port) and (holder is not None or not m.enemy_at(port))) or (
+            english_attack and holder is None
+        ):
             out.append(port)
     return out
 
@@ -593,6 +597,8 @@ def _perform(state: State, role: str, action: Action) -> None:
             return
         mv["kind"] = mv["origin"] = mv["target"] = None
         mv["transit"] = None
+        # 5.0: the blocks of the move just ended have moved for the phase (they stay in "moved").
+        mv["path"], mv["stopped"] = {}, []
     elif verb == "group":
         mv["moves"] -= 1
         mv["kind"], mv["origin"] = "group", action[1]
