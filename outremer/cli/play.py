@@ -17,7 +17,7 @@ from rich.console import Console
 from ..bots.base import Bot
 from ..bots.registry import default_bot, make_bot
 from ..engine.errors import OutremerError
-from ..engine.game import Game, Role
+from ..engine.game import Action, Game, Role
 from ..engine.record import load_record, save_record
 from ..engine.session import Session
 from .common import load_game, parse_options
@@ -165,6 +165,18 @@ class Terminal:
             self.say(f"  {i:>3}. {line.label}")
         return lines
 
+    def confirm(self, role: Role, action: Action) -> bool:
+        """Whether to take ``action``: yes, unless the title warns of it (``Game.warning``) and the
+        person does not answer yes when shown the warning."""
+        warning = self.game.warning(self.session.state, role, action)
+        if not warning:
+            return True
+        self.say(f"Warning: {warning}")
+        if self.read("Take this action all the same? [y/N] ").strip().lower() in ("y", "yes"):
+            return True
+        self.say("Not taken: choose again.")
+        return False
+
     def pass_keyboard(self, role: Role) -> None:
         if len(self.humans) > 1 and role != self.last_human:
             self.say(f"--- pass the keyboard to {role} ---")
@@ -199,6 +211,8 @@ class Terminal:
                 if chosen.action is None:
                     self.prefix = chosen.prefix
                     legal = self.menu(role)
+                    continue
+                if not self.confirm(role, chosen.action):
                     continue
                 try:
                     self.session.act(role, chosen.action)

@@ -176,6 +176,13 @@ class Game(ABC, Generic[S]):
         """An action in words, for menus; titles override."""
         return " ".join(str(p) for p in action)
 
+    def warning(self, state: S, role: Role, action: Action) -> str | None:
+        """A caution about ``role``'s legal ``action`` (say, that it forces an elimination), citing
+        the rule, for front ends to show and have the player confirm before they send the action;
+        None when there is nothing to warn of (the default). Titles override; the words depend only
+        on what ``role`` sees, never on dice not yet rolled or anything hidden."""
+        return None
+
     # -- the browser (optional) ----------------------------------------------------------------
     def web_dir(self) -> Path | None:
         """The directory of the title's browser assets (``board.js`` exporting ``draw``), or None:

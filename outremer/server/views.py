@@ -115,7 +115,11 @@ def game_payload(
     legal: list[dict[str, Any]] = []
     if role is not None and role in active and row.status == ACTIVE:
         legal = [
-            {"action": list(a), "text": game.describe_action(state, role, a)}
+            {
+                "action": list(a),
+                "text": game.describe_action(state, role, a),
+                "warning": game.warning(state, role, a),
+            }
             for a in game.legal_actions(state, role)
         ]
     out.update(

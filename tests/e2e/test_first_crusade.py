@@ -3,6 +3,7 @@ alone, with its own map drawing; face-down Muslim counters are drawn blank and n
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -99,6 +100,8 @@ def test_the_first_crusade_is_played_by_clicking(server: str, browser: Any) -> N
         v = version(page)
         try:
             target.click(timeout=2000)
+            if page.locator("#confirm-action").count():
+                page.click("#confirm-action", timeout=2000)  # a warned action, confirmed (ruling MV-21)
         except PlaywrightTimeout:
             continue
         clicks += 1
@@ -240,3 +243,46 @@ def test_the_team_game_is_set_up_from_the_form(server: str, browser: Any) -> Non
     page.wait_for_selector(".fc-indexes >> text=Team")
     shot(page, "first-crusade-teams")
     assert not errors, errors
+
+
+def test_an_action_the_game_warns_of_is_sent_only_once_confirmed(server: str, browser: Any) -> None:
+    # 10.1(1), ruling MV-21: the march from Constantinople takes Byzantines and Crusaders alike;
+    # its `go` is marked, shows the warning with a confirm button, and only that sends it.
+    seed = next(n for n in range(1, 50) if ["march", "constantinople"] in first_actions(n))
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    errors = errors_of(page)
+    new_game_form(page, server, "urban", "first-crusade")
+    page.select_option("#seat-Christians", "me")
+    page.click("#new-game-form details summary")
+    page.fill("#seed", str(seed))
+    page.click("#create")
+    page.wait_for_selector("#game[data-role='Christians'][data-status='active'] svg .space")
+    v = version(page)
+    page.click(action_button(["march", "constantinople"]))
+    wait_version_above(page, v)
+    go = page.locator(action_button(["go"]))
+    assert "warned" in (go.get_attribute("class") or "")
+    v = version(page)
+    go.click()
+    assert "10.1(1)" in page.inner_text("#warning")
+    page.click("#cancel-action")
+    assert page.locator("#warning").count() == 0 and version(page) == v
+    page.click(action_button(["go"]))
+    page.click("#confirm-action")
+    wait_version_above(page, v)
+    assert (
+        game_json(page, server, int(page.get_attribute("#game", "data-game")))["view"]["procedure"] == "march"
+    )
+    assert not errors, errors
+
+
+def action_button(action: list[Any]) -> str:
+    """The button of ``action`` as the page writes it (JSON without spaces)."""
+    return f"#actions button[data-action='{json.dumps(action, separators=(',', ':'))}']"
+
+
+def first_actions(seed: int) -> list[list[Any]]:
+    """The actions offered first in a game set up with ``seed``, as the page receives them."""
+    game = get_game("first-crusade")
+    state = game.setup(seed)
+    return [list(a) for a in game.legal_actions(state, PLAYER)]

@@ -476,3 +476,14 @@ def test_only_the_five_pilgrimage_fortresses_are_capitals():
     offered = legal(s)
     assert ("kingdom", "tancred") in offered and ("kingdom", "godfrey") not in offered
     assert set(actions.CAPITALS) == {"jerusalem", "tripolis", "antioch", "edessa", "damascus"}
+
+
+def test_takitios_among_crusaders_recruits_no_other_byzantine():
+    # 10.1(1), 32.3: a Byzantine recruited in Nicomedia would end the Action with Godfrey; only
+    # Takitios himself may (ruling A-13). Alone, or where a fleet goes to Constantinople, he may.
+    s = position({"takitios": "nicomedia", "godfrey": "nicomedia"})
+    assert ("recruit", "takitios") not in legal(s)
+    s = position({"takitios": "nicomedia"})
+    assert ("recruit", "takitios") in legal(s)
+    s = only({"takitios": "antioch", "godfrey": "antioch"}, ["imperial_fleet"])
+    assert ("recruit", "takitios") in legal(s)  # 14.2: the fleet goes to Constantinople

@@ -12,9 +12,10 @@ import pytest
 
 from outremer.engine import rng
 from outremer.games.first_crusade import combat, movement, pilgrimage, procedures
+from outremer.games.first_crusade.game import FirstCrusade
 from outremer.games.first_crusade.positions import position
 from outremer.games.first_crusade.procedures import Action, Frame
-from outremer.games.first_crusade.state import BIN, State
+from outremer.games.first_crusade.state import BIN, PLAYER, State
 
 GO, STOP = ("go",), ("stop",)
 SUPPLIES = ("boon", "supplies", "wagon")
@@ -422,12 +423,12 @@ def test_a_kingdom_leader_keeps_to_his_realm():
 def test_a_fleet_leaves_constantinople_freely_and_stops_in_a_port():
     # 29.1: Constantinople is left at the normal cost; 20.2: entering a port ends the move; the
     # carried unit goes with its fleet (25.2) (ruling MV-7).
-    s = position({"imperial_fleet": "constantinople", "crusader_foot_1": "constantinople"})
+    s = position({"imperial_fleet": "constantinople", "thracian_tagma": "constantinople"})
     setout(s, "sea_move", "constantinople", 5)
     act(s, ("move", "propontis"), ("move", "aegean_sea"))
     assert sorted(moves(s)) == ["lycian_sea", "pergamum", "propontis", "rhodos", "smyrna"]
     act(s, ("move", "smyrna"))
-    assert s.loc["imperial_fleet"] == s.loc["crusader_foot_1"] == "smyrna"
+    assert s.loc["imperial_fleet"] == s.loc["thracian_tagma"] == "smyrna"
     assert s.stack[-1]["kind"] == "turn"
 
 
@@ -570,7 +571,7 @@ def test_units_dropped_off_suffer_attrition_too(no_boons):
 def test_carried_units_suffer_only_with_their_fleets(no_boons):
     # 20.1, 25.3: fleets count for the check; a carried unit loses a step only for a fleet hit
     # that carried it, the empty fleets taking the first hits (ruling MV-4).
-    s = position({"imperial_fleet": "smyrna", "kibyrrhaiot_fleet": "smyrna", "crusader_foot_1": "smyrna"})
+    s = position({"imperial_fleet": "smyrna", "kibyrrhaiot_fleet": "smyrna", "thracian_tagma": "smyrna"})
     setout(s, "sea_move", "smyrna", 6, 1)
     act(s, STOP)
     assert s.reduced == {"imperial_fleet"}
@@ -578,15 +579,15 @@ def test_carried_units_suffer_only_with_their_fleets(no_boons):
         {
             "imperial_fleet": "smyrna",
             "kibyrrhaiot_fleet": "smyrna",
-            "crusader_foot_1": "smyrna",
-            "crusader_knights_1": "smyrna",
+            "thracian_tagma": "smyrna",
+            "athanatoi": "smyrna",
         }
     )
     setout(s, "sea_move", "smyrna", 6, 1)
     act(s, STOP)
-    assert legal(s) == [("hit", "crusader_knights_1"), ("hit", "crusader_foot_1")]
-    act(s, ("hit", "crusader_foot_1"))
-    assert s.reduced == {"imperial_fleet", "crusader_foot_1"}
+    assert legal(s) == [("hit", "athanatoi"), ("hit", "thracian_tagma")]
+    act(s, ("hit", "thracian_tagma"))
+    assert s.reduced == {"imperial_fleet", "thracian_tagma"}
 
 
 def test_a_unit_left_at_sea_without_its_fleet_is_lost(no_boons):
@@ -731,7 +732,7 @@ def test_a_force_withdraws_to_adjacent_spaces_free_of_muslims():
 def test_fleets_withdraw_to_sea():
     # 24.2: fleets withdraw one space to sea, carrying land units (25.3).
     s = position({})
-    assert movement.retreat_spaces(s, "tarsus", ["imperial_fleet", "crusader_foot_1"]) == [
+    assert movement.retreat_spaces(s, "tarsus", ["imperial_fleet", "thracian_tagma"]) == [
         "seleucia",
         "adana",
         "cilician_sea",
@@ -756,11 +757,93 @@ def test_a_fleet_entering_a_muslim_port_fights_with_its_cargo(battles):
     # the fleet carries lands and fights with it; the port had no Christians, so the battle draws
     # reinforcements (26.4, ruling MV-10).
     s = position(
-        {"imperial_fleet": "cilician_sea", "crusader_foot_1": "cilician_sea", "seljuk_militia_1": "tarsus"}
+        {"imperial_fleet": "cilician_sea", "thracian_tagma": "cilician_sea", "seljuk_militia_1": "tarsus"}
     )
     setout(s, "sea_move", "cilician_sea", 3)
     act(s, ("move", "tarsus"))
-    assert s.loc["imperial_fleet"] == s.loc["crusader_foot_1"] == "tarsus"
+    assert s.loc["imperial_fleet"] == s.loc["thracian_tagma"] == "tarsus"
     assert [(b["space"], b["reinforce"], b["christian_units"]) for b in battles] == [
-        ("tarsus", True, ["crusader_foot_1", "imperial_fleet"])
+        ("tarsus", True, ["thracian_tagma", "imperial_fleet"])
     ]
+
+
+# -- stacking at the end of the move (10.1) ----------------------------------------------------------
+def test_byzantines_may_not_end_a_move_with_crusaders():
+    # 10.1(1): Byzantine units may not end an Action in the space of Crusader units, nor Crusaders
+    # in the space of Byzantines; they may move through (10.2).
+    for mover, stayer in (("athanatoi", "crusader_knights_1"), ("crusader_knights_1", "athanatoi")):
+        units = {mover: "nicomedia", stayer: "juliopolis"}
+        s = position(units)
+        setout(s, "march", "nicomedia", 1)
+        assert "juliopolis" not in moves(s)  # it would end there
+        s = position(units)
+        setout(s, "march", "nicomedia", 3)
+        act(s, ("move", "juliopolis"))
+        assert STOP not in legal(s) and "ancyra" in moves(s)
+
+
+def test_takitios_may_end_a_move_with_crusaders():
+    # 32.3: Takitios may stack with Crusader units.
+    s = position({"takitios": "nicomedia", "crusader_knights_1": "juliopolis"})
+    setout(s, "leader_march", "nicomedia", 1)
+    assert "juliopolis" in moves(s)
+
+
+def test_a_force_of_both_contingents_must_part_before_it_ends():
+    # 10.1(1), 10.2, 17.4: the march from Constantinople takes every contingent; they may move on
+    # together, but only once the Byzantines are dropped off may the Crusaders stop.
+    s = position({"athanatoi": "constantinople", "crusader_knights_1": "constantinople"})
+    setout(s, "march", "constantinople", 3)
+    assert "nicomedia" in moves(s)
+    act(s, ("move", "nicomedia"))
+    assert STOP not in legal(s) and "juliopolis" in moves(s)
+    act(s, ("move", "juliopolis"))
+    assert "ancyra" not in moves(s)  # the last step: it would end there together
+    assert ("drop", "crusader_knights_1") in legal(s)
+    act(s, ("drop", "athanatoi"))
+    assert "ancyra" in moves(s)
+    act(s, ("move", "ancyra"))
+    assert s.loc["athanatoi"] == "juliopolis" and s.loc["crusader_knights_1"] == "ancyra"
+
+
+def test_no_drop_leaves_byzantines_with_crusaders():
+    # 10.1(1), 17.4: a unit dropped off ends the Action where it is dropped.
+    s = position(
+        {"athanatoi": "nicomedia", "crusader_foot_1": "nicomedia", "crusader_knights_1": "juliopolis"}
+    )
+    setout(s, "march", "nicomedia", 3)
+    act(s, ("move", "juliopolis"))
+    assert ("drop", "athanatoi") not in legal(s)
+    assert ("drop", "crusader_foot_1") in legal(s)
+
+
+def test_the_game_warns_before_a_force_of_both_contingents_sets_out():
+    # 10.1(1), ruling MV-21: Game.warning names the rule on `go` with Byzantines and Crusaders
+    # together; none once they are apart, nor for other actions.
+    game = FirstCrusade()
+    s = position({"athanatoi": "constantinople", "crusader_knights_1": "constantinople"})
+    movement.start(s, ("march", "constantinople"))
+    warning = game.warning(s, PLAYER, GO)
+    assert warning is not None and "10.1(1)" in warning and "eliminated" in warning
+    assert game.warning(s, PLAYER, ("leave", "athanatoi")) is None
+    act(s, ("leave", "athanatoi"))
+    assert game.warning(s, PLAYER, GO) is None
+
+
+def test_a_force_stuck_where_it_may_not_stack_is_offered_the_stop_with_a_warning():
+    # 10.1(1), ruling MV-21: the Crusaders cannot leave Juliopolis without ending among Byzantines
+    # and may not stop there with John Doukas: the stop, which eliminates one contingent, is the
+    # player's to take.
+    s = position(
+        {
+            "crusader_knights_1": "constantinople",
+            "toxotai_1": "nicomedia",
+            "john_doukas": "juliopolis",
+            "thracian_tagma": "ancyra",
+        }
+    )
+    setout(s, "march", "constantinople", 3)
+    act(s, ("move", "nicomedia"), ("move", "juliopolis"))
+    assert legal(s) == [STOP]  # not made for the player: the move before may be taken back
+    warning = FirstCrusade().warning(s, PLAYER, STOP)
+    assert warning is not None and "Juliopolis" in warning and "10.1(1)" in warning

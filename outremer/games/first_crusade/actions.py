@@ -25,10 +25,12 @@ from .common import (
     BOARD,
     CHRISTIAN_LEADERS,
     COUNTERS,
+    SIS,
     SPACES,
     activate_armenia,
     available_actions,
     christians_at,
+    clashes_among,
     contingent,
     control,
     controlled_by,
@@ -49,8 +51,6 @@ from .common import (
 from .procedures import Action, Frame, pop, procedure, push
 from .state import State
 
-SIS = "sis"
-TAKITIOS = "takitios"
 CRUSADERS = ("crusader", "mercenary")
 CAPITALS = BOARD.fortresses("pilgrimage")
 """The five possible Kingdom capitals (36.1): the Crusader Pilgrimage Fortresses."""
@@ -118,15 +118,24 @@ def recruit_site(space: str) -> bool:
 
 def recruits(state: State) -> list[Action]:
     """14.1: a leader in a recruiting space whose contingent's Bin is not empty (14.4); mercenary
-    leaders have no recruit Bin (ruling A-3)."""
+    leaders have no recruit Bin (ruling A-3); not where the units recruited could not stay at the
+    end of the Action (10.1(1): Takitios among Crusaders may not recruit other Byzantines; ruling A-13)."""
     candidates = []
     leaders = acting_leaders(state)
     stocked = [own for own in RECRUIT_BINS if in_bin(state, own)] if leaders else []
     for leader in leaders:
         space, own = state.loc[leader], contingent(leader)
-        if own in stocked and recruit_site(space) and clear(state, space):
+        if own in stocked and recruit_site(space) and clear(state, space) and _recruits_stay(state, leader):
             candidates.append(((space, own, picks(state, leader)), ("recruit", leader)))
     return _first_of_each(candidates)
+
+
+def _recruits_stay(state: State, leader: str) -> bool:
+    """Whether every unit the leader could pick may end the Action where it is placed (10.1(1)): in
+    his space, or in Constantinople for a fleet recruited away from a port (14.2)."""
+    space = state.loc[leader]
+    placed = [u for u in in_bin(state, contingent(leader)) if is_port(space) or not COUNTERS[u].is_fleet]
+    return not placed or not clashes_among(state, space, [*christians_at(state, space), *placed])
 
 
 def recruit(state: State, leader: str) -> None:
@@ -492,25 +501,9 @@ procedure("action", run=_run)
 
 # -- stacking at the end of an Action (10.1) -------------------------------------------------------
 def clashes(state: State, space: str) -> list[str]:
-    """The contingents whose units may not end an Action together in ``space``: Byzantines with
-    Crusaders (Takitios excepted, 32.3) or Armenians; Crusaders with Armenians before Armenia is
-    activated, unless a Diplomatic Leader is with them in Sis to activate it (30.2). Mercenaries
-    stack with anyone (10.1(4)); Constantinople holds everyone (10.1(2)). Ruling A-9."""
-    if space == CONSTANTINOPLE:
-        return []
-    units = christians_at(state, space)
-    byzantines = [u for u in units if contingent(u) == "byzantine"]
-    crusaders = any(contingent(u) == "crusader" for u in units)
-    armenians = any(contingent(u) == "armenian" for u in units)
-    envoy = space == SIS and any(COUNTERS[u].diplomatic for u in units)
-    found: set[str] = set()
-    if byzantines and armenians:
-        found |= {"byzantine", "armenian"}
-    if crusaders and any(u != TAKITIOS for u in byzantines):
-        found |= {"byzantine", "crusader"}
-    if crusaders and armenians and not state.flags["armenia"] and not envoy:
-        found |= {"crusader", "armenian"}
-    return [c for c in RECRUIT_BINS if c in found]
+    """The contingents whose units in ``space`` may not end an Action together (10.1, 30.2, 32.3;
+    ruling A-9): ``common.clashes_among``."""
+    return clashes_among(state, space, christians_at(state, space))
 
 
 def violation(state: State) -> tuple[str, list[str]] | None:

@@ -8,6 +8,7 @@ undo barrier behave the same everywhere.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from ...engine import rng
@@ -123,6 +124,38 @@ def has_muslims(state: State, space: str) -> bool:
     """Whether any Muslim unit is in ``space`` (``bool(muslims_at(...))``, without listing them)."""
     here = state.loc.at.get(space)
     return here is not None and any(SIDE[u] == "muslim" for u in here)
+
+
+TAKITIOS = "takitios"
+"""The Byzantine leader who may stack with Crusaders (32.3)."""
+SIS = "sis"
+"""Where a Diplomatic Leader activates Armenia (16.1), so may stay with Armenians (30.2)."""
+STACKING_BINS = ("crusader", "byzantine", "armenian")
+"""The contingents stacking restricts, in the order a choice among them is offered (10.1)."""
+
+
+def clashes_among(state: State, space: str | None, units: Iterable[str]) -> list[str]:
+    """The contingents of the Christian ``units`` that may not end an Action together in ``space``
+    (None: in any space but Constantinople and Sis) (10.1(1)): Byzantines with Armenians; Byzantines
+    other than Takitios with Crusaders (32.3); Crusaders with Armenians before Armenia is activated,
+    unless a Diplomatic Leader is with them in Sis to activate it (30.2). Mercenaries stack with
+    anyone (10.1(4)); Constantinople holds everyone (10.1(2)). Ruling A-9."""
+    if space == CONSTANTINOPLE:
+        return []
+    present: set[str] = set()
+    envoy = False
+    for u in units:
+        present.add(CONTINGENT[u] if u != TAKITIOS else TAKITIOS)
+        envoy = envoy or (space == SIS and COUNTERS[u].diplomatic)
+    byzantines = "byzantine" in present or TAKITIOS in present
+    found: set[str] = set()
+    if byzantines and "armenian" in present:
+        found |= {"byzantine", "armenian"}
+    if "byzantine" in present and "crusader" in present:
+        found |= {"byzantine", "crusader"}
+    if "crusader" in present and "armenian" in present and not state.flags["armenia"] and not envoy:
+        found |= {"crusader", "armenian"}
+    return [c for c in STACKING_BINS if c in found]
 
 
 def leaders_at(state: State, space: str) -> list[str]:

@@ -145,6 +145,9 @@ class FirstCrusade(Game[State]):
     def describe_action(self, state: State, role: str, action: Action) -> str:
         return views.describe(state, action)
 
+    def warning(self, state: State, role: str, action: Action) -> str | None:
+        return movement.warning(state, action)
+
     def action_space(
         self, scenario: str | None = None, options: Mapping[str, Any] | None = None
     ) -> Sequence[Action]:

@@ -11,7 +11,9 @@ A march is a ``march`` frame, stages in order:
   25.1), dropping off and picking up units (17.4); it stops on entering a space held by Muslims
   (10.4, 17.6) unless Treachery lets it through, in Constantinople (29.1) and Jerusalem (29.3);
   Masyaf is reached by a pass only (31.1); Armenians keep within two spaces of Armenia (30.2); a
-  Kingdom Leader keeps to his realm (36.4, option ``kingdoms``);
+  Kingdom Leader keeps to his realm (36.4, option ``kingdoms``); no unit ends the move, nor is
+  dropped off, where it may not stack (10.1(1), 30.2; ruling MV-21), and ``warning`` tells the front
+  ends which ``go`` and ``stop`` risk an elimination for it;
 - ``attrition``: the check of 18.2 when the roll calls for it (an ``attrition`` frame, 18.2, 20.1,
   25.3; Supplies may cancel it), none for a Supplied March (22.0);
 - ``camp``: a Camp used by a Supplied March is expended (22.1, 33.6); Camps never move (33.4);
@@ -28,7 +30,7 @@ Rulings MV-n: docs/first-crusade/rulings-movement.md.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .board import CONSTANTINOPLE, JERUSALEM, path_key
@@ -40,10 +42,12 @@ from .common import (
     LEADERS,
     MASYAF,
     ORDER,
+    SIS,
     SPACES,
     assassin_returns,
     available_actions,
     christians_at,
+    clashes_among,
     control,
     eliminate,
     has_muslims,
@@ -57,15 +61,13 @@ from .common import (
     roll,
     spend,
 )
-from .procedures import Action, Frame, pop, procedure, push
+from .procedures import Action, Frame, pop, procedure, push, top
 from .state import State
 
 GO = ("go",)
 STOP = ("stop",)
 ATTACK = ("attack",)
 BESIEGE = ("besiege",)
-SIS = "sis"
-"""Where a Diplomatic Leader activates Armenia (16.1), so may end a move with Armenians (30.2)."""
 MOVES = ("march", "leader_march", "sea_move", "leader_sea_move")
 VERBS = (*MOVES, *(f"supplied_{verb}" for verb in MOVES))
 """The movement Actions (34.0 summary): each is ``(verb, space)``."""
@@ -380,18 +382,21 @@ def _limits(state: State, units: list[str]) -> Callable[[str], bool]:
 
 
 def may_end(state: State, units: Iterable[str], space: str) -> bool:
-    """30.2: before Armenia is activated no units (``units``: all those that would end there) end
-    a move with Armenian units, but with a Diplomatic Leader in Sis, come to activate it (16.1;
-    ruling MV-12)."""
+    """Whether ``units`` (all those that would end there) may end a move in ``space``: no contingents
+    that may not stack there together (10.1(1), 32.3: Byzantines with Crusaders or Armenians;
+    ``common.clashes_among``), and before Armenia is activated no units with Armenian units, but
+    with a Diplomatic Leader in Sis, come to activate it (30.2, 16.1; ruling MV-12)."""
+    units = list(units)
+    if clashes_among(state, space, units):
+        return False
     if state.flags["armenia"] or not any(CONTINGENT[u] == "armenian" for u in state.loc.at.get(space, ())):
         return True
     return space == SIS and any(COUNTERS[u].diplomatic for u in units)
 
 
-def _joined(state: State, force: list[str], space: str) -> Iterator[str]:
-    """The force and the Christians already in ``space``, listed only if asked for."""
-    yield from force
-    yield from christians_at(state, space)
+def _joined(state: State, force: list[str], space: str) -> list[str]:
+    """The force and the Christians already in ``space``."""
+    return [*force, *christians_at(state, space)]
 
 
 class _Way:
@@ -588,7 +593,15 @@ def _move_legal(state: State, frame: Frame) -> list[Action]:
         choices += pilgrimage.march_boons(state, frame, "path")
     if _may_stop(state, frame) or not moves:
         choices.append(STOP)
-    return [] if choices == [STOP] else choices
+    if choices == [STOP] and not _breaks_stacking(state, frame["here"]):
+        return []
+    return choices
+
+
+def _breaks_stacking(state: State, space: str) -> bool:
+    """Units in ``space`` may not end the Action together (10.1(1)): a force stuck there stops only
+    as the player's choice, after the warning (``warning``), so that the move may be taken back."""
+    return bool(clashes_among(state, space, christians_at(state, space)))
 
 
 def _move_perform(state: State, frame: Frame, action: Action) -> None:
@@ -952,6 +965,38 @@ def _prompt(state: State, frame: Frame) -> str:
 
 
 procedure("march", legal=_legal, perform=_perform, run=_run, prompt=_prompt)
+
+
+def _names(contingents: list[str]) -> str:
+    return " and ".join(c.title() for c in contingents)
+
+
+def warning(state: State, action: Action) -> str | None:
+    """The caution a front end asks the player to confirm (``Game.warning``), for a march whose
+    units may not end the Action together (10.1(1)): ``go`` with a force of such contingents, which
+    can only stop again in Constantinople unless they part on the way (ruling MV-21), and ``stop``
+    (offered when no move is left) where units already break stacking, so that every unit of one
+    contingent there is eliminated."""
+    frame = top(state)
+    if frame is None or frame["kind"] != "march":
+        return None
+    if action == GO and frame["stage"] == "form":
+        found = clashes_among(state, None, frame["force"])
+        if found:
+            return (
+                f"10.1(1): {_names(found)} units may not end an Action together outside "
+                "Constantinople. Unless they part on the way, this force can stop only back in "
+                "Constantinople, or every unit of one contingent is eliminated."
+            )
+    elif action == STOP and frame["stage"] == "move":
+        here = frame["here"]
+        found = clashes_among(state, here, christians_at(state, here))
+        if found:
+            return (
+                f"10.1(1): {_names(found)} units would end the Action together in "
+                f"{SPACES[here].name}: every unit of one contingent there is eliminated."
+            )
+    return None
 
 
 # -- withdrawal after a stalemate (24.2) ------------------------------------------------------------

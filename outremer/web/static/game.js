@@ -82,6 +82,7 @@ export async function gamePage(root, gameId, requestedRole, me) {
   const page = {
     game: null, role: requestedRole, socket: null, closed: false, retry: 0, timer: null,
     picked: [], prefix: [], busy: false, replay: null, drawer: null,
+    pending: null, // a legal action the title warns of, shown for confirmation before it is sent
     log: [], logKey: null, // the seat's log so far, and the point of the game it was read at
   };
   const el = {
@@ -133,6 +134,7 @@ export async function gamePage(root, gameId, requestedRole, me) {
     if (e.key === "Escape") {
       page.picked = [];
       page.prefix = [];
+      page.pending = null;
       render();
     } else if (e.key === "u" && page.game && page.game.can_undo) {
       undo();
@@ -198,8 +200,18 @@ export async function gamePage(root, gameId, requestedRole, me) {
   }
 
   // -- acting ----------------------------------------------------------------------------------
-  async function act(action) {
+  async function act(action, confirmed = false) {
     if (page.busy) return;
+    // The title warns of this action (Game.warning: say, an elimination it forces): the warning is
+    // shown with a confirm button, and only that sends it.
+    const offered = page.game.legal_actions.find((la) => same(la.action, action));
+    if (offered && offered.warning && !confirmed) {
+      page.pending = offered;
+      page.picked = [];
+      render();
+      return;
+    }
+    page.pending = null;
     page.busy = true;
     container.classList.add("busy");
     clearError();
@@ -290,6 +302,7 @@ export async function gamePage(root, gameId, requestedRole, me) {
     if (changed) {
       page.picked = [];
       page.prefix = [];
+      page.pending = null;
     }
     // At a hotseat, follow the seat that must act when the game moves on (a seat chosen by hand
     // stays shown until then).
@@ -348,7 +361,7 @@ export async function gamePage(root, gameId, requestedRole, me) {
         h("div", { class: "muted" }, `Picked ${page.picked.join(", ")}: choose one`,
           h("button", { type: "button", class: "link", onclick: () => { page.picked = []; render(); } }, "clear")),
         h("div", { class: "buttons" }, matching.map((la) =>
-          h("button", { type: "button", class: "action", "data-action": JSON.stringify(la.action), onclick: () => act(la.action) }, la.text))),
+          h("button", { type: "button", class: la.warning ? "action warned" : "action", title: la.warning, "data-action": JSON.stringify(la.action), onclick: () => act(la.action) }, la.text))),
       );
     }
     renderActions(legal);
@@ -409,9 +422,18 @@ export async function gamePage(root, gameId, requestedRole, me) {
   function renderActions(legal) {
     el.actions.textContent = "";
     if (!legal.length) return;
+    const pending = page.pending;
+    if (pending && legal.some((la) => same(la.action, pending.action))) {
+      el.actions.append(h("div", { class: "confirm", id: "confirm" },
+        h("p", { class: "warn", id: "warning", role: "alert" }, `⚠ ${pending.warning}`),
+        h("div", { class: "buttons" },
+          h("button", { type: "button", class: "action danger", id: "confirm-action", "data-action": JSON.stringify(pending.action), onclick: () => act(pending.action, true) }, `Confirm: ${pending.text}`),
+          h("button", { type: "button", class: "secondary", id: "cancel-action", onclick: () => { page.pending = null; render(); } }, "Cancel"))));
+      return;
+    }
     const entries = groupActions(legal, page.prefix);
     const buttons = entries.map((entry) => entry.item
-      ? h("button", { type: "button", class: "action", "data-action": JSON.stringify(entry.item.action), onclick: () => act(entry.item.action) }, entry.label)
+      ? h("button", { type: "button", class: entry.item.warning ? "action warned" : "action", title: entry.item.warning, "data-action": JSON.stringify(entry.item.action), onclick: () => act(entry.item.action) }, entry.label)
       : h("button", { type: "button", class: "group", "data-prefix": JSON.stringify(entry.prefix), onclick: () => { page.prefix = entry.prefix; render(); } }, entry.label));
     if (page.prefix.length) {
       buttons.unshift(h("button", { type: "button", class: "secondary back", onclick: () => { page.prefix = []; render(); } }, "◂ all choices"));
