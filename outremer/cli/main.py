@@ -9,9 +9,8 @@ import click
 
 from ..bots.registry import bot_names
 from ..engine.errors import OutremerError
-from ..engine.record import load_record, replay
 from ..engine.registry import get_game, titles
-from .common import load_game
+from .common import open_save
 from .play import play_command
 from .serve import serve_command
 from .simulate import simulate_command
@@ -68,15 +67,11 @@ def list_command(as_json: bool) -> None:
 @click.option("--upto", type=int, default=None, help="Stop after this many actions.")
 def replay_command(file: str, role: str | None, upto: int | None) -> None:
     """Print the log of a saved game, each line with its rule, then the outcome if it is over."""
-    try:
-        record = load_record(file)
-        game = load_game(record.game)
-        roles = game.roles_for(record.scenario, record.options)
-        if role is not None and role not in roles:
-            raise click.BadParameter(f"{role!r} is not a role of this {game.slug} game: {', '.join(roles)}")
-        state = replay(game, record, upto)
-    except OutremerError as exc:
-        raise click.ClickException(str(exc)) from exc
+    session = open_save(file, upto=None if upto is None else max(upto, 0))
+    game, state = session.game, session.state
+    roles = session.roles
+    if role is not None and role not in roles:
+        raise click.BadParameter(f"{role!r} is not a role of this {game.slug} game: {', '.join(roles)}")
     for entry in game.log(state, role):
         rule = entry.get("rule") or ""
         click.echo(f"[{rule}] {entry.get('text', '')}" if rule else str(entry.get("text", "")))

@@ -1,5 +1,16 @@
 """Errors raised through the game contract."""
 
+import reprlib
+
+_BRIEF = reprlib.Repr()
+_BRIEF.maxlevel, _BRIEF.maxlist, _BRIEF.maxdict = 3, 6, 6
+_BRIEF.maxstring, _BRIEF.maxlong, _BRIEF.maxother = 60, 40, 60
+
+
+def brief(value: object) -> str:
+    """``repr(value)`` cut short, so that a message about input from outside stays one short line."""
+    return _BRIEF.repr(value)
+
 
 class OutremerError(Exception):
     """Base class of every error the engine raises on purpose."""

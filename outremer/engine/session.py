@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import BadSave, IllegalAction
+from .errors import BadSave, IllegalAction, brief
 from .game import Action, Game, Outcome, Role
 from .record import Record, new_state
 
@@ -70,7 +70,7 @@ class Session:
             try:
                 session.act(role, action)
             except IllegalAction as exc:
-                raise BadSave(f"action {i} ({role} {list(action)!r}) is illegal: {exc}") from exc
+                raise BadSave(f"action {i} ({role} {brief(list(action))}) is illegal: {exc}") from exc
         return session
 
     # -- playing ---------------------------------------------------------------------------------

@@ -96,7 +96,7 @@ def test_replay_command(runner: CliRunner, tmp_path: Path) -> None:
     assert runner.invoke(cli, ["replay", str(path), "--role", "Green"]).exit_code != 0
     (tmp_path / "bad.json").write_text("{")
     bad = runner.invoke(cli, ["replay", str(tmp_path / "bad.json")])
-    assert bad.exit_code == 1 and "not valid JSON" in bad.stderr
+    assert bad.exit_code == 2 and "not valid JSON" in bad.stderr
 
 
 def test_replay_shows_outcome(runner: CliRunner, tmp_path: Path) -> None:

@@ -530,9 +530,47 @@ def _band_gap(doc: dict[str, Any]) -> None:
     doc["victory"]["bands"][2]["min"] = 42
 
 
+def _castle_big(doc: dict[str, Any]) -> None:
+    space(doc, "antioch")["castle"] = "big"
+
+
+def _unknown_top_key(doc: dict[str, Any]) -> None:
+    doc["jokers"] = []
+
+
+def _unknown_building_key(doc: dict[str, Any]) -> None:
+    doc["buildings"][0]["castle"] = "big"
+
+
+def _duplicated_path(doc: dict[str, Any]) -> None:
+    doc["paths"].append({**doc["paths"][0], "a": doc["paths"][0]["b"], "b": doc["paths"][0]["a"]})
+
+
+def _missing_event(doc: dict[str, Any]) -> None:
+    gone = doc["events"]["list"].pop(0)["id"]
+    grid = doc["events"]["grid"]
+    doc["events"]["grid"] = [
+        [doc["events"]["list"][0]["id"] if c == gone else c for c in col] for col in grid
+    ]
+
+
+def _four_reaction_levels(doc: dict[str, Any]) -> None:
+    doc["reaction"]["levels"].append({**doc["reaction"]["levels"][-1], "level": 4, "dice": 4})
+
+
 @pytest.mark.parametrize(
     ("part", "change", "message"),
     [
+        (
+            "map",
+            _castle_big,
+            "(antioch): Additional properties are not allowed ('castle'",
+        ),
+        ("map", _unknown_top_key, "map.json: at (top): Additional properties are not allowed ('jokers'"),
+        ("markers", _unknown_building_key, "markers.json: at buildings/0 (camp): Unevaluated properties"),
+        ("map", _duplicated_path, "is listed twice (one path per pair of spaces)"),
+        ("tables", _missing_event, "tables.json: events list: names 16 events, not 17 (35.0)"),
+        ("markers", _four_reaction_levels, "markers.json: reaction: the index has three levels"),
         ("map", _drop_source, "map.json: at spaces/"),
         ("map", _path_to_nowhere, "map.json: road path antioch-baghdad: ends at unknown space 'baghdad'"),
         ("map", _gap_in_route, "map.json: route coastal: orders must run 0, 1, 2"),

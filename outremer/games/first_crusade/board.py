@@ -10,22 +10,18 @@ the file, the record and the problem. Nothing here is a rule: the rules modules 
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter as Tally
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from itertools import pairwise
 from pathlib import Path as FilePath
 from types import MappingProxyType
-from typing import Any, NoReturn
+from typing import Any
 
-import jsonschema
-
-from ...engine.errors import BadData
+from ...engine.datapack import fail, read_pack
 
 FILES = ("map", "counters", "markers", "tables")
 
@@ -51,6 +47,8 @@ HOME_BIN = {
     "assassin": None,
 }
 SYMBOLS = ("scroll", "sword", "shield", "eye", "wagon")
+EVENTS = 17  # the Random Events Table's events, besides "none" (35.0)
+REACTION_DICE = (1, 2, 3)  # Low, Medium, High (27.1)
 VP_AWARDS = (
     "jerusalem_crusader",
     "jerusalem_other",
@@ -70,10 +68,6 @@ VP_AWARDS = (
 )
 Neighbours = dict[str, dict[str, tuple[str, ...]]]  # path kind -> space -> neighbours
 _COUNTEROFFENSIVE = re.compile(r"^(?:(attack|relief):([a-z]+)|raid:([a-z][a-z0-9_]*)|(naval_action))$")
-
-
-def _fail(file: str, record: str, problem: str) -> NoReturn:
-    raise BadData(f"{file}.json: {record}: {problem}")
 
 
 # --- the records -----------------------------------------------------------------------------
@@ -395,45 +389,9 @@ def path_key(a: str, b: str) -> str:
 # --- reading and checking --------------------------------------------------------------------
 
 
-def _read(directory: FilePath | None, name: str) -> Any:
-    try:
-        if directory is None:
-            text = resources.files(__package__).joinpath("data").joinpath(name).read_text(encoding="utf-8")
-        else:
-            text = (directory / name).read_text(encoding="utf-8")
-        return json.loads(text)
-    except FileNotFoundError as e:
-        raise BadData(f"{name}: file not found") from e
-    except json.JSONDecodeError as e:
-        raise BadData(f"{name}: not valid JSON ({e})") from e
-
-
-def _where(doc: Any, path: Iterable[Any]) -> str:
-    """A schema error's place, with the id of the innermost record that has one."""
-    steps = list(path)
-    where = "/".join(str(p) for p in steps) or "(top)"
-    node, named = doc, None
-    for p in steps:
-        try:
-            node = node[p]
-        except (KeyError, IndexError, TypeError):
-            break
-        if isinstance(node, dict) and isinstance(node.get("id"), str):
-            named = node["id"]
-    return f"{where} ({named})" if named else where
-
-
 def read_board(directory: FilePath | None = None) -> Board:
     """Load, validate and cross-check a data pack: the shipped one when ``directory`` is None."""
-    docs: dict[str, Any] = {}
-    for part in FILES:
-        doc = _read(directory, f"{part}.json")
-        schema = _read(None, f"{part}.schema.json")
-        try:
-            jsonschema.validate(doc, schema)
-        except jsonschema.ValidationError as e:
-            raise BadData(f"{part}.json: at {_where(doc, e.absolute_path)}: {e.message}") from e
-        docs[part] = doc
+    docs = read_pack(__package__ or __name__, FILES, directory)
     spaces, paths, routes, adjacency = _map(docs["map"])
     counters, draws = _counters(docs["counters"], spaces)
     pilgrimage, buildings, admin, sheet, turns, levels, start = _markers(docs["markers"], counters)
@@ -474,30 +432,30 @@ def _map(
     route_kind: dict[str, str] = {}
     for r in doc["routes"]:
         if r["id"] in route_kind:
-            _fail(f, f"route {r['id']}", "listed twice")
+            fail(f, f"route {r['id']}", "listed twice")
         route_kind[r["id"]] = r["kind"]
     for rid in ROUTES:
         if rid not in route_kind:
-            _fail(f, f"route {rid}", "missing (17.2 names four routes)")
+            fail(f, f"route {rid}", "missing (17.2 names four routes)")
         if route_kind[rid] != ("sea" if rid == SEA_ROUTE else "land"):
-            _fail(f, f"route {rid}", f"kind {route_kind[rid]!r} is wrong (17.2)")
+            fail(f, f"route {rid}", f"kind {route_kind[rid]!r} is wrong (17.2)")
 
     spaces: dict[str, Space] = {}
     for s in doc["spaces"]:
         sid = s["id"]
         if sid in spaces:
-            _fail(f, f"space {sid}", "listed twice")
+            fail(f, f"space {sid}", "listed twice")
         stops: list[RouteStop] = []
         for st in s["routes"]:
             if any(o.route == st["route"] for o in stops):
-                _fail(f, f"space {sid}", f"lists route {st['route']} twice")
+                fail(f, f"space {sid}", f"lists route {st['route']} twice")
             if (st["to_jerusalem"] is None) != (route_kind[st["route"]] == "sea"):
-                _fail(f, f"space {sid}", f"to_jerusalem must be given on a land route only ({st['route']})")
+                fail(f, f"space {sid}", f"to_jerusalem must be given on a land route only ({st['route']})")
             stops.append(RouteStop(st["route"], st["order"], st["to_jerusalem"]))
         if s["garrison"] is not None and s["kind"] != "fortress":
-            _fail(f, f"space {sid}", "a setup garrison stands only in a fortress (7.0)")
+            fail(f, f"space {sid}", "a setup garrison stands only in a fortress (7.0)")
         if s["armenia"] != (s["fortress"] == "armenian"):
-            _fail(f, f"space {sid}", "Armenia is exactly its Armenian fortresses (30.0)")
+            fail(f, f"space {sid}", "Armenia is exactly its Armenian fortresses (30.0)")
         spaces[sid] = Space(
             id=sid,
             name=s["name"],
@@ -513,9 +471,9 @@ def _map(
         )
     for sid, kind in ((CONSTANTINOPLE, "constantinople"), (JERUSALEM, "fortress"), (RHODOS, "fortress")):
         if sid not in spaces or spaces[sid].kind != kind:
-            _fail(f, f"space {sid}", f"missing or not of kind {kind}")
+            fail(f, f"space {sid}", f"missing or not of kind {kind}")
     if sum(1 for s in spaces.values() if s.kind == "constantinople") != 1:
-        _fail(f, "spaces", "exactly one space is Constantinople")
+        fail(f, "spaces", "exactly one space is Constantinople")
 
     routes: dict[str, tuple[str, ...]] = {}
     for rid in ROUTES:
@@ -524,24 +482,24 @@ def _map(
         )
         orders = [o for o, _ in members]
         if orders != list(range(len(orders))):
-            _fail(f, f"route {rid}", f"orders must run 0, 1, 2, ... without gaps or repeats, not {orders}")
+            fail(f, f"route {rid}", f"orders must run 0, 1, 2, ... without gaps or repeats, not {orders}")
         seq = tuple(sid for _, sid in members)
         if not seq or seq[0] != CONSTANTINOPLE:
-            _fail(f, f"route {rid}", "must start at Constantinople (order 0)")
+            fail(f, f"route {rid}", "must start at Constantinople (order 0)")
         land = route_kind[rid] == "land"
         if land and seq[-1] != JERUSALEM:
-            _fail(f, f"route {rid}", "a land route ends at Jerusalem (29.3)")
+            fail(f, f"route {rid}", "a land route ends at Jerusalem (29.3)")
         for i, sid in enumerate(seq):
             sp = spaces[sid]
             stop = sp.stop(rid)
             assert stop is not None
             if land and stop.to_jerusalem != len(seq) - 1 - i:
                 want_left = len(seq) - 1 - i
-                _fail(f, f"space {sid}", f"to_jerusalem on {rid} is {stop.to_jerusalem}, not {want_left}")
+                fail(f, f"space {sid}", f"to_jerusalem on {rid} is {stop.to_jerusalem}, not {want_left}")
             if land and sp.is_sea:
-                _fail(f, f"space {sid}", f"a sea space cannot lie on land route {rid}")
+                fail(f, f"space {sid}", f"a sea space cannot lie on land route {rid}")
             if not land and not (sp.is_sea or sp.port):
-                _fail(f, f"space {sid}", "the Mediterranean route holds only sea spaces and ports (25.1)")
+                fail(f, f"space {sid}", "the Mediterranean route holds only sea spaces and ports (25.1)")
         routes[rid] = seq
 
     paths: dict[str, Path] = {}
@@ -551,27 +509,27 @@ def _map(
         rec = f"{kind} path {a}-{b}"
         for end in (a, b):
             if end not in spaces:
-                _fail(f, rec, f"ends at unknown space {end!r}")
+                fail(f, rec, f"ends at unknown space {end!r}")
         if a == b:
-            _fail(f, rec, "joins a space to itself")
+            fail(f, rec, "joins a space to itself")
         key = path_key(a, b)
         if key in paths:
-            _fail(f, rec, "is listed twice (one path per pair of spaces)")
+            fail(f, rec, "is listed twice (one path per pair of spaces)")
         sa, sb = spaces[a], spaces[b]
         if kind == "sea":
             if not (sa.is_sea or sb.is_sea):
-                _fail(f, rec, "a sea path must touch a sea space (3.1)")
+                fail(f, rec, "a sea path must touch a sea space (3.1)")
             for s in (sa, sb):
                 if not (s.is_sea or s.port):
-                    _fail(f, rec, f"{s.id} is neither a sea space nor a port (20.2)")
+                    fail(f, rec, f"{s.id} is neither a sea space nor a port (20.2)")
         else:
             if sa.is_sea or sb.is_sea:
-                _fail(f, rec, f"a {kind} joins land spaces only (3.1)")
+                fail(f, rec, f"a {kind} joins land spaces only (3.1)")
             shared = set(sa.routes) & set(sb.routes) & set(LAND_ROUTES)
             if kind == "road" and not any(_consecutive(sa, sb, r) for r in shared):
-                _fail(f, rec, "a road joins neighbouring spaces of a land route (3.1)")
+                fail(f, rec, "a road joins neighbouring spaces of a land route (3.1)")
             if kind == "pass" and shared:
-                _fail(f, rec, f"a pass crosses between routes, but both ends lie on {sorted(shared)} (3.1)")
+                fail(f, rec, f"a pass crosses between routes, but both ends lie on {sorted(shared)} (3.1)")
         paths[key] = Path(a, b, kind, p.get("name"), p["source"])
         adjacency[kind][a].append(b)
         adjacency[kind][b].append(a)
@@ -581,17 +539,17 @@ def _map(
         for prev, sid in pairwise(seq):
             link = paths.get(path_key(prev, sid))
             if link is None or link.kind != want:
-                _fail(f, f"route {rid}", f"no {want} path joins {prev} to the next space, {sid}")
+                fail(f, f"route {rid}", f"no {want} path joins {prev} to the next space, {sid}")
 
     for s in spaces.values():
         if not any(adjacency[k][s.id] for k in PATH_KINDS):
-            _fail(f, f"space {s.id}", "no path leads to it")
+            fail(f, f"space {s.id}", "no path leads to it")
         if not s.stops and (s.is_sea or adjacency["road"][s.id] or adjacency["sea"][s.id]):
-            _fail(f, f"space {s.id}", "a space on no route is reached by passes only (31.1)")
+            fail(f, f"space {s.id}", "a space on no route is reached by passes only (31.1)")
     reached = _reach(CONSTANTINOPLE, adjacency)
     for sid in spaces:
         if sid not in reached:
-            _fail(f, f"space {sid}", "cannot be reached from Constantinople")
+            fail(f, f"space {sid}", "cannot be reached from Constantinople")
     return spaces, paths, routes, {k: {s: tuple(n) for s, n in v.items()} for k, v in adjacency.items()}
 
 
@@ -622,37 +580,37 @@ def _counters(
         cid = c["id"]
         rec = f"counter {cid}"
         if cid in counters:
-            _fail(f, rec, "listed twice")
+            fail(f, rec, "listed twice")
         leader = c["leader"]
         is_leader = c["type"] in ("leader", "emir")
         if is_leader != (leader is not None):
-            _fail(f, rec, "leader details are given for leaders and emirs, and only for them")
+            fail(f, rec, "leader details are given for leaders and emirs, and only for them")
         if is_leader != (c["arm"] is not None):
-            _fail(f, rec, "an arm is given for leaders and emirs, and only for them")
+            fail(f, rec, "an arm is given for leaders and emirs, and only for them")
         naval = bool(leader and leader["naval"])
         if naval and c["arm"] != "fleet":
-            _fail(f, rec, "a naval leader counts as a fleet (32.1): its arm must be fleet")
+            fail(f, rec, "a naval leader counts as a fleet (32.1): its arm must be fleet")
         if c["type"] == "emir" and c["contingent"] not in ("seljuk", "fatimid"):
-            _fail(f, rec, "emirs are Muslim leaders (32.4)")
+            fail(f, rec, "emirs are Muslim leaders (32.4)")
         if c["contingent"] in (*MUSLIM, "mercenary") and c["steps"] != 1:
-            _fail(f, rec, "Muslim and mercenary units have one step (4.2, 32.5)")
+            fail(f, rec, "Muslim and mercenary units have one step (4.2, 32.5)")
         if (c["steps"] == 2) != (c["reduced"] is not None):
-            _fail(f, rec, "a reduced factor is given for two-step units, and only for them")
+            fail(f, rec, "a reduced factor is given for two-step units, and only for them")
         if (c["factor"] is None) != (c["variable_factor"] is not None):
-            _fail(f, rec, "give either a combat factor or a variable one (31.2)")
+            fail(f, rec, "give either a combat factor or a variable one (31.2)")
         if c["reduced"] is not None and c["factor"] is not None and c["reduced"] >= c["factor"]:
-            _fail(f, rec, f"reduced factor {c['reduced']} must be below the full factor {c['factor']}")
+            fail(f, rec, f"reduced factor {c['reduced']} must be below the full factor {c['factor']}")
         if c["bin"] != HOME_BIN[c["contingent"]]:
-            _fail(f, rec, f"a {c['contingent']} unit belongs in bin {HOME_BIN[c['contingent']]!r} (3.5)")
+            fail(f, rec, f"a {c['contingent']} unit belongs in bin {HOME_BIN[c['contingent']]!r} (3.5)")
         start = c["start"]
         if start == "bin":
             if c["bin"] is None:
-                _fail(f, rec, "starts in a bin but has none")
+                fail(f, rec, "starts in a bin but has none")
         elif start == "garrison":
             if (c["contingent"], c["type"]) != ("seljuk", "militia"):
-                _fail(f, rec, "only Seljuk militia are setup garrisons (7.0)")
+                fail(f, rec, "only Seljuk militia are setup garrisons (7.0)")
         elif start not in spaces:
-            _fail(f, rec, f"starts at unknown space {start!r}")
+            fail(f, rec, f"starts at unknown space {start!r}")
         counters[cid] = Counter(
             id=cid,
             name=c["name"],
@@ -672,7 +630,7 @@ def _counters(
     garrisons = [s.id for s in spaces.values() if s.garrison == "seljuk_militia"]
     militia = [c.id for c in counters.values() if c.start == "garrison"]
     if len(militia) != len(garrisons):
-        _fail(
+        fail(
             f,
             "setup garrisons",
             f"{len(militia)} militia start as garrisons; map.json garrisons {len(garrisons)} (7.0)",
@@ -682,13 +640,13 @@ def _counters(
     for d in doc["setup_draws"]:
         draw = SetupDraw(d["bin"], d["count"], d["to"], d["source"])
         if draw.to not in spaces:
-            _fail(f, f"setup draw from {draw.bin}", f"goes to unknown space {draw.to!r}")
+            fail(f, f"setup draw from {draw.bin}", f"goes to unknown space {draw.to!r}")
         need[draw.bin] += draw.most
         draws.append(draw)
     for b, n in need.items():
         have = sum(1 for c in counters.values() if c.bin == b and c.start == "bin" and not c.is_leader)
         if have < n:
-            _fail(f, f"setup draws from {b}", f"may take {n} units, the bin holds {have} non-leaders (7.0)")
+            fail(f, f"setup draws from {b}", f"may take {n} units, the bin holds {have} non-leaders (7.0)")
     return counters, tuple(draws)
 
 
@@ -706,45 +664,45 @@ def _markers(
     f = "markers"
     symbols = [s["id"] for s in doc["symbols"]]
     if sorted(symbols) != sorted(SYMBOLS):
-        _fail(f, "symbols", f"must be the five boon symbols {SYMBOLS} once each")
+        fail(f, "symbols", f"must be the five boon symbols {SYMBOLS} once each")
     pilgrimage: dict[str, Marker] = {}
     for m in doc["pilgrimage"]:
         mid = m["id"]
         rec = f"pilgrimage marker {mid}"
         if mid in pilgrimage:
-            _fail(f, rec, "listed twice")
+            fail(f, rec, "listed twice")
         if m["kind"] == "mercenary":
             unit = counters.get(m["counter"])
             if unit is None:
-                _fail(f, rec, f"names unknown counter {m['counter']!r}")
+                fail(f, rec, f"names unknown counter {m['counter']!r}")
             if unit.contingent != "mercenary":
-                _fail(f, rec, f"counter {unit.id} is not a mercenary unit (32.5)")
+                fail(f, rec, f"counter {unit.id} is not a mercenary unit (32.5)")
         pilgrimage[mid] = Marker(
             mid, m["name"], m["kind"], tuple(m["symbols"]), m["bane"], m["counter"], m["source"]
         )
     used = Tally(m.counter for m in pilgrimage.values() if m.counter)
     for c in counters.values():
         if c.contingent == "mercenary" and used[c.id] != 1:
-            _fail(f, "pilgrimage", f"mercenary {c.id} must be one Pilgrimage marker, not {used[c.id]} (4.1)")
+            fail(f, "pilgrimage", f"mercenary {c.id} must be one Pilgrimage marker, not {used[c.id]} (4.1)")
     buildings: dict[str, int] = {}
     for b in doc["buildings"]:
         if b["id"] in buildings:
-            _fail(f, f"building {b['id']}", "listed twice")
+            fail(f, f"building {b['id']}", "listed twice")
         buildings[b["id"]] = b["count"]
     for need in ("camp", "castle_monastery"):
         if need not in buildings:
-            _fail(f, f"building {need}", "missing (33.9)")
+            fail(f, f"building {need}", "missing (33.9)")
     admin: dict[str, int] = {}
     for a in doc["administrative"]:
         if a["id"] in admin:
-            _fail(f, f"administrative marker {a['id']}", "listed twice")
+            fail(f, f"administrative marker {a['id']}", "listed twice")
         admin[a["id"]] = a["count"]
     sheet = doc["counter_sheet"]
     units = len(counters)
     plain = sum(1 for m in pilgrimage.values() if m.kind != "mercenary")
     total = units + plain + sum(buildings.values()) + sum(admin.values()) + sheet["blanks"]
     if total != sheet["total"]:
-        _fail(
+        fail(
             f,
             "counter_sheet",
             f"{units} units + {plain} other Pilgrimage markers + {sum(buildings.values())} buildings"
@@ -756,26 +714,28 @@ def _markers(
     for i, t in enumerate(doc["turns"]):
         rec = f"turn {t['turn']}"
         if t["turn"] != i + 1:
-            _fail(f, rec, f"turns are numbered 1, 2, 3, ...; this is the {i + 1}th")
+            fail(f, rec, f"turns are numbered 1, 2, 3, ...; this is the {i + 1}th")
         if i == 0 and (t["year"], t["season"]) != (1097, "spring"):
-            _fail(f, rec, "the game begins in 1097 Spring (7.0)")
+            fail(f, rec, "the game begins in 1097 Spring (7.0)")
         if i:
             prev = turns[-1]
             step = seasons.index(prev.season) + 1
             want = (prev.year + step // 3, seasons[step % 3])
             if (t["year"], t["season"]) != want:
-                _fail(f, rec, f"follows {prev.label}, so it is {want[0]} {want[1]}")
+                fail(f, rec, f"follows {prev.label}, so it is {want[0]} {want[1]}")
         if t["winter_after"] != (t["season"] == "autumn"):
-            _fail(f, rec, "the Winter supply step follows every Autumn turn and only those (8.1, 28.0)")
+            fail(f, rec, "the Winter supply step follows every Autumn turn and only those (8.1, 28.0)")
         turns.append(Turn(t["turn"], t["year"], t["season"], t["winter_after"]))
     reaction = doc["reaction"]
     levels = tuple(
         ReactionLevel(lv["level"], lv["numeral"], lv["name"], lv["dice"]) for lv in reaction["levels"]
     )
     if [lv.level for lv in levels] != list(range(1, len(levels) + 1)):
-        _fail(f, "reaction", "levels are numbered 1, 2, 3, ...")
+        fail(f, "reaction", "levels are numbered 1, 2, 3, ...")
+    if tuple(lv.dice for lv in levels) != REACTION_DICE:
+        fail(f, "reaction", f"the index has three levels, rolling {REACTION_DICE} dice (27.1)")
     if reaction["start"] > len(levels):
-        _fail(f, "reaction", f"starts at level {reaction['start']}, which is not on the index")
+        fail(f, "reaction", f"starts at level {reaction['start']}, which is not on the index")
     sheet_counts = (sheet["total"], sheet["blanks"])
     return pilgrimage, buildings, admin, sheet_counts, tuple(turns), levels, reaction["start"]
 
@@ -788,22 +748,22 @@ def _frequencies(f: str, table: str, doc: dict[str, Any], counts: Tally[str]) ->
     listed: set[str] = set()
     for fr in doc["frequencies"]:
         if fr["result"] in listed:
-            _fail(f, f"{table} frequencies", f"{fr['result']} listed twice")
+            fail(f, f"{table} frequencies", f"{fr['result']} listed twice")
         listed.add(fr["result"])
         if counts[fr["result"]] != fr["cells"]:
-            _fail(
+            fail(
                 f,
                 f"{table} frequencies",
                 f"{fr['result']} is said to fill {fr['cells']} cells but fills {counts[fr['result']]}",
             )
     for result in counts:
         if result not in listed:
-            _fail(f, f"{table} frequencies", f"{result} fills cells but has no frequency and reason")
+            fail(f, f"{table} frequencies", f"{result} fills cells but has no frequency and reason")
     for k in doc["known_cells"]:
         cell = doc["grid"][k["column"] - 1][k["row"] - 1]
         if cell != k["result"]:
             where = f"{table} cell ({k['column']},{k['row']})"
-            _fail(f, where, f"must be {k['result']} ({k['source']}), not {cell}")
+            fail(f, where, f"must be {k['result']} ({k['source']}), not {cell}")
 
 
 def _tables(doc: dict[str, Any], spaces: Mapping[str, Space]) -> Tables:
@@ -812,12 +772,14 @@ def _tables(doc: dict[str, Any], spaces: Mapping[str, Space]) -> Tables:
     names: dict[str, str] = {}
     for e in ev["list"]:
         if e["id"] in names:
-            _fail(f, f"event {e['id']}", "listed twice")
+            fail(f, f"event {e['id']}", "listed twice")
         names[e["id"]] = e["name"]
+    if len(set(names) - {"none"}) != EVENTS:
+        fail(f, "events list", f"names {len(set(names) - {'none'})} events, not {EVENTS} (35.0)")
     for c, column in enumerate(ev["grid"], 1):
         for r, cell in enumerate(column, 1):
             if cell not in names:
-                _fail(f, f"events cell ({c},{r})", f"names unknown event {cell!r}")
+                fail(f, f"events cell ({c},{r})", f"names unknown event {cell!r}")
     _frequencies(f, "events", ev, _grid_counts(ev["grid"]))
 
     co = doc["counteroffensive"]
@@ -828,20 +790,20 @@ def _tables(doc: dict[str, Any], spaces: Mapping[str, Space]) -> Tables:
             rec = f"counteroffensive cell ({c},{r})"
             m = _COUNTEROFFENSIVE.match(cell)
             if m is None:
-                _fail(f, rec, f"cannot read {cell!r}")
+                fail(f, rec, f"cannot read {cell!r}")
             kind, route, raid, naval = m.groups()
             if naval:
                 cells.append(CounterResult("naval_action", None, None))
             elif raid:
                 target = spaces.get(raid)
                 if target is None:
-                    _fail(f, rec, f"raids unknown space {raid!r}")
+                    fail(f, rec, f"raids unknown space {raid!r}")
                 if target.is_sea or target.kind == "constantinople" or target.fortress == "assassin":
-                    _fail(f, rec, f"Muslims are never placed in {target.name} (27.3, 29.1, 31.1)")
+                    fail(f, rec, f"Muslims are never placed in {target.name} (27.3, 29.1, 31.1)")
                 cells.append(CounterResult("raid", None, raid))
             else:
                 if route not in LAND_ROUTES:
-                    _fail(f, rec, f"{kind} on {route!r}: attacks and relief name a land route (27.4, 27.11)")
+                    fail(f, rec, f"{kind} on {route!r}: attacks and relief name a land route (27.4, 27.11)")
                 cells.append(CounterResult(kind, route, None))
         grid.append(tuple(cells))
     _frequencies(f, "counteroffensive", co, _grid_counts(co["grid"]))
@@ -850,19 +812,19 @@ def _tables(doc: dict[str, Any], spaces: Mapping[str, Space]) -> Tables:
     vp: dict[str, int] = {}
     for a in vic["awards"]:
         if a["id"] in vp:
-            _fail(f, f"victory award {a['id']}", "listed twice")
+            fail(f, f"victory award {a['id']}", "listed twice")
         vp[a["id"]] = a["vp"]
     for need in VP_AWARDS:
         if need not in vp:
-            _fail(f, f"victory award {need}", "missing (6.1)")
+            fail(f, f"victory award {need}", "missing (6.1)")
     bands = tuple(VictoryBand(b["min"], b["max"], b["result"], b["name"]) for b in vic["bands"])
     if bands[0].min is not None or bands[-1].max is not None:
-        _fail(f, "victory bands", "the lowest band has no floor and the highest no ceiling (6.2)")
+        fail(f, "victory bands", "the lowest band has no floor and the highest no ceiling (6.2)")
     for lo, hi in pairwise(bands):
         if lo.max is None or hi.min != lo.max + 1:
-            _fail(f, f"victory band {hi.result}", f"must begin at {None if lo.max is None else lo.max + 1}")
+            fail(f, f"victory band {hi.result}", f"must begin at {None if lo.max is None else lo.max + 1}")
         if hi.max is not None and hi.max < hi.min:
-            _fail(f, f"victory band {hi.result}", "ends before it begins")
+            fail(f, f"victory band {hi.result}", "ends before it begins")
     return Tables(
         event_grid=tuple(tuple(column) for column in ev["grid"]),
         event_names=MappingProxyType(names),
