@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import IllegalAction
+from .rng import KEYED
 
 Action = tuple[Any, ...]
 Role = str
@@ -76,8 +77,16 @@ class Game(ABC, Generic[S]):
 
     # -- setting up ----------------------------------------------------------------------------
     @abstractmethod
-    def setup(self, seed: int, scenario: str | None = None, options: Mapping[str, Any] | None = None) -> S:
-        """A new game. The random generator is seeded from ``seed`` and lives in the state."""
+    def setup(
+        self,
+        seed: int,
+        scenario: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        *,
+        generator: str = KEYED,
+    ) -> S:
+        """A new game. The random generator (:mod:`.rng`), ``generator`` seeded from ``seed``,
+        lives in the state; only replays of old saves ask for the legacy one (:data:`.rng.LEGACY`)."""
 
     def check_setup(
         self, scenario: str | None, options: Mapping[str, Any] | None

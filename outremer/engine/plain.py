@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
+from . import rng
 from .errors import BadSave
 
 T = TypeVar("T")
@@ -48,4 +49,9 @@ def fields_from_json(
         raise BadSave(f"{title} state is missing the field {e}") from e
     except TypeError as e:
         raise BadSave(f"{title} state has a malformed field: {e}") from e
+    if "rng" in plain:
+        try:
+            rng.check(data["rng"])
+        except ValueError as e:
+            raise BadSave(f"{title} state has a malformed field 'rng': {e}") from e
     return new

@@ -4,13 +4,17 @@ A game is fully determined by its record, because the random generator lives in 
 seeded at setup. The save file is one JSON object (written pretty and deterministically)::
 
     {
-      "format": "outremer/save/1",
+      "format": "outremer/save/2",
       "game": "crusader-rex",
       "seed": 7,
       "scenario": "1187",
       "options": {"iron_bridge": false},
       "actions": [["Franks", ["card", "move3_2"]], ["Saracens", ["card", "event_jihad"]]]
     }
+
+The format names the random generator the game was set up with (docs/engine.md): ``outremer/save/2``
+the keyed one, seeds from 0 to 2**128 - 1; ``outremer/save/1``, games saved before it, SplitMix64,
+so that they still load and replay exactly.
 """
 
 from __future__ import annotations
@@ -26,8 +30,12 @@ from typing import Any
 
 from .errors import BadSave, IllegalAction
 from .game import Action, Game, Role, normalize_action
+from .rng import KEYED, LEGACY, SEED_LIMIT
 
-SAVE_FORMAT = "outremer/save/1"
+SAVE_FORMAT = "outremer/save/2"
+FORMATS = {"outremer/save/1": LEGACY, SAVE_FORMAT: KEYED}
+"""Each save format and the random generator of its games."""
+_FORMAT_OF = {generator: fmt for fmt, generator in FORMATS.items()}
 
 
 @dataclass
@@ -39,11 +47,12 @@ class Record:
     scenario: str
     options: dict[str, Any] = field(default_factory=dict)
     actions: list[tuple[Role, Action]] = field(default_factory=list)
+    generator: str = KEYED  # engine.rng: LEGACY only for games first saved as outremer/save/1
 
     def to_json(self) -> dict[str, Any]:
-        """The save-file object."""
+        """The save-file object, in the format of its generator."""
         return {
-            "format": SAVE_FORMAT,
+            "format": _FORMAT_OF[self.generator],
             "game": self.game,
             "seed": self.seed,
             "scenario": self.scenario,
@@ -57,8 +66,9 @@ class Record:
         if not isinstance(data, Mapping):
             raise BadSave(f"a save file holds one JSON object, not {type(data).__name__}")
         fmt = data.get("format")
-        if fmt != SAVE_FORMAT:
-            raise BadSave(f"not an Outremer save file: format is {fmt!r}, expected {SAVE_FORMAT!r}")
+        if not isinstance(fmt, str) or fmt not in FORMATS:
+            expected = " or ".join(map(repr, FORMATS))
+            raise BadSave(f"not an Outremer save file: format is {fmt!r}, expected {expected}")
         missing = [k for k in ("game", "seed", "scenario", "options", "actions") if k not in data]
         if missing:
             raise BadSave(f"save file lacks {', '.join(missing)}")
@@ -69,6 +79,9 @@ class Record:
             raise BadSave(f"this save file is of {game!r}, not {expected_game!r}")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise BadSave(f"save file 'seed' must be an integer, not {seed!r}")
+        generator = FORMATS[fmt]
+        if generator == KEYED and not 0 <= seed < SEED_LIMIT:
+            raise BadSave(f"save file 'seed' must be from 0 to 2**128 - 1, not {seed!r}")
         if not isinstance(scenario, str):
             raise BadSave(f"save file 'scenario' must be a string, not {scenario!r}")
         if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
@@ -84,7 +97,7 @@ class Record:
                 actions.append((entry[0], normalize_action(entry[1])))
             except IllegalAction as exc:
                 raise BadSave(f"action {i} ({entry[0]}): {exc}") from exc
-        return cls(game, seed, scenario, dict(options), actions)
+        return cls(game, seed, scenario, dict(options), actions, generator)
 
 
 def dumps_record(record: Record) -> str:
@@ -145,7 +158,7 @@ def new_state(game: Game[Any], record: Record) -> Any:
     if record.game != game.slug:
         raise BadSave(f"the record is of {record.game!r}, not {game.slug!r}")
     try:
-        return game.setup(record.seed, record.scenario, record.options)
+        return game.setup(record.seed, record.scenario, record.options, generator=record.generator)
     except IllegalAction as exc:
         raise BadSave(f"the record's setup is refused: {exc}") from exc
 

@@ -59,7 +59,7 @@ class NewGame(BaseModel):
 
 
 class ImportGame(BaseModel):
-    save: dict[str, Any] = Field(description="an Outremer save file (format outremer/save/1)")
+    save: dict[str, Any] = Field(description="an Outremer save file (outremer/save/2; /1 of older games)")
     seats: list[SeatSpec] | None = Field(default=None, description="default: the importer holds every seat")
     public: bool = False
 

@@ -44,7 +44,7 @@ class BaitGame(Game[BaitState]):
         self, seed: int, scenario: str | None = None, options: Mapping[str, Any] | None = None
     ) -> BaitState:
         self.check_setup(scenario, options)
-        return BaitState(rng=rng.seed_state(seed))
+        return BaitState(rng=rng.seed_state(seed, rng.LEGACY))  # an int: it is the barrier too
 
     def active_roles(self, state: BaitState) -> tuple[str, ...]:
         return () if state.walked == WALK else (PLAYER,)

@@ -17,6 +17,7 @@ from typing import Any
 from outremer.engine import rng
 from outremer.engine.errors import BadSave
 from outremer.engine.game import Action, Game, Outcome
+from outremer.engine.rng import fresh
 
 ROLES = ("North", "East", "South", "West")
 GOAL = 6
@@ -25,7 +26,7 @@ ROUNDS = 5
 
 @dataclass
 class QuadState:
-    rng: int
+    rng: rng.Value
     round: int = 1
     pos: dict[str, int] = field(default_factory=lambda: dict.fromkeys(ROLES, 0))
     picks: dict[str, int | None] = field(default_factory=lambda: dict.fromkeys(ROLES))
@@ -86,7 +87,7 @@ class QuadGame(Game[QuadState]):
         for r, p in state.picks.items():
             if r != role and p is not None:
                 s.picks[r] = rng.choice((1, 2))
-        s.rng = rng.getrandbits(64)
+        s.rng = fresh(rng)
         return s
 
     def copy(self, state: QuadState) -> QuadState:

@@ -39,7 +39,7 @@ class SoloGame(Game[SoloState]):
         self, seed: int, scenario: str | None = None, options: Mapping[str, Any] | None = None
     ) -> SoloState:
         self.check_setup(scenario, options)
-        return SoloState(rng=rng.seed_state(seed))
+        return SoloState(rng=rng.seed_state(seed, rng.LEGACY))  # an int: it is the barrier too
 
     def active_roles(self, state: SoloState) -> tuple[str, ...]:
         return () if state.stage == "over" else (PLAYER,)

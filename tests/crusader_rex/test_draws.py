@@ -76,9 +76,11 @@ def test_one_block_per_side_is_drawn(calls: list[str]) -> None:
     draws.start_draw_phase(s)
     while s.work is not None:
         act(s, *legal(s)[0])
-    franks_out = [b for b in BLOCKS if BLOCKS[b].side == FRANKS and s.loc[b] not in ("pool", "aside")]
-    saracens_out = [b for b in BLOCKS if BLOCKS[b].group == "nomads" and s.loc[b] != "pool"]
-    assert len(franks_out) == 1 and len(saracens_out) == 1
+    out = {
+        side: [b for b in BLOCKS if BLOCKS[b].side == side and s.loc[b] != "pool"]
+        for side in (FRANKS, SARACENS)
+    }
+    assert len(out[FRANKS]) == 1 and len(out[SARACENS]) == 1
     assert calls == ["end_turn"]
 
 

@@ -23,11 +23,17 @@ from outremer.bots.random_bot import RandomBot
 from outremer.engine import rng
 from outremer.engine.errors import BadSave
 from outremer.engine.game import Action, Game, Option, Outcome
+from outremer.engine.rng import fresh
 
 RED, BLUE = "Red", "Blue"
 ROLES = (RED, BLUE)
 GOAL = 8
 ROUNDS = 6
+
+
+def _generator(value: Any) -> rng.Value:
+    rng.check(value)
+    return value
 
 
 def _other(role: str) -> str:
@@ -38,7 +44,7 @@ def _other(role: str) -> str:
 class ToyState:
     """The whole toy state; plain data."""
 
-    rng: int
+    rng: rng.Value
     barrier: int = 0
     round: int = 1
     phase: str = "bid"
@@ -87,10 +93,15 @@ class ToyGame(Game[ToyState]):
         return {"greedy": lambda game, seed: GreedyBot(seed)}
 
     def setup(
-        self, seed: int, scenario: str | None = None, options: Mapping[str, Any] | None = None
+        self,
+        seed: int,
+        scenario: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        *,
+        generator: str = rng.KEYED,
     ) -> ToyState:
         scenario, chosen = self.check_setup(scenario, options)
-        state = ToyState(rng=rng.seed_state(seed), options=chosen)
+        state = ToyState(rng=rng.seed_state(seed, generator), options=chosen)
         if scenario == "short":
             state.pos = dict.fromkeys(ROLES, 5)
         for role in ROLES:
@@ -258,7 +269,7 @@ class ToyGame(Game[ToyState]):
             s.secret[other] = rng.randint(1, 6)
         if s.bids[other] is not None and not state.revealed:
             s.bids[other] = rng.randint(1, 3)
-        s.rng = rng.getrandbits(64)
+        s.rng = fresh(rng)
         return s
 
     def action_space(
@@ -324,7 +335,7 @@ class ToyGame(Game[ToyState]):
             raise BadSave(f"not a toy state: format {data.get('format')!r}")
         try:
             return ToyState(
-                rng=int(data["rng"]),
+                rng=_generator(data["rng"]),
                 barrier=int(data["barrier"]),
                 round=int(data["round"]),
                 phase=str(data["phase"]),

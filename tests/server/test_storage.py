@@ -60,7 +60,7 @@ def test_export_then_import_gives_the_same_state(app: FastAPI, user: Callable[[s
     gid = new_game(alice, VS_BOT)["id"]
     play_some(app, alice, gid, 5)
     save = alice.get(f"/api/games/{gid}/save")  # alice plays every non-bot seat: she may
-    assert save.status_code == 200 and save.json()["format"] == "outremer/save/1"
+    assert save.status_code == 200 and save.json()["format"] == "outremer/save/2"
     imported = alice.post("/api/games/import", json={"save": save.json()})
     assert imported.status_code == 201, imported.text
     new_id = imported.json()["id"]

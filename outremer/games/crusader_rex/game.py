@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from ...engine.game import Action, Game, Option, Outcome
+from ...engine.rng import KEYED
 from . import encoding, evaluation, render, sampler, views
 from .board import FRANKS, SARACENS, default_board
 from .rules import PHASES
@@ -42,10 +43,15 @@ class CrusaderRex(Game[State]):
     """The search bot explores less than by default: tuned against the scripted bot (docs/bots.md)."""
 
     def setup(
-        self, seed: int, scenario: str | None = None, options: Mapping[str, Any] | None = None
+        self,
+        seed: int,
+        scenario: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        *,
+        generator: str = KEYED,
     ) -> State:
         scenario, chosen = self.check_setup(scenario, options)
-        return new_game(seed, scenario, chosen)
+        return new_game(seed, scenario, chosen, generator)
 
     def active_roles(self, state: State) -> tuple[str, ...]:
         return tuple(state.active)

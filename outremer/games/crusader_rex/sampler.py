@@ -14,7 +14,8 @@ everything hidden from it is dealt anew from what it has seen:
   blocks in place of the real ones;
 - the enemy hand and its face-down card (4.1) are dealt from the cards the side has not seen this
   year: neither in its hand nor revealed in the log since the shuffle (4.0);
-- the enemy's private log entries are dropped, and the random generator is seeded anew;
+- the enemy's private log entries are dropped, and the random generator is keyed anew from
+  ``rnd`` (engine.rng.fresh), never from the real game's key;
 - a deal that does not agree with what the side sees happen next (its legal actions; whose turn it
   is in a battle, which follows the initiative of blocks it may not see, 6.2) is dealt again.
 
@@ -30,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ...engine import rng
 from .board import STAGING, enemy
 from .cards import INTRIGUE
 from .common import BLOCKS, BOARD, TOWNS
@@ -69,7 +71,7 @@ def sample(state: State, side: str, rnd: random.Random) -> State:
         _deal_cards(s, side, foe, rnd)
         if _legal(s, side) == wanted and all(_legal(s, r) for r in s.active):
             break
-    s.rng = rnd.getrandbits(64)
+    s.rng = rng.fresh(rnd)
     return s
 
 

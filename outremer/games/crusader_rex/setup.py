@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from ...engine.rng import KEYED
 from .board import ASSASSINS, FRANKS
 from .common import BLOCKS, BOARD, log
 from .rules import set_phase
 from .state import State
 
 
-def new_game(seed: int, scenario: str, options: dict[str, bool]) -> State:
-    """Every block at its starting place, full strength (3.0); the Franks adjust seats first (3.1)."""
-    s = State.blank(seed, scenario, options, 1187, 0)
+def new_game(seed: int, scenario: str, options: dict[str, bool], generator: str = KEYED) -> State:
+    """Every block at its starting place, full strength (3.0); the Franks adjust seats first (3.1).
+    The random generator is ``generator`` seeded from ``seed`` (engine.rng)."""
+    s = State.blank(seed, scenario, options, 1187, 0, generator)
     for b, info in BLOCKS.items():
         where = BOARD.start[b]
         if where is None:  # crusaders, pilgrims and nomads start in the draw pools (3.1, 3.2)

@@ -12,6 +12,7 @@ from typing import Any
 
 from ...engine import rng
 from ...engine.plain import clone, fields_from_json, fields_to_json
+from ...engine.rng import KEYED, Value
 
 FORMAT = "outremer/crusader-rex/state/1"
 
@@ -56,7 +57,7 @@ class State:
 
     __slots__ = _PLAIN_FIELDS + _SET_FIELDS
 
-    rng: int  # the random generator (engine.rng)
+    rng: Value  # the random generator (engine.rng)
     barrier: int  # bumped on every die roll, shuffle, draw and reveal (undo stops there)
     ply: int  # actions taken so far
     scenario: str
@@ -82,10 +83,19 @@ class State:
     result: dict[str, Any] | None  # the outcome once the game is over
 
     @classmethod
-    def blank(cls, seed: int, scenario: str, options: dict[str, bool], year: int, turn: int) -> State:
-        """A state with no block placed, no cards dealt and no phase under way."""
+    def blank(
+        cls,
+        seed: int,
+        scenario: str,
+        options: dict[str, bool],
+        year: int,
+        turn: int,
+        generator: str = KEYED,
+    ) -> State:
+        """A state with no block placed, no cards dealt and no phase under way; its random
+        generator is ``generator`` seeded from ``seed``."""
         s = cls.__new__(cls)
-        s.rng = rng.seed_state(seed)
+        s.rng = rng.seed_state(seed, generator)
         s.barrier = 0
         s.ply = 0
         s.scenario = scenario

@@ -11,6 +11,7 @@ from typing import Any
 
 from ...engine.errors import BadSave
 from ...engine.game import Action, Game, Outcome
+from ...engine.rng import KEYED
 from . import encoding, procedures, render, sampler, teams, views
 from .common import BOARD, assassin_returns, buildings_overrun, lift_sieges
 from .setup import OPTIONS, new_game
@@ -47,10 +48,15 @@ class FirstCrusade(Game[State]):
         return TEAM_ROLES if (options or {}).get("teams") else self.roles
 
     def setup(
-        self, seed: int, scenario: str | None = None, options: Mapping[str, Any] | None = None
+        self,
+        seed: int,
+        scenario: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        *,
+        generator: str = KEYED,
     ) -> State:
         scenario, chosen = self.check_setup(scenario, options)
-        state = new_game(seed, scenario, chosen)
+        state = new_game(seed, scenario, chosen, generator)
         procedures.settle(state, always)
         if teams.playing(state):
             teams.run_on(state, always)

@@ -5,8 +5,9 @@ What the player cannot see (11.0, 3.5): which Seljuk or Fatimid counter each fac
 the map is (only its contingent's colour shows), which of them wait in the Bins, and the random
 generator. The sample deals each contingent's concealed counters at random over the places where
 concealed counters of that contingent are (the face-down stacks and the Bin), keeps every counter
-he can see where it is, and reseeds the generator. A face-down counter is dealt at full strength:
-whether one is reduced cannot be seen either. The procedures under way follow the counters they
+he can see where it is, and keys the generator anew from the bot's own randomness (never from
+the real game's key). A face-down counter is dealt at full strength: whether one is reduced cannot
+be seen either. The procedures under way follow the counters they
 name, so that a battle against face-down Muslims goes on against the counters dealt in their place.
 
 Only what the view shows is read: the places and contingents of the concealed counters, never
@@ -57,7 +58,7 @@ def sample(state: State, rng: random.Random) -> State:
             new.loc[unit] = state.loc[old]
             new.reduced.discard(unit)
     new.stack = _rename(state.stack, renamed)
-    new.rng = dice.seed_state(rng.getrandbits(63))
+    new.rng = dice.fresh(rng)
     return new
 
 

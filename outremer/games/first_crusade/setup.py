@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...engine.game import Option
+from ...engine.rng import KEYED
 from . import teams, turn
 from .common import BOARD, COUNTERS, in_bin, log, pick, roll
 from .state import BIN, State
@@ -27,9 +28,10 @@ OPTIONS = (
 """The optional rules (34.0-36.0), off by default."""
 
 
-def new_game(seed: int, scenario: str, options: dict[str, bool]) -> State:
-    """The game of ``scenario`` set up from ``seed`` (7.0), at the first Event Step."""
-    state = State.blank(seed, scenario, options)
+def new_game(seed: int, scenario: str, options: dict[str, bool], generator: str = KEYED) -> State:
+    """The game of ``scenario`` set up from ``seed`` (7.0), at the first Event Step; the random
+    generator is ``generator`` seeded from ``seed`` (engine.rng)."""
+    state = State.blank(seed, scenario, options, generator)
     if options.get("teams"):
         state.flags["team"] = teams.new()
     # 7.0 (2): a face-down Seljuk militia in every fortress but Vahka, Sis, Masyaf, Rhodos and
