@@ -1,7 +1,9 @@
 """``outremer play``: a game in the terminal against bots, or hotseat between people.
 
 The loop reads plain lines from standard input, so it works the same when input is piped (tests
-drive it that way). Bad input never changes anything; end of input saves the game and exits.
+drive it that way). Bad input never changes anything. End of input saves what is unsaved and
+exits: to the file the user named for writing (``--save`` or ``s FILE``), else to a new file, never
+over one they did not name (not even the ``--load`` file).
 """
 
 from __future__ import annotations
@@ -18,9 +20,9 @@ from ..bots.base import Bot
 from ..bots.registry import default_bot, make_bot
 from ..engine.errors import OutremerError
 from ..engine.game import Action, Game, Role
-from ..engine.record import load_record, save_record
+from ..engine.record import save_new_record, save_record
 from ..engine.session import Session
-from .common import load_game, parse_options
+from .common import load_game, open_save, parse_options
 from .menu import Choice, choices
 from .render import show_view
 from .simulate import bot_seed
@@ -29,7 +31,7 @@ HELP = """Commands:
   N         take action number N (or open group N of a long list)
   0         back out of a group
   u         undo your last action (not across a die roll, a reveal or a change of player)
-  s [FILE]  save the game (to FILE, or to the --save file)
+  s [FILE]  save the game (to FILE, or to the --save file, else to a new file)
   l         show your log
   b         show the board again
   h         this help
@@ -49,14 +51,16 @@ class Terminal:
         humans: list[Role],
         bots: dict[Role, Bot],
         save_path: str | None,
-        fallback_path: str,
+        new_stem: str,
     ) -> None:
         self.session = session
         self.game: Game[Any] = session.game
         self.humans = humans
         self.bots = bots
-        self.save_path = save_path
-        self.fallback_path = fallback_path
+        self.save_path = save_path  # named by the user for writing: --save
+        self.new_stem = new_stem  # without --save, a new file STEM.json, STEM-2.json, ... is made
+        self.last_file: str | None = None  # saved to last by `s FILE` or as a new file: used again
+        self.saved = list(session.record.actions)  # the actions as last saved (or loaded)
         self.console = Console(file=sys.stdout, highlight=False)
         self.seen: dict[Role, int] = {}
         self.last_human: Role | None = None
@@ -79,12 +83,19 @@ class Terminal:
         return line
 
     def save(self, path: str | None = None, quiet: bool = False) -> bool:
-        target = path or self.save_path or self.fallback_path
+        """Save to ``path``, else the --save file, else the file saved to last, else a new file."""
+        target = path or self.save_path or self.last_file
         try:
-            save_record(target, self.session.record)
+            if target:
+                save_record(target, self.session.record)
+            else:
+                target = str(save_new_record(self.new_stem, self.session.record))
         except OSError as exc:
-            self.say(f"Could not save to {target}: {exc}")
+            self.say(f"Could not save to {target or self.new_stem + '.json'}: {exc}")
             return False
+        if target != self.save_path:
+            self.last_file = target
+        self.saved = list(self.session.record.actions)
         if not quiet:
             self.say(f"Game saved to {target}.")
         return True
@@ -131,11 +142,9 @@ class Terminal:
                 if not self.turn(role):
                     return
         except EndOfInput:
-            if self.session.record.actions:
-                self.say("Input ended.")
+            self.say("Input ended.")
+            if self.session.record.actions != self.saved:
                 self.save()
-            else:
-                self.say("Input ended.")
 
     def finish(self) -> None:
         outcome = self.session.outcome()
@@ -258,7 +267,7 @@ class Terminal:
             path = self.save_path
             if not path:
                 try:
-                    path = self.read(f"File name [{self.fallback_path}]: ").strip() or None
+                    path = self.read(f"File name [{self.last_file or 'a new file'}]: ").strip() or None
                 except EndOfInput:
                     path = None
             self.save(path)
@@ -308,8 +317,7 @@ def play_command(
         if load_path:
             if seed is not None or scenario or option_pairs:
                 click.echo("Note: --seed, --scenario and --option are taken from the save file.")
-            record = load_record(load_path, expected_game=game.slug)
-            session = Session.from_record(game, record)
+            session = open_save(load_path, expected_game=game.slug)
         else:
             if seed is None:
                 seed = secrets.randbelow(2**31)
@@ -333,5 +341,4 @@ def play_command(
     click.echo(f"{game.title}: seed {rec.seed}, scenario {rec.scenario}.")
     click.echo(f"You play {', '.join(humans)}" + (f"; {name} bot plays {', '.join(bots)}." if bots else "."))
     click.echo("Type h for help.")
-    fallback = load_path or f"{game.slug}-seed{rec.seed}.json"
-    Terminal(session, humans, bots, save_path, fallback).run()
+    Terminal(session, humans, bots, save_path, f"{game.slug}-seed{rec.seed}").run()

@@ -22,13 +22,14 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import BadSave, IllegalAction
+from .errors import BadSave, IllegalAction, brief
 from .game import Action, Game, Role, normalize_action
 from .rng import KEYED, LEGACY, SEED_LIMIT
 
@@ -68,35 +69,38 @@ class Record:
         fmt = data.get("format")
         if not isinstance(fmt, str) or fmt not in FORMATS:
             expected = " or ".join(map(repr, FORMATS))
-            raise BadSave(f"not an Outremer save file: format is {fmt!r}, expected {expected}")
+            raise BadSave(f"not an Outremer save file: format is {brief(fmt)}, expected {expected}")
         missing = [k for k in ("game", "seed", "scenario", "options", "actions") if k not in data]
         if missing:
             raise BadSave(f"save file lacks {', '.join(missing)}")
         game, seed, scenario, options = data["game"], data["seed"], data["scenario"], data["options"]
         if not isinstance(game, str) or not game:
-            raise BadSave(f"save file 'game' must be a title slug, not {game!r}")
+            raise BadSave(f"save file 'game' must be a title slug, not {brief(game)}")
         if expected_game is not None and game != expected_game:
-            raise BadSave(f"this save file is of {game!r}, not {expected_game!r}")
+            raise BadSave(f"this save file is of {brief(game)}, not {expected_game!r}")
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise BadSave(f"save file 'seed' must be an integer, not {seed!r}")
+            raise BadSave(f"save file 'seed' must be an integer, not {brief(seed)}")
         generator = FORMATS[fmt]
         if generator == KEYED and not 0 <= seed < SEED_LIMIT:
-            raise BadSave(f"save file 'seed' must be from 0 to 2**128 - 1, not {seed!r}")
+            raise BadSave(f"save file 'seed' must be from 0 to 2**128 - 1, not {brief(seed)}")
         if not isinstance(scenario, str):
-            raise BadSave(f"save file 'scenario' must be a string, not {scenario!r}")
+            raise BadSave(f"save file 'scenario' must be a string, not {brief(scenario)}")
         if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
-            raise BadSave(f"save file 'options' must be an object, not {options!r}")
+            raise BadSave(f"save file 'options' must be an object, not {brief(options)}")
         raw_actions = data["actions"]
         if not isinstance(raw_actions, list):
             raise BadSave(f"save file 'actions' must be a list, not {type(raw_actions).__name__}")
         actions: list[tuple[Role, Action]] = []
         for i, entry in enumerate(raw_actions, start=1):
             if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str)):
-                raise BadSave(f"action {i} must be [role, [action parts...]], not {entry!r}")
+                raise BadSave(f"action {i} must be [role, [action parts...]], not {brief(entry)}")
             try:
                 actions.append((entry[0], normalize_action(entry[1])))
             except IllegalAction as exc:
-                raise BadSave(f"action {i} ({entry[0]}): {exc}") from exc
+                raise BadSave(
+                    f"action {i} ({entry[0][:40]}): malformed action {brief(entry[1])}:"
+                    " expected a verb, then strings and integers"
+                ) from exc
         return cls(game, seed, scenario, dict(options), actions, generator)
 
 
@@ -111,10 +115,12 @@ def dumps_record(record: Record) -> str:
     return head[:-2] + ',\n  "actions": [\n' + lines + "\n  ]\n}\n"
 
 
-def save_record(path: str | os.PathLike[str], record: Record) -> None:
+def save_record(path: str | os.PathLike[str], record: Record, *, replace: bool = True) -> None:
     """Write ``record`` to ``path`` atomically: a temp file in the same folder, then a rename.
 
-    A crash mid-write leaves the previous save intact, so no player's actions are ever lost.
+    A crash mid-write leaves the previous save intact, so no player's actions are ever lost. With
+    ``replace=False`` an existing file is never touched: FileExistsError, even if it appeared while
+    we wrote (the temp file is linked to its name, which fails if the name is taken).
     """
     target = Path(path)
     text = dumps_record(record)
@@ -125,11 +131,30 @@ def save_record(path: str | os.PathLike[str], record: Record) -> None:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
+        if replace:
+            os.replace(tmp, target)
+        else:
+            os.link(tmp, target)
+    finally:
+        with contextlib.suppress(OSError):  # gone already after a rename
             os.unlink(tmp)
-        raise
+
+
+def save_new_record(stem: str | os.PathLike[str], record: Record) -> Path:
+    """Write ``record`` to a file that did not exist, and return its path.
+
+    The name is ``STEM.json``, else ``STEM-2.json``, ``STEM-3.json``, ...: the first that is free.
+    """
+    base = Path(stem)
+    n = 1
+    while True:
+        target = base.with_name(f"{base.name}.json" if n == 1 else f"{base.name}-{n}.json")
+        try:
+            save_record(target, record, replace=False)
+        except FileExistsError:
+            n += 1
+            continue
+        return target
 
 
 def load_record(path: str | os.PathLike[str], expected_game: str | None = None) -> Record:
@@ -146,6 +171,12 @@ def load_record(path: str | os.PathLike[str], expected_game: str | None = None) 
         raise BadSave(
             f"save file {os.fspath(path)} is not valid JSON (truncated or corrupt?): "
             f"{exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from exc
+    except RecursionError as exc:
+        raise BadSave(f"save file {os.fspath(path)} nests its JSON too deeply to be a save") from exc
+    except ValueError as exc:  # an integer longer than Python converts
+        raise BadSave(
+            f"save file {os.fspath(path)} holds a number of over {sys.get_int_max_str_digits()} digits"
         ) from exc
     try:
         return Record.from_json(data, expected_game)
@@ -174,5 +205,5 @@ def replay(game: Game[Any], record: Record, upto: int | None = None) -> Any:
         try:
             game.apply_in_place(state, role, action)
         except IllegalAction as exc:
-            raise BadSave(f"action {i} ({role} {list(action)!r}) is illegal: {exc}") from exc
+            raise BadSave(f"action {i} ({role} {brief(list(action))}) is illegal: {exc}") from exc
     return state
