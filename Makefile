@@ -79,9 +79,9 @@ bench: $(STAMP_RUN)
 
 # After a change of dependencies: install them in .venv, run `make test`, then pin what .venv holds.
 constraints: $(STAMP_TEST)
+	$(BIN)/python -m pip freeze --all --exclude-editable > $(VENV)/freeze.txt
 	{ echo '# The exact versions tested (make constraints); pyproject.toml has the ranges.'; \
-	  $(BIN)/python -m pip freeze --all --exclude-editable | grep -v -i -e '^setuptools==' -e '^outremer=='; \
-	} > $(CONSTRAINTS)
+	  grep -v -i -e '^setuptools==' -e '^outremer==' $(VENV)/freeze.txt; } > $(CONSTRAINTS)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

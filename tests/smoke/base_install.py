@@ -111,7 +111,9 @@ def serve(outremer: Path, cwd: Path, env: dict[str, str]) -> None:
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as response:
                     status = response.status
-            except (urllib.error.URLError, ConnectionError):
+            except urllib.error.HTTPError as exc:  # it answered, but not 200
+                status = exc.code
+            except (urllib.error.URLError, ConnectionError):  # not listening yet
                 time.sleep(0.2)
     finally:
         server.terminate()
