@@ -40,7 +40,6 @@ def create_app(
     """The Outremer web app on the database at ``database_url`` (tables made if missing).
 
     ``secure_cookies``: None gives session cookies ``Secure`` unless served over http on loopback.
-    test_seeds: bool = False,
     ``limiter``: the sign-in and registration limits (default ``Limiter()``: see ``limits.Limits``).
     ``trusted_origins``: origins besides the request's own from which unsafe requests and
     WebSockets are accepted (see ``guard.py``).
@@ -50,22 +49,13 @@ def create_app(
     db = Database(database_url)
     store = Store(db)
     hub = ws.Hub()
-    ``test_seeds``: for test harnesses only, which build known hands and dice with it: accept a seed
-    chosen by the creator of any game, also one another person sits in (otherwise refused: the seed
-    decides every hidden card and die). No command, setting or request of the server turns it on.
     runner = BotRunner(store, hub.notify, workers=bot_workers)
     watcher = None
     if watch_interval is not None:
         watcher = Watcher(db, hub, watch_interval, on_change=runner.kick)
         hub.on_subscribe = watcher.ensure_running
     ctx = Context(
-        db=db,
-        store=store,
-        hub=hub,
-        bots=runner,
-        secure_cookies=secure_cookies,
-        limiter=limiter or Limiter(),
-        test_seeds=test_seeds,
+        db=db, store=store, hub=hub, bots=runner, secure_cookies=secure_cookies, limiter=limiter or Limiter()
     )
     ctx.watcher = watcher
 

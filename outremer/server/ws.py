@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Path, Query, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, HTTPException, Query, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
 from .auth import COOKIE, user_for_token
@@ -30,7 +30,6 @@ from .context import Context
 from .views import choose_role, game_payload
 
 router = APIRouter()
-from .db import MAX_ID
 
 
 @dataclass(eq=False)
@@ -123,7 +122,7 @@ def _payload(
 @router.websocket("/api/games/{game_id}/ws")
 async def game_socket(
     websocket: WebSocket,
-    game_id: Annotated[int, Path(ge=1, le=MAX_ID)],
+    game_id: int,
     role: str | None = None,
     log_from: Annotated[int, Query(ge=0)] = 0,
     log_key: Annotated[str | None, Query(max_length=100)] = None,
