@@ -9,10 +9,11 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Sequence
-from pathlib import Path
+from dataclasses import replace
+from pathlib import Path as FilePath
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
+from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request, Response
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 from sqlalchemy import select
@@ -24,12 +25,14 @@ from ..engine.record import Record, replay
 from ..engine.registry import get_game, titles
 from . import auth
 from .context import Context
-from .db import ACTIVE, BOT, HOTSEAT, OPEN, OVER, PERSON, ActionRow, GameRow, SeatRow, User
+from .db import ACTIVE, BOT, HOTSEAT, MAX_ID, OPEN, OVER, PERSON, ActionRow, GameRow, SeatRow, User
 from .limits import client_address
-from .store import LiveGame, record_from_save
+from .store import SEED_RANGE, LiveGame, record_from_save
 from .views import choose_role, game_payload, held_roles, seats_of, summary, user_names
 
 router = APIRouter(prefix="/api")
+
+GameId = Annotated[int, Path(ge=1, le=MAX_ID, description="a game's id")]
 
 
 # -- request bodies ----------------------------------------------------------------------------
@@ -54,7 +57,13 @@ class NewGame(BaseModel):
     seats: list[SeatSpec] | None = Field(
         default=None, description="one per role; default: the creator takes the first role, bots the rest"
     )
-    seed: int | None = Field(default=None, ge=0, le=2**31 - 1, description="default: random")
+    seed: int | None = Field(
+        default=None,
+        ge=0,
+        lt=SEED_RANGE,
+        description="only where no other person can sit (every seat 'me' or 'bot'); default: 128 random "
+        "bits from the operating system",
+    )
     public: bool = Field(default=True, description="listed in the lobby; open seats joinable from it")
 
 
@@ -239,7 +248,7 @@ def title_web(slug: str, path: str) -> FileResponse:
     root = _title(slug).web_dir()
     if root is None:
         raise HTTPException(404, f"{slug} has no browser assets")
-    base = Path(root).resolve()
+    base = FilePath(root).resolve()
     target = (base / path).resolve()
     if not target.is_relative_to(base) or not target.is_file():
         raise HTTPException(404, f"no file {path!r} in the browser assets of {slug}")
@@ -288,6 +297,7 @@ def _insert_game(
             scenario=record.scenario,
             options=dict(record.options),
             seed=record.seed,
+            generator=record.generator,
             status=status,
             public=public,
             created_by=creator.id,
@@ -309,6 +319,18 @@ def _dumps(action: Any) -> str:
     return json.dumps(list(action))
 
 
+def _check_chosen_seed(ctx: Context, seats: list[SeatRow], why: str) -> None:
+    """422 if a seed the user chose (``why`` says how) would decide a game another person may sit
+    in: the seed decides every hidden card and every die to come, so it is allowed only where each
+    seat is the user's own (hotseat) or a bot's. ``ctx.test_seeds`` lifts this (test harnesses)."""
+    if not ctx.test_seeds and any(seat.kind == PERSON for seat in seats):
+        raise HTTPException(
+            422,
+            f"{why} is allowed only where no other person can sit (every seat 'me' or 'bot'): "
+            "it decides every hidden card and die to come",
+        )
+
+
 @router.post("/games", status_code=201, tags=["games"])
 def create_game(body: NewGame, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
     """Create a game; the answer is the game as the creator sees it (with invite links of open seats)."""
@@ -316,7 +338,7 @@ def create_game(body: NewGame, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
         game = get_game(body.title)
     except OutremerError as exc:
         raise HTTPException(422, str(exc)) from exc
-    seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
+    seed = body.seed if body.seed is not None else secrets.randbits(128)
     try:
         scenario, options = game.check_setup(body.scenario, body.options)
     except IllegalAction as exc:
@@ -326,6 +348,8 @@ def create_game(body: NewGame, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
     if specs is None:
         specs = [SeatSpec(role=roles[0], kind="me")] + [SeatSpec(role=r, kind="bot") for r in roles[1:]]
     seats = _seat_rows(game, roles, specs, user)
+    if body.seed is not None:
+        _check_chosen_seed(ctx, seats, "choosing the seed")
     try:
         state = game.setup(seed, scenario, options)
     except IllegalAction as exc:
@@ -338,11 +362,14 @@ def create_game(body: NewGame, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
 
 @router.post("/games/import", status_code=201, tags=["games"])
 def import_game(body: ImportGame, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
-    """Import a save file: every action is replayed and checked; the importer holds every seat by default."""
+    """Import a save file: every action is replayed and checked; the importer holds every seat by
+    default. The save holds the seed, so an unfinished game with an 'invite' seat is refused (422)."""
     game, record, state = record_from_save(body.save)
     roles = game.roles_for(record.scenario, record.options)
     specs = body.seats or [SeatSpec(role=r, kind="me") for r in roles]
     seats = _seat_rows(game, roles, specs, user)
+    if game.outcome(state) is None:
+        _check_chosen_seed(ctx, seats, "importing an unfinished game (its save holds the seed)")
     game_id = _insert_game(ctx, game, record, state, seats, user, body.public)
     ctx.changed(game_id)
     return _payload(ctx, game_id, user, None)
@@ -408,7 +435,7 @@ def join_by_invite(token: str, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
 
 
 @router.post("/games/{game_id}/join", tags=["games"])
-def join_from_lobby(game_id: int, body: Join, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
+def join_from_lobby(game_id: GameId, body: Join, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
     """Take an open seat of a public game."""
     with ctx.db.session() as s:
         row = s.get(GameRow, game_id)
@@ -441,7 +468,7 @@ def _payload(
 
 @router.get("/games/{game_id}", tags=["play"])
 def get_game_view(
-    game_id: int,
+    game_id: GameId,
     user: MaybeUser,
     ctx: CtxDep,
     role: Annotated[
@@ -475,7 +502,7 @@ def _check_seat(ctx: Context, game_id: int, role: str, user: User) -> None:
 
 
 @router.post("/games/{game_id}/action", tags=["play"])
-def post_action(game_id: int, body: ActionBody, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
+def post_action(game_id: GameId, body: ActionBody, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
     """Take an action for a seat the user holds. Checked against that seat and the legal actions of
     this moment; stored durably before the answer. 403 not your seat, 409 not legal now (or the game
     is not under way, or ``version`` is stale), 422 malformed."""
@@ -489,7 +516,7 @@ def post_action(game_id: int, body: ActionBody, user: UserDep, ctx: CtxDep) -> d
 
 
 @router.post("/games/{game_id}/undo", tags=["play"])
-def post_undo(game_id: int, body: UndoBody, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
+def post_undo(game_id: GameId, body: UndoBody, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
     """Take back the seat's own last action (the payload's ``can_undo``): allowed if that seat took
     it, it drew no randomness and revealed nothing, and the seat was still to act after it. Never a
     bot's action. The action is deleted from storage before the answer. 403 not your seat, 409 not
@@ -504,9 +531,10 @@ def post_undo(game_id: int, body: UndoBody, user: UserDep, ctx: CtxDep) -> dict[
 
 # -- saves and replays -------------------------------------------------------------------------
 @router.get("/games/{game_id}/save", tags=["saves"])
-def export_game(game_id: int, user: MaybeUser, ctx: CtxDep) -> dict[str, Any]:
-    """The game's save file (setup and every action). A save holds the seed, so it reveals all hidden
-    information: it is given for a finished game, or to a user who plays every non-bot seat."""
+def export_game(game_id: GameId, user: MaybeUser, ctx: CtxDep) -> dict[str, Any]:
+    """The game's save file (setup and every action). A save holds the seed, which decides every
+    hidden card and die to come: it is given for a finished game, or to a user who plays every
+    non-bot seat; anyone else gets 403 until the game is over."""
     live = ctx.store.live(game_id)
     with ctx.db.session() as s:
         row = s.get(GameRow, game_id)
@@ -517,7 +545,9 @@ def export_game(game_id: int, user: MaybeUser, ctx: CtxDep) -> dict[str, Any]:
             people = [seat for seat in seats if seat.kind != BOT]
             if user is None or any(seat.user_id != user.id for seat in people):
                 raise HTTPException(
-                    403, "a save file reveals hidden information: it is available once the game is over"
+                    403,
+                    "a save file holds the seed, which decides every hidden card and die to come: "
+                    "it is available once the game is over",
                 )
     with live.lock:
         return live.record.to_json()
@@ -525,7 +555,7 @@ def export_game(game_id: int, user: MaybeUser, ctx: CtxDep) -> dict[str, Any]:
 
 @router.get("/games/{game_id}/replay", tags=["saves"])
 def replay_game(
-    game_id: int,
+    game_id: GameId,
     ctx: CtxDep,
     upto: Annotated[int | None, Query(ge=0, description="actions to replay (default: all)")] = None,
 ) -> dict[str, Any]:
@@ -538,13 +568,7 @@ def replay_game(
         if row.status != OVER:
             raise HTTPException(409, "a replay is available once the game is over")
     with live.lock:
-        record = Record(
-            live.record.game,
-            live.record.seed,
-            live.record.scenario,
-            dict(live.record.options),
-            list(live.record.actions),
-        )
+        record = replace(live.record, options=dict(live.record.options), actions=list(live.record.actions))
     total = len(record.actions)
     step = total if upto is None else upto
     if step > total:

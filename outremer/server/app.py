@@ -36,6 +36,7 @@ def create_app(
     limiter: Limiter | None = None,
     trusted_origins: Iterable[str] = (),
     watch_interval: float | None = DEFAULT_INTERVAL,
+    test_seeds: bool = False,
 ) -> FastAPI:
     """The Outremer web app on the database at ``database_url`` (tables made if missing).
 
@@ -45,6 +46,9 @@ def create_app(
     WebSockets are accepted (see ``guard.py``).
     ``watch_interval``: while a websocket is open, how often (seconds) to look in the database for
     changes made by other processes (``watch.py``); None: never (one process alone on its database).
+    ``test_seeds``: for test harnesses only, which build known hands and dice with it: accept a seed
+    chosen by the creator of any game, also one another person sits in (otherwise refused: the seed
+    decides every hidden card and die). No command, setting or request of the server turns it on.
     """
     db = Database(database_url)
     store = Store(db)
@@ -55,7 +59,13 @@ def create_app(
         watcher = Watcher(db, hub, watch_interval, on_change=runner.kick)
         hub.on_subscribe = watcher.ensure_running
     ctx = Context(
-        db=db, store=store, hub=hub, bots=runner, secure_cookies=secure_cookies, limiter=limiter or Limiter()
+        db=db,
+        store=store,
+        hub=hub,
+        bots=runner,
+        secure_cookies=secure_cookies,
+        limiter=limiter or Limiter(),
+        test_seeds=test_seeds,
     )
     ctx.watcher = watcher
 

@@ -22,11 +22,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Query, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, HTTPException, Path, Query, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
 from .auth import COOKIE, user_for_token
 from .context import Context
+from .db import MAX_ID
 from .views import choose_role, game_payload
 
 router = APIRouter()
@@ -122,7 +123,7 @@ def _payload(
 @router.websocket("/api/games/{game_id}/ws")
 async def game_socket(
     websocket: WebSocket,
-    game_id: int,
+    game_id: Annotated[int, Path(ge=1, le=MAX_ID)],
     role: str | None = None,
     log_from: Annotated[int, Query(ge=0)] = 0,
     log_key: Annotated[str | None, Query(max_length=100)] = None,
