@@ -184,8 +184,10 @@ def test_pilgrims_with_no_friendly_port_go_back_and_the_draw_is_lost(calls: list
     assert any(e[0] == "7.24" for e in s.log)
 
 
-def test_a_single_place_is_taken_without_asking(calls: list[str]) -> None:
-    # 7.24: with only one friendly port there is no choice to make.
+def test_a_single_place_is_still_asked_for(calls: list[str]) -> None:
+    # 7.24: with only one friendly port there is no choice to make, but the player is asked all the
+    # same (our ruling, hidden information): how many places a drawn block has depends on which
+    # block it is, and a pause in one case only would tell the enemy.
     s = position(year=1189, turn=1)
     only_in_pool(s, FRANKS, "pilgrims_brittany")
     empty_pool(s, SARACENS)
@@ -194,6 +196,9 @@ def test_a_single_place_is_taken_without_asking(calls: list[str]) -> None:
     for emir, port in zip(emirs, ports, strict=False):
         put(s, emir, port)
     draws.start_draw_phase(s)
+    assert s.phase == "draw" and s.active == [FRANKS]
+    assert legal(s) == [("place", "Jaffa")]
+    act(s, "place", "Jaffa")
     assert s.loc["pilgrims_brittany"] == "Jaffa"
     assert calls == ["end_turn"]
 

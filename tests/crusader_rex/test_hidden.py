@@ -154,3 +154,125 @@ def test_observers_read_the_public_twin_of_private_entries():
     assert any(" block moves from " in t for t in observer)
     names = {BLOCKS[b].label for b in hidden_from(s, "Franks") + hidden_from(s, "Saracens")}
     assert not [t for t in observer for n in names if n in t]
+
+
+# -- nothing automatic depends on what the enemy cannot see (issue 13) -------------------------
+def seen_by(s: State, role: str | None) -> tuple[object, ...]:
+    """All that ``role`` is shown: view (whose turn, prompt, phase), legal actions, log."""
+    acts = G.legal_actions(s, role) if role in s.active else []
+    return G.view(s, role), tuple(s.active), acts, G.log(s, role)
+
+
+def twins(build, *differ: tuple[str, int]) -> tuple[State, State]:
+    """A position from ``build`` twice: as built, and with the strengths ``differ`` (block, steps)."""
+    a, b = build(), build()
+    for block, steps in differ:
+        b.steps[block] = steps
+    return a, b
+
+
+def manna_position() -> State:
+    from outremer.games.crusader_rex.positions import position, put
+    from outremer.games.crusader_rex.rules import set_phase
+
+    s = position(turn=2, p1=None)
+    put(s, "king_guy", "Jerusalem")
+    put(s, "balian", "Nablus")
+    put(s, "saladin", "Damascus")
+    s.hands = {"Franks": ["manna", "move1_1"], "Saracens": ["move3_1", "move1_2"]}
+    set_phase(s, "card", "Franks", "Saracens")
+    G.apply_in_place(s, "Franks", ("card", "manna"))
+    return s
+
+
+def test_manna_asks_whether_or_not_a_block_is_below_full_strength():
+    # 4.2 (Manna), 2.0: the Saracens cannot see Frank strengths, so whether the Franks are asked
+    # to choose blocks must not depend on them: twin A has every block whole, twin B King Guy
+    # short of a step. The Saracens' card reveals the cards (4.1) and Manna follows.
+    whole, short = twins(manna_position, ("king_guy", 3))
+    for s in (whole, short):
+        G.apply_in_place(s, "Saracens", ("card", "move3_1"))
+        assert s.phase == "manna" and s.active == ["Franks"]
+    for role in ("Saracens", None):
+        assert seen_by(whole, role) == seen_by(short, role)
+    assert G.legal_actions(whole, "Franks") == [("done",)]
+    assert G.legal_actions(short, "Franks") == [("block", "king_guy"), ("done",)]
+    # After a step, the Franks are asked again while they have blocks on the map not yet chosen.
+    G.apply_in_place(short, "Franks", ("block", "king_guy"))
+    assert short.phase == "manna" and G.legal_actions(short, "Franks") == [("done",)]
+    G.apply_in_place(short, "Franks", ("done",))
+    assert short.phase != "manna"
+
+
+def winter_position(guy_steps: int = 4) -> State:
+    from outremer.games.crusader_rex.positions import position, put
+
+    s = position(year=1189, turn=6)
+    put(s, "king_guy", "Acre", steps=guy_steps)
+    put(s, "zangi", "Aleppo")
+    return s
+
+
+def test_winter_replacements_ask_whether_or_not_a_step_can_be_bought():
+    # 8.4, 2.0: the Franks hold Acre (3 points) with King Guy whole in twin A, short in twin B;
+    # the Saracens see the same: the Franks are asked in both (and answer done in A).
+    from outremer.games.crusader_rex import winter
+
+    whole, short = twins(winter_position, ("king_guy", 2))
+    for s in (whole, short):
+        winter.start_winter(s)
+        assert s.phase == "winter_replace" and s.active == ["Franks"]
+    for role in ("Saracens", None):
+        assert seen_by(whole, role) == seen_by(short, role)
+    assert G.legal_actions(whole, "Franks") == [("done",)]
+    # Once a step is bought, the Franks are asked again while Acre has points left.
+    G.apply_in_place(short, "Franks", ("replace", "king_guy"))
+    G.apply_in_place(short, "Franks", ("replace", "king_guy"))
+    assert short.steps["king_guy"] == 4 and short.active == ["Franks"]
+    assert G.legal_actions(short, "Franks") == [("done",)]
+
+
+def test_a_drawn_block_with_one_place_waits_for_its_player_like_any_other():
+    # 7.2, 7.24, 7.25, 2.0: which block the Franks draw is hidden from the Saracens. Pilgrims with
+    # one friendly port and an outremer with many places must both wait for the Franks' choice.
+    from outremer.games.crusader_rex import draws
+    from outremer.games.crusader_rex.common import BOARD
+    from outremer.games.crusader_rex.positions import position, put
+
+    def build(block: str) -> State:
+        s = position(year=1189, turn=1)
+        for b, where in s.loc.items():
+            if where == "pool" and BLOCKS[b].side == "Franks":
+                s.loc[b] = "dead"  # gone unseen: only their number shows (8.3)
+            elif where == "pool":
+                s.loc[b] = "aside"
+        put(s, block, "pool")
+        emirs = [b for b in BLOCKS if BLOCKS[b].group == "emirs"]
+        ports = [p for p in BOARD.ports if TOWNS[p].side == "Franks" and p != "Jaffa"]
+        for emir, port in zip(emirs, ports, strict=False):
+            put(s, emir, port)
+        put(s, "king_guy", "Jaffa")
+        draws.start_draw_phase(s)
+        return s
+
+    one_place, many = build("pilgrims_brittany"), build("balian")
+    assert G.legal_actions(one_place, "Franks") == [("place", "Jaffa")]
+    assert len(G.legal_actions(many, "Franks")) > 1
+    for role in ("Saracens", None):
+        assert seen_by(one_place, role) == seen_by(many, role)
+
+
+def test_games_saved_before_the_ruling_replay_as_they_were_played():
+    # Saves of format outremer/save/1 (SplitMix64) hold no answer to these questions: their games
+    # still skip Manna, replacements and a single place with nothing to choose.
+    from outremer.engine import rng
+    from outremer.games.crusader_rex import winter
+
+    s = manna_position()
+    s.rng = rng.seed_state(1, rng.LEGACY)
+    G.apply_in_place(s, "Saracens", ("card", "move3_1"))
+    assert s.phase != "manna"
+    s = winter_position()
+    s.rng = rng.seed_state(1, rng.LEGACY)
+    winter.start_winter(s)
+    assert s.phase != "winter_replace"

@@ -50,6 +50,16 @@ def dice(monkeypatch: pytest.MonkeyPatch, *values: int) -> list[int]:
     return asked
 
 
+def no_step_to_buy(s: State, *sides: str) -> None:
+    """8.4 (our ruling, hidden information): a side holding a town with points left is asked even
+    when none of its blocks there is below full strength, which the enemy cannot see; ``sides``
+    are asked in turn and answer done."""
+    for side in sides:
+        assert s.phase == "winter_replace" and s.active == [side]
+        assert legal(s) == [("done",)]
+        act(s, ("done",))
+
+
 def winter_position(year: int = 1189) -> State:
     return position(year=year, turn=6)
 
@@ -202,6 +212,7 @@ def test_every_other_siege_is_lifted_and_its_besiegers_eliminated(calls: list[st
     assert not s.castle
     assert "hospitallers_acre" not in s.revealed
     assert s.loc["richard"] == "England"  # staging boxes are off the map
+    no_step_to_buy(s, FRANKS, SARACENS)
     assert calls == ["next_year"]
 
 
@@ -233,6 +244,7 @@ def test_supply_limits_franks_choose_first_then_saracens(calls: list[str]) -> No
     assert s.loc["al_adil"] == "dead" and s.loc["arabs_1"] == "pool"
     assert s.loc["walter"] == "pool" and s.loc["reynald_sidon"] == "Legio"
     assert s.loc["richard"] == "England" and s.loc["philippe"] == "France"
+    no_step_to_buy(s, FRANKS, SARACENS)
     assert calls == ["next_year"]
 
 
@@ -257,6 +269,7 @@ def test_replacements_one_step_per_point_at_home_two_in_the_enemy_kingdom(calls:
     assert s.steps["king_guy"] == 4 and s.steps["walter"] == 2
     act(s, ("replace", "balian"))  # Jerusalem's 3 RPs, but Balian is full after one step
     assert s.steps["balian"] == 3
+    no_step_to_buy(s, FRANKS)  # Jerusalem has points left: the Saracens cannot see Balian is full
     assert s.active == [SARACENS]
     assert set(legal(s)) == {("replace", "yuzpah"), ("replace", "taqi_al_din"), ("done",)}
     act(s, ("replace", "yuzpah"))
@@ -267,15 +280,31 @@ def test_replacements_one_step_per_point_at_home_two_in_the_enemy_kingdom(calls:
     assert calls == ["next_year"] and s.work is None
 
 
-def test_a_player_may_stop_replacements_and_a_side_with_nothing_is_skipped(calls: list[str]) -> None:
-    # 8.4 (our ruling): spending is the player's choice; a side with nothing to spend is not asked.
+def test_a_player_may_stop_replacements_and_is_asked_by_public_facts(calls: list[str]) -> None:
+    # 8.4 (our ruling): spending is the player's choice. Whether a side is asked follows what the
+    # enemy sees too: a side holding a rated town is asked even with every block there at full
+    # strength (it answers done); a side holding only minor towns, which give no points, is not.
     s = winter_position()
-    put(s, "king_guy", "Acre")  # at full strength: nothing to spend
+    put(s, "king_guy", "Acre")  # at full strength: nothing to buy, but asked
     put(s, "zangi", "Aleppo", steps=1)
+    put(s, "sanjar", "Lacum", steps=1)  # a minor town: no points
     winter.start_winter(s)
+    assert s.phase == "winter_replace" and s.active == [FRANKS]
+    assert legal(s) == [("done",)]
+    act(s, ("done",))
     assert s.phase == "winter_replace" and s.active == [SARACENS]
+    assert ("replace", "sanjar") not in legal(s)
     act(s, ("done",))
     assert s.steps["zangi"] == 1
+    assert calls == ["next_year"]
+
+
+def test_a_side_with_no_rated_town_is_not_asked(calls: list[str]) -> None:
+    # 8.4: only rated towns give points; a side holding none is skipped, which both sides can see.
+    s = winter_position()
+    put(s, "bohemond", "Legio", steps=1)  # minor
+    put(s, "sanjar", "Lacum", steps=1)  # minor
+    winter.start_winter(s)
     assert calls == ["next_year"]
 
 

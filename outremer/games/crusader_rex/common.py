@@ -58,6 +58,17 @@ def hide(state: State, blocks: list[str] | set[str]) -> None:
     state.revealed.difference_update(blocks)
 
 
+def asks_from_public_facts(state: State) -> bool:
+    """Whether the game decides from public facts only when to ask a player (docs/crusader-rex/
+    rulings.md, "Hidden information"): whether Manna (4.2), winter replacements (8.4) and a drawn
+    block's deployment (7.2-7.3) wait for their player, and whether a block gone unseen stops undo.
+
+    Every game set up today does. Games saved before (``outremer/save/1``, on the SplitMix64
+    generator, an integer ``rng``) skipped those steps when the player had nothing to choose, and
+    replay as they were played: their saves hold no answer to the questions added since."""
+    return not isinstance(state.rng, int)
+
+
 # -- where blocks are --------------------------------------------------------------------------
 def side_of(block: str) -> str:
     return BLOCKS[block].side
@@ -192,6 +203,10 @@ def eliminate(state: State, block: str, rule: str, *, winter: bool = False) -> N
     was = state.loc[block]
     state.castle.discard(block)
     state.steps[block] = 0
+    if (winter or block not in state.revealed) and asks_from_public_facts(state):
+        # Where it goes (the pool face down, face up, or for good) tells the enemy something it
+        # could not see: which block, or at least its kind (6.34, 8.3). Undo may not step back.
+        state.barrier += 1
     if info.permanent and winter:
         # Lost in winter, it is never shown: the enemy learns only that a block is gone (8.3).
         state.loc[block] = "dead"

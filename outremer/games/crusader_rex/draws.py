@@ -14,8 +14,11 @@ Where a drawn block goes:
   alternate seat (1.13) with no enemy block there, or strength 1 in any other friendly town
   (7.25, 7.3); nowhere: back to the pool.
 
-The drawn block's identity is told only to its owner; where a block appeared is public. When
-there is exactly one place, the block goes there at once. Rulings: docs/crusader-rex/draws-winter.md.
+The drawn block's identity is told only to its owner; where a block appeared is public. Its owner
+is asked where to deploy it even when there is one place only: how many places there are depends on
+the block, hidden from the enemy, and a pause in one case only would tell it (games saved before
+this ruling placed it at once: common.asks_from_public_facts). Rulings:
+docs/crusader-rex/draws-winter.md.
 """
 
 from __future__ import annotations
@@ -23,7 +26,17 @@ from __future__ import annotations
 from ...engine import rng
 from . import turn
 from .board import FRANKS, SARACENS, enemy
-from .common import BLOCKS, BOARD, TOWNS, besieged_side, castle_limit, log, port_friendly, reveal
+from .common import (
+    BLOCKS,
+    BOARD,
+    TOWNS,
+    asks_from_public_facts,
+    besieged_side,
+    castle_limit,
+    log,
+    port_friendly,
+    reveal,
+)
 from .rules import Action, phase, set_phase
 from .state import State
 
@@ -161,7 +174,7 @@ def _next_draw(state: State) -> None:
                 block=info.label,
             )
             continue
-        if len(towns) == 1:
+        if len(towns) == 1 and not asks_from_public_facts(state):
             ((town, strength),) = towns.items()
             _place(state, block, town, strength)
             continue

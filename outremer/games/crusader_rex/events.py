@@ -13,13 +13,27 @@ Rulings (the printed card faces are not in the rulebook text; docs/crusader-rex/
   both sides stand in the field, or a siege the player is besieging. The bonus (combat.py): in
   round 1 of that battle every Jihad block fires before every enemy block.
 - Manna: up to three different friendly blocks on the map below full strength gain a step each.
+  Whether the player is asked is told from public facts only (the enemy cannot see strengths): the
+  player is asked while it has blocks on the map not yet chosen, and may answer done at any time,
+  even with no block below full strength (docs/crusader-rex/rulings.md, "Hidden information").
 """
 
 from __future__ import annotations
 
 from ...engine import rng
 from .board import enemy
-from .common import BLOCKS, TOWNS, field_blocks, log, occupants, others, reduce, reveal, roll
+from .common import (
+    BLOCKS,
+    TOWNS,
+    asks_from_public_facts,
+    field_blocks,
+    log,
+    occupants,
+    others,
+    reduce,
+    reveal,
+    roll,
+)
 from .rules import Action, phase, set_phase
 from .state import State
 
@@ -40,7 +54,7 @@ def start_event(state: State, side: str, card: str) -> None:
             after_player(state, side)
     elif card == "manna":
         state.work = {"manna": []}
-        if _manna_candidates(state, side):
+        if _manna_asks(state, side):
             set_phase(state, "manna", side)
         else:
             _end_manna(state, side)
@@ -106,6 +120,20 @@ def _manna_candidates(state: State, side: str) -> list[str]:
     ]
 
 
+def _manna_asks(state: State, side: str) -> bool:
+    """Whether Manna asks ``side`` (again), told from what the enemy sees as well (4.2): fewer than
+    three blocks chosen, and more of the side's blocks on the map than were chosen. Which of them are
+    below full strength is hidden from the enemy, so it decides nothing here (games saved before
+    this ruling asked only while a block below full strength was left: common.asks_from_public_facts)."""
+    chosen = state.work["manna"] if state.work else []
+    if len(chosen) >= MANNA_BLOCKS:
+        return False
+    if not asks_from_public_facts(state):
+        return bool(_manna_candidates(state, side))
+    on_map = sum(1 for b, where in state.loc.items() if where in TOWNS and BLOCKS[b].side == side)
+    return on_map > len(chosen)
+
+
 def _manna_legal(state: State, role: str) -> list[Action]:
     out: list[Action] = [("block", b) for b in _manna_candidates(state, role)]
     out.append(("done",))
@@ -134,7 +162,7 @@ def _manna_perform(state: State, role: str, action: Action) -> None:
             side=role,
             town=state.loc[b],
         )
-        if len(state.work["manna"]) < MANNA_BLOCKS and _manna_candidates(state, role):
+        if _manna_asks(state, role):
             return
     _end_manna(state, role)
 
@@ -198,6 +226,6 @@ phase(
     "manna",
     _manna_legal,
     _manna_perform,
-    "Manna: choose up to three blocks below full strength to gain a step.",
+    "Manna: choose up to three blocks below full strength to gain a step, or done (4.2).",
 )
 phase("jihad", _jihad_legal, _jihad_perform, "Jihad: name the battle that gets the attack bonus.")

@@ -17,7 +17,19 @@ from __future__ import annotations
 
 from . import turn
 from .board import FRANKS, SARACENS, enemy
-from .common import BLOCKS, BOARD, TOWNS, besieged_side, eliminate, has_enemy, hide, log, reduce, roll
+from .common import (
+    BLOCKS,
+    BOARD,
+    TOWNS,
+    asks_from_public_facts,
+    besieged_side,
+    eliminate,
+    has_enemy,
+    hide,
+    log,
+    reduce,
+    roll,
+)
 from .rules import Action, phase, set_phase
 from .state import State
 
@@ -189,7 +201,8 @@ def _after_supply(state: State) -> None:
 
 
 def _next_replace(state: State) -> None:
-    """Give the next side its replacement points (8.4); skip a side with nothing to spend."""
+    """Give the next side its replacement points (8.4); skip a side that can spend none, as the
+    enemy sees it (:func:`_may_replace`)."""
     work = state.work
     assert work is not None
     while work["sides"]:
@@ -202,12 +215,24 @@ def _next_replace(state: State) -> None:
         rp = {t: TOWNS[t].rating for t, there in sides.items() if there == {side} and TOWNS[t].rating > 0}
         work["side"] = side
         work["rp"] = rp
-        if _replace_options(state, side):
+        if _may_replace(state, side):
             log(state, "8.4", "The {side} take winter replacements.", side=side)
             set_phase(state, REPLACE, side)
             return
     state.work = None
     turn.next_year(state)
+
+
+def _may_replace(state: State, side: str) -> bool:
+    """Whether ``side`` is asked (again) for replacements, told from public facts (8.4): a town it
+    holds has points left for a step at its price. Whether a block there is below full strength is
+    hidden from the enemy, so the side is asked anyway and may answer done (games saved before
+    this ruling were asked only when a block could gain a step: common.asks_from_public_facts)."""
+    if not asks_from_public_facts(state):
+        return bool(_replace_options(state, side))
+    work = state.work
+    assert work is not None
+    return any(points >= rp_cost(town, side) for town, points in work["rp"].items())
 
 
 def _replace_options(state: State, side: str) -> list[Action]:
@@ -334,7 +359,7 @@ def _replace_perform(state: State, role: str, action: Action) -> None:
             block=BLOCKS[block].label,
             steps=state.steps[block],
         )
-        if _replace_options(state, role):
+        if _may_replace(state, role):
             return
     _next_replace(state)
 
