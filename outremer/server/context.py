@@ -25,6 +25,7 @@ class Context:
     secure_cookies: bool | None = None  # None: Secure unless served on loopback over http
     limiter: Limiter = field(default_factory=Limiter)  # sign-in and registration limits (limits.py)
     watcher: Watcher | None = None  # None: websockets learn only of changes made through this process
+    test_seeds: bool = False  # test harnesses only: a chosen seed is accepted in any game
 
     def changed(self, game_id: int) -> None:
         """A game changed: tell its watchers, and let its bots play if it is their turn."""

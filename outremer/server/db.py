@@ -6,6 +6,10 @@ order (``actions``, unique on ``(game_id, n)``); its state is rebuilt by replayi
 
 SQLite is opened in WAL mode with ``synchronous=FULL``: a commit has reached the disk before it
 returns, so an acknowledged action survives the process (or the machine) dying at any moment.
+
+Ids and counters are 64-bit (:data:`ID`); a game's seed, up to 128 bits, is stored as its decimal
+text (:class:`SeedText`). The schema is brought up to date at start-up by the migrations in
+``migrations/`` (Alembic), which also upgrade a database made before they existed.
 """
 
 from __future__ import annotations
@@ -18,17 +22,21 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     DateTime,
     Engine,
     ForeignKey,
     Integer,
     String,
     Text,
+    TypeDecorator,
     UniqueConstraint,
     create_engine,
     event,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+from .migrations import upgrade
 
 DEFAULT_URL = "sqlite:///data/outremer.db"  # under the working folder; `outremer serve` makes data/
 
@@ -38,6 +46,27 @@ PERSON, BOT, HOTSEAT = "person", "bot", "hotseat"
 
 # Game statuses: waiting for people to take their seats, under way, finished.
 OPEN, ACTIVE, OVER = "open", "active", "over"
+
+
+ID = BigInteger().with_variant(Integer, "sqlite")
+"""Ids and counters: BIGINT; on SQLite INTEGER, whose primary key is the (64-bit) rowid itself."""
+
+MAX_ID = 2**63 - 1
+"""The largest id a column holds: the API refuses larger ones (422) before any query."""
+
+
+class SeedText(TypeDecorator[int]):
+    """A seed stored exactly, as its decimal text: a 128-bit seed fits no integer column, and
+    SQLite would turn a long digit string in an INTEGER column into an inexact REAL."""
+
+    impl = String(48)
+    cache_ok = True
+
+    def process_bind_param(self, value: int | None, dialect: Any) -> str | None:
+        return None if value is None else str(int(value))
+
+    def process_result_value(self, value: str | None, dialect: Any) -> int | None:
+        return None if value is None else int(value)
 
 
 def now() -> datetime:
@@ -51,7 +80,7 @@ class Base(DeclarativeBase):
 class User(Base):
     __tablename__ = "users"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    id: Mapped[int] = mapped_column(ID, primary_key=True)
     name: Mapped[str] = mapped_column(String(32), unique=True, index=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
@@ -63,7 +92,7 @@ class LoginSession(Base):
     __tablename__ = "sessions"
 
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(ID, ForeignKey("users.id", ondelete="CASCADE"), index=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
@@ -71,14 +100,15 @@ class LoginSession(Base):
 class GameRow(Base):
     __tablename__ = "games"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    id: Mapped[int] = mapped_column(ID, primary_key=True)
     title: Mapped[str] = mapped_column(String(64), index=True)
     scenario: Mapped[str] = mapped_column(String(64))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(SeedText)
+    generator: Mapped[str] = mapped_column(String(16))  # engine.rng: which one the seed seeds
     status: Mapped[str] = mapped_column(String(16), index=True, default=OPEN)
     public: Mapped[bool] = mapped_column(default=True)
-    created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    created_by: Mapped[int | None] = mapped_column(ID, ForeignKey("users.id"), nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
@@ -87,11 +117,11 @@ class SeatRow(Base):
     __tablename__ = "seats"
     __table_args__ = (UniqueConstraint("game_id", "role"),)
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    id: Mapped[int] = mapped_column(ID, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ID, ForeignKey("games.id", ondelete="CASCADE"), index=True)
     role: Mapped[str] = mapped_column(String(64))
     kind: Mapped[str] = mapped_column(String(16))
-    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    user_id: Mapped[int | None] = mapped_column(ID, ForeignKey("users.id"), nullable=True)
     bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
     invite_token: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
 
@@ -102,12 +132,12 @@ class ActionRow(Base):
     # replaced by another gets a new id, which is how a cache or a client tells the two apart.
     __table_args__ = (UniqueConstraint("game_id", "n"), {"sqlite_autoincrement": True})
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
-    n: Mapped[int] = mapped_column(Integer)  # 1, 2, 3... in the order the actions were taken
+    id: Mapped[int] = mapped_column(ID, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ID, ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    n: Mapped[int] = mapped_column(ID)  # 1, 2, 3... in the order the actions were taken
     role: Mapped[str] = mapped_column(String(64))
     action: Mapped[str] = mapped_column(Text)  # the canonical action as a JSON list
-    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    user_id: Mapped[int | None] = mapped_column(ID, ForeignKey("users.id"), nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
     def action_tuple(self) -> tuple[Any, ...]:
@@ -133,12 +163,12 @@ def make_engine(url: str) -> Engine:
 
 
 class Database:
-    """The engine and a session factory; ``create_all`` makes any missing table."""
+    """The engine and a session factory; the schema is made or upgraded to the latest first."""
 
     def __init__(self, url: str = DEFAULT_URL) -> None:
         self.url = url
         self.engine = make_engine(url)
-        Base.metadata.create_all(self.engine)
+        upgrade(self.engine, Base.metadata)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     @contextmanager

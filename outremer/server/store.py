@@ -15,9 +15,10 @@ actions are still those the cache was built from: a writer that lost a race gets
 
 from __future__ import annotations
 
+import hashlib
 import json
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from fastapi import HTTPException
@@ -30,6 +31,17 @@ from ..engine.record import Record, new_state, replay
 from ..engine.registry import get_game
 from ..engine.session import undoable
 from .db import ACTIVE, OVER, ActionRow, Database, GameRow, SeatRow, now
+
+SEED_RANGE = 2**128
+"""Seeds are drawn from ``range(SEED_RANGE)``, and a seed chosen or imported must lie in it."""
+
+
+def bot_seed(game_seed: int, role: Role) -> int:
+    """The seed of the bot at ``role``: the same in every process, yet telling nothing of the game's
+    seed (a BLAKE2b hash keyed by it), so a bot's choices never give the game's dice away."""
+    key = str(game_seed).encode()
+    digest = hashlib.blake2b(role.encode(), digest_size=8, key=key, person=b"outremer-bot").digest()
+    return int.from_bytes(digest, "big")
 
 
 class Conflict(HTTPException):
@@ -166,13 +178,7 @@ class Store:
             actions = s.execute(
                 select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.n)
             ).scalars()
-            record = Record(
-                row.title,
-                row.seed,
-                row.scenario,
-                dict(row.options),
-                [],
-            )
+            record = Record(row.title, row.seed, row.scenario, dict(row.options), [], row.generator)
             people = []
             row_ids = []
             for a in actions:
@@ -181,9 +187,7 @@ class Store:
                 row_ids.append(a.id)
         try:
             game = get_game(record.game)
-            live = LiveGame(
-                game_id, game, Record(record.game, record.seed, record.scenario, dict(record.options)), None
-            )
+            live = LiveGame(game_id, game, replace(record, options=dict(record.options), actions=[]), None)
             live.state = new_state(game, record)
             for i, ((role, action), by_person) in enumerate(
                 zip(record.actions, people, strict=True), start=1
@@ -363,8 +367,7 @@ class Store:
                     continue
                 bot = live.bots.get(role)
                 if bot is None:
-                    seed = (live.record.seed * 31 + live.roles.index(role)) & 0x7FFFFFFF
-                    bot = live.bots[role] = make_bot(name, live.game, seed)
+                    bot = live.bots[role] = make_bot(name, live.game, bot_seed(live.record.seed, role))
                 action = bot.choose(live.game, live.state, role)
                 try:
                     self._commit(live, role, action, None)
@@ -375,9 +378,12 @@ class Store:
 
 
 def record_from_save(data: Any) -> tuple[Game[Any], Record, Any]:
-    """A save file's title, record and final state (replayed, every action checked); 422 if bad."""
+    """A save file's title, record and final state (replayed, every action checked); 422 if bad,
+    a seed outside ``range(SEED_RANGE)`` included."""
     try:
         record = Record.from_json(data)
+        if not 0 <= record.seed < SEED_RANGE:
+            raise BadSave(f"its seed must be a whole number from 0 to 2**128 - 1, not {record.seed}")
         game = get_game(record.game)
         state = replay(game, record)
     except (BadSave, OutremerError) as exc:

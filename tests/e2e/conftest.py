@@ -1,4 +1,5 @@
-"""End-to-end tests: a real ``outremer serve`` and Debian's Chromium driven by Playwright.
+"""End-to-end tests: a real web server (uvicorn, in its own process) and Debian's Chromium driven by
+Playwright.
 
 Chromium is Debian's package (``/usr/bin/chromium``; ``make test`` installs it), never a browser
 downloaded by ``playwright install``. Run by hand without it, these tests skip; under ``make test``
@@ -47,13 +48,21 @@ def _free_port() -> int:
     return port
 
 
+# The app as ``outremer serve`` runs it, but with ``test_seeds``: these tests build known hands from a
+# seed, also in games with two people, which the server refuses to anyone else (test_seeds.py).
+SERVE = """
+import sys, uvicorn
+from outremer.server.app import create_app
+uvicorn.run(create_app(sys.argv[2], test_seeds=True), host="127.0.0.1", port=int(sys.argv[1]))
+"""
+
+
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
-    """A real ``outremer serve`` on a free loopback port and a fresh SQLite file."""
+    """The web server in its own process on a free loopback port and a fresh SQLite file."""
     port = _free_port()
     log = (tmp_path / "serve.log").open("wb")
-    cmd = [sys.executable, "-m", "outremer.cli.main", "serve", "--port", str(port)]
-    cmd += ["--database", f"sqlite:///{tmp_path / 'e2e.db'}"]
+    cmd = [sys.executable, "-c", SERVE, str(port), f"sqlite:///{tmp_path / 'e2e.db'}"]
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -65,7 +74,7 @@ def server(tmp_path: Path) -> Iterator[str]:
             except httpx.HTTPError:
                 pass
             if time.monotonic() > deadline or proc.poll() is not None:
-                raise AssertionError("outremer serve did not start: " + (tmp_path / "serve.log").read_text())
+                raise AssertionError("the server did not start: " + (tmp_path / "serve.log").read_text())
             time.sleep(0.1)
         yield base
     finally:

@@ -46,7 +46,9 @@ def make_app(db_url: str) -> Iterator[Callable[[], FastAPI]]:
     apps: list[FastAPI] = []
 
     def make() -> FastAPI:
-        app = create_app(db_url, secure_cookies=False)
+        # These tests build known positions from a seed, in games with other people too: the
+        # test-only setting lets them (test_seeds.py checks the refusal without it).
+        app = create_app(db_url, secure_cookies=False, test_seeds=True)
         apps.append(app)
         return app
 

@@ -115,7 +115,7 @@ def test_two_processes_share_one_postgres_game(two_servers: tuple[str, str, str]
     observers = [httpx.Client(base_url=base, timeout=10) for base in (base_a, base_b)]
     clients = [alice_a, alice_b, bob_a, bob_b, *observers]
     try:
-        r = alice_a.post("/api/games", json={"title": "crusader-rex", "seed": 7, "seats": SEATS})
+        r = alice_a.post("/api/games", json={"title": "crusader-rex", "seats": SEATS})
         assert r.status_code == 201, r.text
         gid = r.json()["id"]
         invite = next(seat["invite"] for seat in r.json()["seats"] if seat["role"] == "Saracens")
@@ -243,7 +243,7 @@ def test_a_websocket_on_one_server_sees_changes_made_through_the_other(
     alice_b = signed_in(base_b, "alice", register=False)
     bob_b = signed_in(base_b, "bob", register=True)
     try:
-        r = alice_a.post("/api/games", json={"title": "crusader-rex", "seed": 7, "seats": SEATS})
+        r = alice_a.post("/api/games", json={"title": "crusader-rex", "seats": SEATS})
         assert r.status_code == 201, r.text
         gid = r.json()["id"]
         invite = next(seat["invite"] for seat in r.json()["seats"] if seat["role"] == "Saracens")

@@ -37,7 +37,7 @@ def apps(db_url: str) -> Iterator[Callable[..., FastAPI]]:
     made: list[FastAPI] = []
 
     def make(**options: Any) -> FastAPI:
-        app = create_app(db_url, secure_cookies=False, **options)
+        app = create_app(db_url, secure_cookies=False, test_seeds=True, **options)  # known seeds (conftest)
         made.append(app)
         return app
 

@@ -191,7 +191,8 @@ async function newGamePage(main) {
   if (!titles.length) throw new Error("No titles are installed on this server.");
   const titleSel = h("select", { id: "title", name: "title" }, titles.map((t) => h("option", { value: t.slug }, t.title)));
   const details = h("div", { id: "title-details" });
-  const seed = h("input", { id: "seed", type: "number", min: 0, placeholder: "random" });
+  // A number the browser holds exactly (the server takes seeds up to 2**128 - 1 from other clients).
+  const seed = h("input", { id: "seed", type: "number", min: 0, max: Number.MAX_SAFE_INTEGER, step: 1, placeholder: "random" });
   const pub = h("input", { id: "public", type: "checkbox", checked: true });
 
   const seatBox = h("fieldset", { id: "seats" });
@@ -269,7 +270,7 @@ async function newGamePage(main) {
     h("label", { for: "title" }, "Title"), titleSel,
     details,
     h("label", { class: "check" }, pub, " listed in the lobby (anyone may join an open seat or watch)"),
-    h("details", {}, h("summary", {}, "Advanced"), h("label", { for: "seed" }, "Seed"), seed),
+    h("details", {}, h("summary", {}, "Advanced"), h("label", { for: "seed" }, "Seed (only if every seat is yours or a bot's: it decides every card and die)"), seed),
     h("button", { type: "submit", id: "create" }, "Create game"),
   ));
 }
