@@ -121,7 +121,13 @@ def simulate(
 @click.command("simulate")
 @click.argument("game_slug", metavar="GAME")
 @click.option("--games", "n_games", type=click.IntRange(min=1), default=100, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True, help="Game i is seeded SEED+i.")
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**128 - 1),
+    default=1,
+    show_default=True,
+    help="Game i is seeded SEED+i (0 to 2**128 - 1).",
+)
 @click.option("--bots", "bots_spec", default="random", show_default=True, help="B or B1,B2 (one per role).")
 @click.option("--scenario", default=None)
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=BOOL")

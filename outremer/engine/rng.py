@@ -60,7 +60,8 @@ def seed_state(seed: int, generator: str = KEYED) -> Value:
     if generator != KEYED:
         raise IllegalAction(f"no random generator is named {generator!r}: there are {KEYED!r} and {LEGACY!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
-        raise IllegalAction(f"a seed is an integer from 0 to 2**128 - 1, not this {type(seed).__name__}")
+        shown = seed if isinstance(seed, int) and seed.bit_length() <= 256 else f"this {type(seed).__name__}"
+        raise IllegalAction(f"a seed is an integer from 0 to 2**128 - 1, not {shown}")
     key = blake2b(seed.to_bytes(16, "big"), digest_size=16, person=_SEED_PERSON).hexdigest()
     return [key, 0]
 

@@ -65,6 +65,15 @@ def test_simulate_bots_cap_and_table(runner: CliRunner) -> None:
     assert "no title 'chess'" in runner.invoke(cli, ["simulate", "chess"]).stderr
 
 
+def test_simulate_takes_seeds_of_128_bits_only(runner: CliRunner) -> None:
+    # Issue 13 section 2: a seed is an integer from 0 to 2**128 - 1 (the keyed generator's key).
+    for bad in ("-1", str(2**128)):
+        result = runner.invoke(cli, ["simulate", "toy", "--games", "1", "--seed", bad])
+        assert result.exit_code == 2 and "--seed" in result.stderr
+    top = runner.invoke(cli, ["simulate", "toy", "--games", "1", "--seed", str(2**128 - 1), "--json"])
+    assert json.loads(top.stdout)["completed"] == 1
+
+
 def test_simulate_counts_errors(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(self: ToyGame, state: object, role: str, action: tuple[object, ...]) -> None:
         raise RuntimeError("boom")
