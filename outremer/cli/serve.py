@@ -27,5 +27,23 @@ def serve_command(host: str, port: int, database: str) -> None:
 
     if database == DEFAULT_URL:
         DEFAULT_FOLDER.mkdir(exist_ok=True)
-    click.echo(f"Outremer on http://{host}:{port}/ (database {database})", err=True)
+    click.echo(f"Outremer on http://{host}:{port}/ (database {shown_url(database)})", err=True)
     uvicorn.run(create_app(database), host=host, port=port, log_level="info")
+
+
+def shown_url(database: str) -> str:
+    """The database URL as it may be printed: its password masked (SQLAlchemy's rendering), also
+    one given as a query parameter (``?password=``, which libpq reads); a URL SQLAlchemy cannot
+    read is refused, without echoing it."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        url = make_url(database)
+    except ArgumentError as exc:
+        raise click.BadParameter(
+            "not a database URL: give sqlite:///FILE or postgresql+psycopg://USER:PASS@HOST/DB",
+            param_hint="--database",
+        ) from exc
+    query = {key: "***" if "password" in key.lower() else value for key, value in url.query.items()}
+    return url.set(query=query).render_as_string(hide_password=True)

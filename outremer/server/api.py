@@ -18,12 +18,14 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from ..bots.registry import bot_names, default_bot
 from ..engine.errors import IllegalAction, OutremerError
 from ..engine.record import Record, replay
 from ..engine.registry import get_game, titles
 from . import auth
+from .access import may_see, visible_game
 from .context import Context
 from .db import ACTIVE, BOT, HOTSEAT, MAX_ID, OPEN, OVER, PERSON, ActionRow, GameRow, SeatRow, User
 from .limits import client_address
@@ -79,6 +81,7 @@ class Join(BaseModel):
 
 LOG_FROM = "how many entries of this seat's log the client holds: the answer's log starts there if it can"
 LOG_KEY = "the log_key of the payload those entries came with"
+INVITE = "an open seat's invite token: lets its holder see a private game (as an observer)"
 
 
 class ActionBody(BaseModel):
@@ -422,14 +425,35 @@ def _take_seat(ctx: Context, seat_id: int, user: User) -> int:
     return game_id
 
 
+def _invited_seat(s: Session, token: str, user: User | None) -> tuple[SeatRow, GameRow]:
+    """The seat an invite token is for and its game; 404 if there is none, or if the seat is taken
+    and the game is private to others (a spent invitation to a private game opens nothing)."""
+    seat = s.execute(select(SeatRow).where(SeatRow.invite_token == token)).scalar_one_or_none()
+    row = s.get(GameRow, seat.game_id) if seat is not None else None
+    if seat is None or row is None or not may_see(s, row, _uid(user), token):
+        raise HTTPException(404, "no such invitation")
+    return seat, row
+
+
+@router.get("/invites/{token}", tags=["games"])
+def show_invite(token: str, user: MaybeUser, ctx: CtxDep) -> dict[str, Any]:
+    """What an invite link is for, without taking the seat: ``role`` and the game as listed in the
+    lobby (404 ``no such invitation`` for a wrong token, or a spent one to a private game)."""
+    with ctx.db.session() as s:
+        seat, row = _invited_seat(s, token, user)
+        seats = seats_of(s, row.id)
+        return {
+            "role": seat.role,
+            "game": summary(row, seats, user_names(s, seats, [row.created_by]), _uid(user)),
+        }
+
+
 @router.post("/invites/{token}", tags=["games"])
 def join_by_invite(token: str, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
-    """Take the seat an invite link is for (409 if it is taken or the game has started)."""
+    """Take the seat an invite link is for (409 if it is taken or the game has started; 404 as for a
+    wrong token if it is taken and the game is private to the user)."""
     with ctx.db.session() as s:
-        seat = s.execute(select(SeatRow).where(SeatRow.invite_token == token)).scalar_one_or_none()
-        if seat is None:
-            raise HTTPException(404, "no such invitation")
-        seat_id = seat.id
+        seat_id = _invited_seat(s, token, user)[0].id
     game_id = _take_seat(ctx, seat_id, user)
     return _payload(ctx, game_id, user, None)
 
@@ -438,9 +462,7 @@ def join_by_invite(token: str, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
 def join_from_lobby(game_id: GameId, body: Join, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
     """Take an open seat of a public game."""
     with ctx.db.session() as s:
-        row = s.get(GameRow, game_id)
-        if row is None:
-            raise HTTPException(404, f"no game {game_id}")
+        row = visible_game(s, game_id, user.id)
         if not row.public:
             raise HTTPException(403, "this game is private: join by its invite link")
         seat = next((x for x in seats_of(s, game_id) if x.role == body.role), None)
@@ -476,29 +498,33 @@ def get_game_view(
     ] = None,
     log_from: Annotated[int, Query(ge=0, description=LOG_FROM)] = 0,
     log_key: Annotated[str | None, Query(max_length=100, description=LOG_KEY)] = None,
+    invite: Annotated[str | None, Query(max_length=100, description=INVITE)] = None,
 ) -> dict[str, Any]:
     """The game as the signed-in user's seat sees it (observer's view for anyone else): the view,
     the log, whose turn it is, and the seat's legal actions. With ``role``, ``log_from`` and
     ``log_key`` from an earlier answer, the log holds only the entries after those (``log_from``
-    in the answer says where it starts: 0 when the whole log had to be sent)."""
+    in the answer says where it starts: 0 when the whole log had to be sent). A private game is
+    seen only by its players and holders of its invitation: 404 for anyone else, as for no game."""
+    with ctx.db.session() as s:
+        visible_game(s, game_id, _uid(user), invite)
     return _payload(ctx, game_id, user, role, log_from, log_key)
 
 
 def _check_seat(ctx: Context, game_id: int, role: str, user: User) -> None:
-    """404 no game, 422 no such role, 403 not the user's seat, 409 the game is not under way."""
-    live = ctx.store.live(game_id)
+    """404 no game (or a private one the user may not see), 422 no such role, 403 not the user's
+    seat, 409 the game is not under way."""
     with ctx.db.session() as s:
-        row = s.get(GameRow, game_id)
-        if row is None:
-            raise HTTPException(404, f"no game {game_id}")
-        if role not in live.roles:
-            raise HTTPException(422, f"{role!r} is not a role of this game: {', '.join(live.roles)}")
-        if role not in held_roles(seats_of(s, game_id), user.id):
-            raise HTTPException(403, f"you do not hold the seat {role!r} in game {game_id}")
-        if row.status == OPEN:
-            raise HTTPException(409, "the game has not started: some seats wait for players")
-        if row.status == OVER:
-            raise HTTPException(409, "the game is over")
+        status = visible_game(s, game_id, user.id).status
+        held = held_roles(seats_of(s, game_id), user.id)
+    live = ctx.store.live(game_id)
+    if role not in live.roles:
+        raise HTTPException(422, f"{role!r} is not a role of this game: {', '.join(live.roles)}")
+    if role not in held:
+        raise HTTPException(403, f"you do not hold the seat {role!r} in game {game_id}")
+    if status == OPEN:
+        raise HTTPException(409, "the game has not started: some seats wait for players")
+    if status == OVER:
+        raise HTTPException(409, "the game is over")
 
 
 @router.post("/games/{game_id}/action", tags=["play"])
@@ -534,12 +560,9 @@ def post_undo(game_id: GameId, body: UndoBody, user: UserDep, ctx: CtxDep) -> di
 def export_game(game_id: GameId, user: MaybeUser, ctx: CtxDep) -> dict[str, Any]:
     """The game's save file (setup and every action). A save holds the seed, which decides every
     hidden card and die to come: it is given for a finished game, or to a user who plays every
-    non-bot seat; anyone else gets 403 until the game is over."""
-    live = ctx.store.live(game_id)
+    non-bot seat; anyone else gets 403 until the game is over (404 if the game is private to them)."""
     with ctx.db.session() as s:
-        row = s.get(GameRow, game_id)
-        if row is None:
-            raise HTTPException(404, f"no game {game_id}")
+        row = visible_game(s, game_id, _uid(user))
         if row.status != OVER:
             seats = seats_of(s, game_id)
             people = [seat for seat in seats if seat.kind != BOT]
@@ -549,6 +572,7 @@ def export_game(game_id: GameId, user: MaybeUser, ctx: CtxDep) -> dict[str, Any]
                     "a save file holds the seed, which decides every hidden card and die to come: "
                     "it is available once the game is over",
                 )
+    live = ctx.store.live(game_id)
     with live.lock:
         return live.record.to_json()
 
@@ -556,17 +580,16 @@ def export_game(game_id: GameId, user: MaybeUser, ctx: CtxDep) -> dict[str, Any]
 @router.get("/games/{game_id}/replay", tags=["saves"])
 def replay_game(
     game_id: GameId,
+    user: MaybeUser,
     ctx: CtxDep,
     upto: Annotated[int | None, Query(ge=0, description="actions to replay (default: all)")] = None,
 ) -> dict[str, Any]:
-    """A finished game's public (observer's) view and log after its first ``upto`` actions."""
-    live = ctx.store.live(game_id)
+    """A finished game's public (observer's) view and log after its first ``upto`` actions (a
+    private game's only for its players: 404 for anyone else, as for no game)."""
     with ctx.db.session() as s:
-        row = s.get(GameRow, game_id)
-        if row is None:
-            raise HTTPException(404, f"no game {game_id}")
-        if row.status != OVER:
+        if visible_game(s, game_id, _uid(user)).status != OVER:
             raise HTTPException(409, "a replay is available once the game is over")
+    live = ctx.store.live(game_id)
     with live.lock:
         record = replace(live.record, options=dict(live.record.options), actions=list(live.record.actions))
     total = len(record.actions)

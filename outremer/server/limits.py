@@ -1,9 +1,16 @@
-"""Rate limits on signing in and registering, counted in memory with an injectable clock.
+"""Throttling of sign-ins and registrations, counted in memory with an injectable clock.
 
-Failed passwords are counted per account name and per client address; a name (or address) that
-reached its limit within the window is refused (429, with ``Retry-After``) until its oldest counted
-failure leaves the window. A successful sign-in clears the name's failures. Registration attempts
-(those that pass the name and password rules) are counted per address.
+Failed sign-ins are counted per (client address, name) and per client address. Each count has a
+few free failures; after those, every further failure doubles the wait before the next attempt
+from that address (for that name, or for any name), up to a cap. An attempt made too early is
+refused (429 with ``Retry-After``) and changes nothing: the server never sleeps, so an attacker
+ties up no worker. Nothing is counted per name alone, so failures from one address never keep the
+name's owner out at another address. A success clears the failures of its (address, name) pair.
+Counts are forgotten a while after their last failure, and each table holds at most
+``Limits.max_keys`` keys (the least recently failed go first), so memory stays bounded whatever
+names or addresses an attacker cycles through. An IPv6 client is counted by its /64 network (what
+one subscriber is usually given). Registration attempts (those that pass the name and password
+rules) are counted per address in a sliding window.
 
 The counters live in this process: several server processes each count separately, so an attacker
 spread over N processes gets up to N times the attempts. A table shared by all processes would
@@ -12,13 +19,15 @@ close that gap at the cost of a database write on every failure; see ``docs/serv
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
+from cachetools import TTLCache
 from fastapi import HTTPException, Request
 
 Clock = Callable[[], float]
@@ -27,13 +36,77 @@ NAME_KEY = 64  # names are counted by their first 64 characters (a real one has 
 
 @dataclass(frozen=True)
 class Limits:
-    """How many events of each kind are allowed within their window (seconds)."""
+    """The throttle's numbers (seconds for times).
 
-    name_failures: int = 5
-    ip_failures: int = 30
-    failure_window: float = 15 * 60
+    After ``pair_free`` failed sign-ins for one name from one address (``address_free`` from one
+    address for any names), the next attempt waits ``first_delay``, doubled by each further
+    failure, at most ``max_delay``, counted from the last failure. A count is forgotten
+    ``forget_after`` after its last failure. ``registrations`` per address per
+    ``registration_window``.
+    """
+
+    pair_free: int = 5
+    address_free: int = 20
+    first_delay: float = 1.0
+    max_delay: float = 15 * 60
+    forget_after: float = 60 * 60
+    max_keys: int = 100_000
     registrations: int = 10
     registration_window: float = 60 * 60
+
+
+@dataclass
+class Strikes:
+    """A key's failures and the time of the last one."""
+
+    failures: int
+    last: float
+
+
+class Backoff:
+    """Failures per key with an exponential wait after the free ones (not thread-safe: the
+    :class:`Limiter` holds a lock)."""
+
+    def __init__(self, free: int, limits: Limits, clock: Clock) -> None:
+        self.free, self.limits, self.clock = free, limits, clock
+        self._strikes: TTLCache[Hashable, Strikes] = TTLCache(
+            maxsize=limits.max_keys, ttl=limits.forget_after, timer=clock
+        )
+
+    def delay(self, failures: int) -> float:
+        """The wait after the ``failures``-th failure: none for the free ones, then doubling."""
+        if failures < self.free:
+            return 0.0
+        doublings = min(failures - self.free, 64)
+        return min(self.limits.max_delay, self.limits.first_delay * 2.0**doublings)
+
+    def wait(self, key: Hashable) -> float:
+        """Seconds before ``key`` may try again (0: now)."""
+        strikes = self._strikes.get(key)
+        if strikes is None:
+            return 0.0
+        return max(0.0, strikes.last + self.delay(strikes.failures) - self.clock())
+
+    def fail(self, key: Hashable) -> None:
+        """Count a failure (setting the key again restarts its time to be forgotten)."""
+        strikes = self._strikes.get(key)
+        failures = strikes.failures + 1 if strikes is not None else 1
+        self._strikes[key] = Strikes(failures, self.clock())
+
+    def unfail(self, key: Hashable) -> None:
+        """Take back the latest failure counted (the attempt succeeded)."""
+        strikes = self._strikes.get(key)
+        if strikes is None:
+            return
+        strikes.failures -= 1
+        if strikes.failures <= 0:
+            del self._strikes[key]
+
+    def clear(self, key: Hashable) -> None:
+        self._strikes.pop(key, None)
+
+    def __len__(self) -> int:
+        return len(self._strikes)
 
 
 class Window:
@@ -74,17 +147,6 @@ class Window:
             for old in list(self._events):
                 self._recent(old, now)
 
-    def unhit(self, key: str) -> None:
-        """Forget the latest event of ``key``."""
-        events = self._events.get(key)
-        if events:
-            events.pop()
-            if not events:
-                del self._events[key]
-
-    def clear(self, key: str) -> None:
-        self._events.pop(key, None)
-
 
 def _refuse(message: str, seconds: float) -> HTTPException:
     wait = max(1, math.ceil(seconds))
@@ -93,45 +155,60 @@ def _refuse(message: str, seconds: float) -> HTTPException:
 
 
 class Limiter:
-    """The sign-in and registration limits of one server process (thread-safe)."""
+    """The sign-in throttle and registration limit of one server process (thread-safe)."""
 
     def __init__(self, limits: Limits | None = None, clock: Clock = time.monotonic) -> None:
         self.limits = limits = limits or Limits()
-        self._names = Window(limits.name_failures, limits.failure_window, clock)
-        self._ips = Window(limits.ip_failures, limits.failure_window, clock)
+        self._pairs = Backoff(limits.pair_free, limits, clock)
+        self._addresses = Backoff(limits.address_free, limits, clock)
         self._registrations = Window(limits.registrations, limits.registration_window, clock)
         self._lock = threading.Lock()
 
-    def check_login(self, name: str, ip: str) -> None:
-        """Refuse (429) a sign-in for a name or from an address with too many recent failures; else
-        count it as a failure until ``login_succeeded`` says otherwise (so that parallel attempts
-        cannot all pass the check before the first has failed)."""
-        name = name[:NAME_KEY]
+    def check_login(self, name: str, address: str) -> None:
+        """Refuse (429) a sign-in from an address that must still wait (for this name, or at all);
+        else count it as a failure until ``login_succeeded`` says otherwise (so that parallel
+        attempts cannot all pass the check before the first has failed)."""
+        pair, network = (address_key(address), name[:NAME_KEY]), address_key(address)
         with self._lock:
-            by_name = self._names.retry_after(name)
-            by_ip = self._ips.retry_after(ip)
-            if by_name is None and by_ip is None:
-                self._names.hit(name)
-                self._ips.hit(ip)
-        if by_name is not None:
-            raise _refuse(f"too many failed sign-ins for {name!r}", by_name)
-        if by_ip is not None:
-            raise _refuse("too many failed sign-ins from your address", by_ip)
+            by_pair = self._pairs.wait(pair)
+            by_address = self._addresses.wait(network)
+            if not by_pair and not by_address:
+                self._pairs.fail(pair)
+                self._addresses.fail(network)
+        if by_pair:
+            raise _refuse(f"too many failed sign-ins for {name[:NAME_KEY]!r} from your address", by_pair)
+        if by_address:
+            raise _refuse("too many failed sign-ins from your address", by_address)
 
-    def login_succeeded(self, name: str, ip: str) -> None:
-        """The sign-in checked last was right: clear the name's failures, and uncount it for the address."""
+    def login_succeeded(self, name: str, address: str) -> None:
+        """The sign-in checked last was right: clear the pair's failures, and uncount it for the address."""
         with self._lock:
-            self._names.clear(name[:NAME_KEY])
-            self._ips.unhit(ip)
+            self._pairs.clear((address_key(address), name[:NAME_KEY]))
+            self._addresses.unfail(address_key(address))
 
-    def check_register(self, ip: str) -> None:
+    def check_register(self, address: str) -> None:
         """Refuse (429) a registration from an address that registered too often; else count it."""
+        network = address_key(address)
         with self._lock:
-            wait = self._registrations.retry_after(ip)
+            wait = self._registrations.retry_after(network)
             if wait is None:
-                self._registrations.hit(ip)
+                self._registrations.hit(network)
         if wait is not None:
             raise _refuse("too many registrations from your address", wait)
+
+
+def address_key(address: str) -> str:
+    """What a client is counted by: its IPv4 address, or its IPv6 /64 network (an IPv4 address
+    mapped into IPv6 counts as that IPv4 address); anything else as given."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 def client_address(request: Request) -> str:

@@ -1,7 +1,8 @@
 """Live updates: a WebSocket per game and viewer, pushing ``changed`` notices with that viewer's page.
 
-``GET /api/games/{id}/ws[?role=ROLE]`` (a WebSocket; the session cookie signs the user in, or not,
-for an observer). On connecting, and after every change to the game, the server sends::
+``GET /api/games/{id}/ws[?role=ROLE][&invite=TOKEN]`` (a WebSocket; the session cookie signs the
+user in, or not, for an observer; ``invite``: see ``access.py``). On connecting, and after every
+change to the game, the server sends::
 
     {"type": "changed", "game": {... the same object as GET /api/games/{id} for this viewer ...}}
 
@@ -24,7 +25,9 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Path, Query, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
+from starlette.websockets import WebSocketState
 
+from .access import visible_game
 from .auth import COOKIE, user_for_token
 from .context import Context
 from .db import MAX_ID
@@ -98,18 +101,31 @@ class Hub:
 
 
 def _resolve(
-    ctx: Context, game_id: int, token: str | None, role: str | None
+    ctx: Context, game_id: int, token: str | None, role: str | None, invite: str | None
 ) -> tuple[int | None, str | None]:
+    """The user and the seat (None: the observer) a connection is for; refusals as for
+    ``GET /api/games/{id}`` (404 alike for no game and a private game the user may not see)."""
     with ctx.db.session() as s:
         user = user_for_token(s, token)
         user_id = user.id if user is not None else None
-        chosen = choose_role(s, ctx.store.live(game_id), user_id, role)
+        visible_game(s, game_id, user_id, invite)
+    live = ctx.store.live(game_id)
+    with ctx.db.session() as s:
+        chosen = choose_role(s, live, user_id, role)
     return user_id, chosen
 
 
 def _payload(
-    ctx: Context, sub: Subscriber, user_id: int | None, role: str | None, log_from: int, log_key: str | None
+    ctx: Context,
+    sub: Subscriber,
+    user_id: int | None,
+    role: str | None,
+    log_from: int,
+    log_key: str | None,
+    invite: str | None,
 ) -> dict[str, Any]:
+    """The connection's next page; 404 if it was let in by an invitation that has since been spent
+    (the seat taken) and the game is private to the user (see ``access.py``)."""
     game_id = sub.game_id
     if ctx.watcher is not None:  # read before the page: a change landing in between is seen later
         sub.seen = ctx.watcher.fingerprint(game_id)
@@ -117,7 +133,17 @@ def _payload(
     # Under the game's lock, like every other reader: the row and the cached state are then read
     # at the same point (an action being stored holds the lock until both have changed).
     with ctx.db.session() as s, live.lock:
+        if invite is not None:
+            visible_game(s, game_id, user_id, invite)
         return game_payload(s, live, user_id, role, fixed_role=True, log_from=log_from, log_key=log_key)
+
+
+async def _refuse(websocket: WebSocket, exc: HTTPException) -> None:
+    """Close with 4000 + the HTTP status and the error as the reason (at most 123 bytes)."""
+    if websocket.client_state == WebSocketState.CONNECTING:
+        await websocket.accept()
+    reason = str(exc.detail).encode()[:123].decode(errors="ignore")
+    await websocket.close(code=4000 + exc.status_code, reason=reason)
 
 
 @router.websocket("/api/games/{game_id}/ws")
@@ -127,14 +153,20 @@ async def game_socket(
     role: str | None = None,
     log_from: Annotated[int, Query(ge=0)] = 0,
     log_key: Annotated[str | None, Query(max_length=100)] = None,
+    invite: Annotated[str | None, Query(max_length=100)] = None,
 ) -> None:
     """Pushes the game after every change; the log only grows by what this connection has not sent
-    yet (``log_from``/``log_key``: what the client held when it connected, see views.game_payload)."""
+    yet (``log_from``/``log_key``: what the client held when it connected, see views.game_payload).
+    A refusal is sent as a close code, 4000 + the HTTP status ``GET /api/games/{id}`` would answer
+    (4403 a seat the user does not hold, 4404 no game or a private one, 4422 no such role), with
+    its error as the reason: the handshake is accepted first, since a browser learns nothing of
+    an HTTP refusal of it (it sees 1006, which a page takes for a lost connection)."""
     ctx: Context = websocket.app.state.ctx
+    cookie = websocket.cookies.get(COOKIE)
     try:
-        user_id, chosen = await run_in_threadpool(_resolve, ctx, game_id, websocket.cookies.get(COOKIE), role)
+        user_id, chosen = await run_in_threadpool(_resolve, ctx, game_id, cookie, role, invite)
     except HTTPException as exc:
-        await websocket.close(code=4000 + exc.status_code, reason=str(exc.detail)[:120])
+        await _refuse(websocket, exc)
         return
     await websocket.accept()
     sub = ctx.hub.subscribe(game_id)
@@ -142,7 +174,13 @@ async def game_socket(
         receiver = asyncio.create_task(_drain(websocket))
         try:
             while True:
-                message = await run_in_threadpool(_payload, ctx, sub, user_id, chosen, log_from, log_key)
+                try:
+                    message = await run_in_threadpool(
+                        _payload, ctx, sub, user_id, chosen, log_from, log_key, invite
+                    )
+                except HTTPException as exc:
+                    await _refuse(websocket, exc)
+                    return
                 await websocket.send_json({"type": "changed", "game": message})
                 log_from, log_key = message["log_from"] + len(message["log"]), message["log_key"]
                 getter = asyncio.create_task(sub.queue.get())

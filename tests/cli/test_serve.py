@@ -1,0 +1,44 @@
+"""``outremer serve`` at start-up (issue 13, section 6): the database URL it prints hides the password."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from outremer.cli.main import cli
+from outremer.server import app as server_app
+
+
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Stand-ins for the app and uvicorn: what ``serve`` was started with, and no server."""
+    calls: list[Any] = []
+    monkeypatch.setattr(server_app, "create_app", lambda url: calls.append(url) or "app")
+    monkeypatch.setattr("uvicorn.run", lambda app, **kw: calls.append((app, kw)))
+    return calls
+
+
+def serve(database: str) -> Any:
+    return CliRunner(mix_stderr=False).invoke(cli, ["serve", "--port", "8123", "--database", database])
+
+
+def test_the_printed_database_url_masks_its_password(started: list[Any]) -> None:
+    url = "postgresql+psycopg://outremer:s3cret-pw@db.example:5432/outremer?sslmode=require"
+    result = serve(url)
+    assert result.exit_code == 0, result.stderr
+    assert "s3cret-pw" not in result.stderr + result.output
+    assert "postgresql+psycopg://outremer:***@db.example:5432/outremer?sslmode=require" in result.stderr
+    assert started[0] == url  # the server itself gets the whole URL
+    in_query = serve("postgresql+psycopg://outremer@db/outremer?password=hunter22")
+    assert in_query.exit_code == 0 and "hunter22" not in in_query.stderr
+    sqlite = serve("sqlite:///games.db")
+    assert "(database sqlite:///games.db)" in sqlite.stderr
+
+
+def test_a_malformed_url_is_refused_without_echoing_it(started: list[Any]) -> None:
+    result = serve("not a url:hunter22")
+    assert result.exit_code == 2 and "not a database URL" in result.stderr
+    assert "hunter22" not in result.stderr + result.output
+    assert started == []
