@@ -79,6 +79,7 @@ def create_app(
         title="Outremer",
         version="0.1.0",
         summary="Board wargames of the Crusades, rules enforced: accounts, lobby, play, spectate, replay.",
+        description=ws.DESCRIPTION,
         lifespan=lifespan,
     )
     app.state.ctx = ctx

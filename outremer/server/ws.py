@@ -35,6 +35,14 @@ from .views import choose_role, game_payload
 
 router = APIRouter()
 
+DESCRIPTION = """**Live updates.** A WebSocket at `/api/games/{id}/ws?role=R&invite=T` (OpenAPI lists
+no WebSocket, so it is not among the paths below) sends `{"type": "changed", "game": ...}`, the same
+object as `GET /api/games/{id}` for the connection's seat (or the observer's), on connecting and
+after every change. A refused connection is accepted and closed at once with code 4000 + the status
+`GET /api/games/{id}` would answer, the error as the reason: 4403 a seat the user does not hold,
+4404 no such game (also a private game the user may not see, in the same words), 4422 no such
+role."""
+
 
 @dataclass(eq=False)
 class Subscriber:

@@ -183,6 +183,12 @@ def test_a_public_games_spent_invitation_says_so(app: FastAPI, user: Callable[[s
     assert refused.status_code == 403 and "invite link" in refused.json()["error"]
 
 
+def test_the_openapi_document_describes_the_websocket_refusals(app: FastAPI) -> None:
+    described = app.openapi()["info"]["description"]
+    assert "/api/games/{id}/ws" in described
+    assert all(code in described for code in ("4403", "4404", "4422"))
+
+
 def closing(url: str, cookie: str | None = None) -> tuple[int, str]:
     """The close code and reason a real server's websocket at ``url`` ends with at once."""
     headers = {"Cookie": f"outremer_session={cookie}"} if cookie else {}
