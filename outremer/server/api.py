@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request, Response
 from fastapi.responses import FileResponse
-from pydantic import BaseModel, Field
+from pydantic import Field
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -28,33 +28,34 @@ from . import auth
 from .access import may_see, visible_game
 from .context import Context
 from .db import ACTIVE, BOT, HOTSEAT, MAX_ID, OPEN, OVER, PERSON, ActionRow, GameRow, SeatRow, User
+from .inputs import ANY, BODY, LOG_KEY_PATTERN, UNSAFE, Body, Count, Text, Token, refusals
 from .limits import client_address
 from .store import SEED_RANGE, LiveGame, record_from_save
 from .views import choose_role, game_payload, held_roles, seats_of, summary, user_names
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", responses=refusals(*ANY))
 
 GameId = Annotated[int, Path(ge=1, le=MAX_ID, description="a game's id")]
 
 
 # -- request bodies ----------------------------------------------------------------------------
-class Credentials(BaseModel):
-    name: str = Field(description="user name: 1-32 letters, digits, '_', '.', '-'")
-    password: str = Field(description="at least 8 characters")
+class Credentials(Body):
+    name: Text = Field(description="user name: 1-32 letters, digits, '_', '.', '-'")
+    password: Text = Field(description="at least 8 characters")
 
 
-class SeatSpec(BaseModel):
-    role: str
+class SeatSpec(Body):
+    role: Text
     kind: Literal["me", "invite", "bot"] = Field(
         description="'me': the creator plays it (several 'me' seats: hotseat); 'invite': a person "
         "who joins by the seat's invite link (or from the lobby if the game is public); 'bot'"
     )
-    bot: str | None = Field(default=None, description="bot name for a 'bot' seat (default: the title's)")
+    bot: Text | None = Field(default=None, description="bot name for a 'bot' seat (default: the title's)")
 
 
-class NewGame(BaseModel):
-    title: str = Field(description="a title's slug, e.g. 'crusader-rex'")
-    scenario: str | None = None
+class NewGame(Body):
+    title: Text = Field(description="a title's slug, e.g. 'crusader-rex'")
+    scenario: Text | None = None
     options: dict[str, bool] = Field(default_factory=dict)
     seats: list[SeatSpec] | None = Field(
         default=None, description="one per role; default: the creator takes the first role, bots the rest"
@@ -69,14 +70,14 @@ class NewGame(BaseModel):
     public: bool = Field(default=True, description="listed in the lobby; open seats joinable from it")
 
 
-class ImportGame(BaseModel):
+class ImportGame(Body):
     save: dict[str, Any] = Field(description="an Outremer save file (outremer/save/2; /1 of older games)")
     seats: list[SeatSpec] | None = Field(default=None, description="default: the importer holds every seat")
     public: bool = False
 
 
-class Join(BaseModel):
-    role: str
+class Join(Body):
+    role: Text
 
 
 LOG_FROM = "how many entries of this seat's log the client holds: the answer's log starts there if it can"
@@ -84,21 +85,25 @@ LOG_KEY = "the log_key of the payload those entries came with"
 INVITE = "an open seat's invite token: lets its holder see a private game (as an observer)"
 
 
-class ActionBody(BaseModel):
-    role: str = Field(description="the seat acting; the user must hold it")
-    action: Any = Field(description="one of the seat's legal actions, as a JSON list, e.g. ['pass']")
-    version: int | None = Field(
+class ActionBody(Body):
+    role: Text = Field(description="the seat acting; the user must hold it", examples=["Franks"])
+    action: Any = Field(
+        description="one of the seat's legal actions, as a JSON list, e.g. ['pass']", examples=[["pass"]]
+    )
+    version: Count | None = Field(
         default=None, description="if given, refuse (409) unless the game is at exactly this many actions"
     )
-    log_from: int = Field(default=0, ge=0, description=LOG_FROM)
-    log_key: str | None = Field(default=None, max_length=100, description=LOG_KEY)
+    log_from: Count = Field(default=0, description=LOG_FROM)
+    log_key: str | None = Field(default=None, max_length=100, pattern=LOG_KEY_PATTERN, description=LOG_KEY)
 
 
-class UndoBody(BaseModel):
-    role: str = Field(description="the seat taking back its own last action; the user must hold it")
-    version: int = Field(description="the number of actions the user saw; refused (409) if the game moved on")
-    log_from: int = Field(default=0, ge=0, description=LOG_FROM)
-    log_key: str | None = Field(default=None, max_length=100, description=LOG_KEY)
+class UndoBody(Body):
+    role: Text = Field(description="the seat taking back its own last action; the user must hold it")
+    version: Count = Field(
+        description="the number of actions the user saw; refused (409) if the game moved on"
+    )
+    log_from: Count = Field(default=0, description=LOG_FROM)
+    log_key: str | None = Field(default=None, max_length=100, pattern=LOG_KEY_PATTERN, description=LOG_KEY)
 
 
 # -- dependencies ------------------------------------------------------------------------------
@@ -130,7 +135,7 @@ def _uid(user: User | None) -> int | None:
 
 
 # -- accounts ----------------------------------------------------------------------------------
-@router.post("/register", status_code=201, tags=["accounts"])
+@router.post("/register", status_code=201, tags=["accounts"], responses=refusals(*BODY, 409, 429))
 def register(body: Credentials, request: Request, response: Response, ctx: CtxDep) -> dict[str, Any]:
     """Create an account (the password is stored only as an argon2id hash) and sign in."""
     auth.check_new_account(body.name, body.password)
@@ -149,7 +154,7 @@ def register(body: Credentials, request: Request, response: Response, ctx: CtxDe
     return {"name": user.name}
 
 
-@router.post("/login", tags=["accounts"])
+@router.post("/login", tags=["accounts"], responses=refusals(*BODY, 401, 429))
 def login(body: Credentials, request: Request, response: Response, ctx: CtxDep) -> dict[str, Any]:
     """Sign in: sets the session cookie. Too many failed attempts for a name or from an address
     within a while are refused (429 with ``Retry-After``), even with the right password."""
@@ -165,7 +170,7 @@ def login(body: Credentials, request: Request, response: Response, ctx: CtxDep) 
     return {"name": user.name}
 
 
-@router.post("/logout", tags=["accounts"])
+@router.post("/logout", tags=["accounts"], responses=refusals(*UNSAFE))
 def logout(request: Request, response: Response, ctx: CtxDep) -> dict[str, Any]:
     """Sign out: ends the session and clears the cookie."""
     with ctx.db.session() as s:
@@ -174,7 +179,7 @@ def logout(request: Request, response: Response, ctx: CtxDep) -> dict[str, Any]:
     return {"signed_out": True}
 
 
-@router.get("/me", tags=["accounts"])
+@router.get("/me", tags=["accounts"], responses=refusals(401))
 def me(user: UserDep) -> dict[str, Any]:
     """The signed-in user (401 if none)."""
     return {"name": user.name}
@@ -216,7 +221,7 @@ def _title(slug: str) -> Any:
         raise HTTPException(404, str(exc)) from exc
 
 
-@router.get("/titles/{slug}/board", tags=["titles"])
+@router.get("/titles/{slug}/board", tags=["titles"], responses=refusals(404))
 def title_board(slug: str) -> dict[str, Any]:
     """The title's board description for drawing (e.g. towns with coordinates and roads); 404 if none."""
     board = _title(slug).board()
@@ -225,7 +230,7 @@ def title_board(slug: str) -> dict[str, Any]:
     return dict(board)
 
 
-@router.get("/titles/{slug}/roles", tags=["titles"])
+@router.get("/titles/{slug}/roles", tags=["titles"], responses=refusals(404, 422))
 def title_roles(
     slug: str, scenario: Annotated[str | None, Query()] = None, options: Annotated[str | None, Query()] = None
 ) -> dict[str, Any]:
@@ -245,15 +250,21 @@ def title_roles(
     return {"scenario": scenario, "options": checked, "roles": list(game.roles_for(scenario, checked))}
 
 
-@router.get("/titles/{slug}/web/{path:path}", tags=["titles"], response_class=FileResponse)
+@router.get(
+    "/titles/{slug}/web/{path:path}", tags=["titles"], response_class=FileResponse, responses=refusals(404)
+)
 def title_web(slug: str, path: str) -> FileResponse:
     """A file of the title's browser assets (its ``board.js`` draws the board); 404 if none."""
     root = _title(slug).web_dir()
     if root is None:
         raise HTTPException(404, f"{slug} has no browser assets")
     base = FilePath(root).resolve()
-    target = (base / path).resolve()
-    if not target.is_relative_to(base) or not target.is_file():
+    try:  # a NUL byte or a name too long for the file system names no file either
+        target = (base / path).resolve()
+        found = target.is_relative_to(base) and target.is_file()
+    except (OSError, ValueError):
+        found = False
+    if not found:
         raise HTTPException(404, f"no file {path!r} in the browser assets of {slug}")
     return FileResponse(target, headers={"Cache-Control": "no-cache"})
 
@@ -334,7 +345,7 @@ def _check_chosen_seed(ctx: Context, seats: list[SeatRow], why: str) -> None:
         )
 
 
-@router.post("/games", status_code=201, tags=["games"])
+@router.post("/games", status_code=201, tags=["games"], responses=refusals(*BODY, 401))
 def create_game(body: NewGame, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
     """Create a game; the answer is the game as the creator sees it (with invite links of open seats)."""
     try:
@@ -363,7 +374,7 @@ def create_game(body: NewGame, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
     return _payload(ctx, game_id, user, None)
 
 
-@router.post("/games/import", status_code=201, tags=["games"])
+@router.post("/games/import", status_code=201, tags=["games"], responses=refusals(*BODY, 401))
 def import_game(body: ImportGame, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
     """Import a save file: every action is replayed and checked; the importer holds every seat by
     default. The save holds the seed, so an unfinished game with an 'invite' seat is refused (422)."""
@@ -378,7 +389,7 @@ def import_game(body: ImportGame, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
     return _payload(ctx, game_id, user, None)
 
 
-@router.get("/games", tags=["games"])
+@router.get("/games", tags=["games"], responses=refusals(401, 422))
 def list_games(
     user: MaybeUser,
     ctx: CtxDep,
@@ -435,8 +446,8 @@ def _invited_seat(s: Session, token: str, user: User | None) -> tuple[SeatRow, G
     return seat, row
 
 
-@router.get("/invites/{token}", tags=["games"])
-def show_invite(token: str, user: MaybeUser, ctx: CtxDep) -> dict[str, Any]:
+@router.get("/invites/{token}", tags=["games"], responses=refusals(404, 422))
+def show_invite(token: Token, user: MaybeUser, ctx: CtxDep) -> dict[str, Any]:
     """What an invite link is for, without taking the seat: ``role`` and the game as listed in the
     lobby (404 ``no such invitation`` for a wrong token, or a spent one to a private game)."""
     with ctx.db.session() as s:
@@ -448,8 +459,8 @@ def show_invite(token: str, user: MaybeUser, ctx: CtxDep) -> dict[str, Any]:
         }
 
 
-@router.post("/invites/{token}", tags=["games"])
-def join_by_invite(token: str, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
+@router.post("/invites/{token}", tags=["games"], responses=refusals(*UNSAFE, 401, 404, 409, 422))
+def join_by_invite(token: Token, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
     """Take the seat an invite link is for (409 if it is taken or the game has started; 404 as for a
     wrong token if it is taken and the game is private to the user)."""
     with ctx.db.session() as s:
@@ -458,7 +469,7 @@ def join_by_invite(token: str, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
     return _payload(ctx, game_id, user, None)
 
 
-@router.post("/games/{game_id}/join", tags=["games"])
+@router.post("/games/{game_id}/join", tags=["games"], responses=refusals(*BODY, 401, 403, 404, 409))
 def join_from_lobby(game_id: GameId, body: Join, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
     """Take an open seat of a public game."""
     with ctx.db.session() as s:
@@ -488,7 +499,7 @@ def _payload(
         return game_payload(s, live, _uid(user), chosen, log_from=log_from, log_key=log_key)
 
 
-@router.get("/games/{game_id}", tags=["play"])
+@router.get("/games/{game_id}", tags=["play"], responses=refusals(403, 404, 422))
 def get_game_view(
     game_id: GameId,
     user: MaybeUser,
@@ -496,8 +507,10 @@ def get_game_view(
     role: Annotated[
         str | None, Query(description="which of your seats to view (default: one to act)")
     ] = None,
-    log_from: Annotated[int, Query(ge=0, description=LOG_FROM)] = 0,
-    log_key: Annotated[str | None, Query(max_length=100, description=LOG_KEY)] = None,
+    log_from: Annotated[int, Query(ge=0, le=MAX_ID, description=LOG_FROM)] = 0,
+    log_key: Annotated[
+        str | None, Query(max_length=100, pattern=LOG_KEY_PATTERN, description=LOG_KEY)
+    ] = None,
     invite: Annotated[str | None, Query(max_length=100, description=INVITE)] = None,
 ) -> dict[str, Any]:
     """The game as the signed-in user's seat sees it (observer's view for anyone else): the view,
@@ -527,7 +540,7 @@ def _check_seat(ctx: Context, game_id: int, role: str, user: User) -> None:
         raise HTTPException(409, "the game is over")
 
 
-@router.post("/games/{game_id}/action", tags=["play"])
+@router.post("/games/{game_id}/action", tags=["play"], responses=refusals(*BODY, 401, 403, 404, 409))
 def post_action(game_id: GameId, body: ActionBody, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
     """Take an action for a seat the user holds. Checked against that seat and the legal actions of
     this moment; stored durably before the answer. 403 not your seat, 409 not legal now (or the game
@@ -541,7 +554,7 @@ def post_action(game_id: GameId, body: ActionBody, user: UserDep, ctx: CtxDep) -
     return {"accepted": list(canon), "version": live.version, "game": game}
 
 
-@router.post("/games/{game_id}/undo", tags=["play"])
+@router.post("/games/{game_id}/undo", tags=["play"], responses=refusals(*BODY, 401, 403, 404, 409))
 def post_undo(game_id: GameId, body: UndoBody, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
     """Take back the seat's own last action (the payload's ``can_undo``): allowed if that seat took
     it, it drew no randomness and revealed nothing, and the seat was still to act after it. Never a
@@ -556,7 +569,7 @@ def post_undo(game_id: GameId, body: UndoBody, user: UserDep, ctx: CtxDep) -> di
 
 
 # -- saves and replays -------------------------------------------------------------------------
-@router.get("/games/{game_id}/save", tags=["saves"])
+@router.get("/games/{game_id}/save", tags=["saves"], responses=refusals(403, 404, 422))
 def export_game(game_id: GameId, user: MaybeUser, ctx: CtxDep) -> dict[str, Any]:
     """The game's save file (setup and every action). A save holds the seed, which decides every
     hidden card and die to come: it is given for a finished game, or to a user who plays every
@@ -577,12 +590,14 @@ def export_game(game_id: GameId, user: MaybeUser, ctx: CtxDep) -> dict[str, Any]
         return live.record.to_json()
 
 
-@router.get("/games/{game_id}/replay", tags=["saves"])
+@router.get("/games/{game_id}/replay", tags=["saves"], responses=refusals(404, 409, 422))
 def replay_game(
     game_id: GameId,
     user: MaybeUser,
     ctx: CtxDep,
-    upto: Annotated[int | None, Query(ge=0, description="actions to replay (default: all)")] = None,
+    upto: Annotated[
+        int | None, Query(ge=0, le=MAX_ID, description="actions to replay (default: all)")
+    ] = None,
 ) -> dict[str, Any]:
     """A finished game's public (observer's) view and log after its first ``upto`` actions (a
     private game's only for its players: 404 for anyone else, as for no game)."""

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request
-from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -16,13 +15,18 @@ from sqlalchemy import select
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import api, ws
+from .bodylimit import BodyLimit
 from .bots import BotRunner
 from .context import Context
 from .db import ACTIVE, DEFAULT_URL, Database, GameRow
 from .guard import CrossSiteGuard
+from .inputs import ECHO, clip, problems
 from .limits import Limiter
 from .store import Store
 from .watch import DEFAULT_INTERVAL, Watcher
+
+MESSAGE = 2 * ECHO
+"""The longest error message: ours are short, so what it cuts is an echo of the client's input."""
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 """The browser client: plain ES modules, HTML and CSS, no build step."""
@@ -83,6 +87,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.ctx = ctx
+    app.add_middleware(BodyLimit)
     app.add_middleware(CrossSiteGuard, trusted_origins=tuple(trusted_origins))
     app.include_router(api.router)
     app.include_router(ws.router)
@@ -95,7 +100,13 @@ def create_app(
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+        message = clip(str(exc.detail), MESSAGE)
+        return JSONResponse({"error": message}, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(Exception)
+    async def crashed(request: Request, exc: Exception) -> JSONResponse:
+        """A safety net only (the error is still logged): no request should get here."""
+        return JSONResponse({"error": "internal error: the server failed to answer this request"}, 500)
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -105,7 +116,7 @@ def create_app(
         message = (
             f"malformed request: {where}: {first.get('msg', 'invalid')}" if first else "malformed request"
         )
-        return JSONResponse({"error": message, "detail": jsonable_encoder(errors)}, status_code=422)
+        return JSONResponse({"error": clip(message, MESSAGE), "detail": problems(errors)}, status_code=422)
 
     return app
 

@@ -105,7 +105,7 @@ class LiveGame:
         if not key or len(self.row_ids) != self.version:
             return False
         version, _, row_id = key.partition(".")
-        if not (version.isdigit() and row_id.isdigit()):
+        if not (version.isascii() and version.isdigit() and row_id.isascii() and row_id.isdigit()):
             return False
         v = int(version)
         if v > self.version:

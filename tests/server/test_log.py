@@ -94,16 +94,20 @@ def test_whole_log_after_an_undo_or_for_another_seat_or_a_bad_key(user: Callable
     part = since(alice, gid, "Franks", again)
     assert part["log_from"] == 0 and part["log"] == full(alice, gid, "Franks")["log"]
 
-    # A key read by another seat (or the observer), or a key that is not one: the whole log.
+    # A key read by another seat (or the observer), or one of no point of this game: the whole log.
     franks = full(alice, gid, "Franks")
     saracens = full(bob, gid, "Saracens")
-    for key in (franks["log_key"], "nonsense", "99.99/Saracens", ""):
+    for key in (franks["log_key"], "99.99/Saracens"):
         r = bob.get(
             f"/api/games/{gid}",
             params={"role": "Saracens", "log_from": max(1, len(saracens["log"])), "log_key": key},
         )
         assert r.status_code == 200, r.text
         assert r.json()["log_from"] == 0 and r.json()["log"] == saracens["log"]
+    # A key that is not one at all (issue 13: "²" is a digit, but not an ASCII one) is malformed.
+    for key in ("nonsense", "", "².0/Saracens"):
+        r = bob.get(f"/api/games/{gid}", params={"role": "Saracens", "log_from": 1, "log_key": key})
+        assert r.status_code == 422, r.text
     # A negative start is malformed.
     r = bob.get(
         f"/api/games/{gid}", params={"role": "Saracens", "log_from": -1, "log_key": saracens["log_key"]}
