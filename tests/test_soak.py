@@ -24,9 +24,8 @@ def _option_sets(game):
 def test_random_play_soak(slug):
     game = get_game(slug)
     for i, options in enumerate(_option_sets(game)):
-        summary = simulate(
-            game, 500, 100_000 * (i + 1), ["random"] * len(game.roles), 50_000, options=options
-        )
+        roles = game.roles_for(*game.check_setup(None, options))  # a team game seats more
+        summary = simulate(game, 500, 100_000 * (i + 1), ["random"] * len(roles), 50_000, options=options)
         assert summary["completed"] == 500, summary
         assert summary["errors"] == summary["step_cap_hits"] == summary["replay_mismatches"] == 0, summary
 
