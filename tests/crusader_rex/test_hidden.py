@@ -12,6 +12,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from outremer.engine.rng import fresh
 from outremer.games.crusader_rex.common import BLOCKS, BOARD, TOWNS
 from outremer.games.crusader_rex.game import CrusaderRex
 from outremer.games.crusader_rex.state import State
@@ -45,7 +46,8 @@ def hidden_from(state: State, viewer: str) -> list[str]:
 def perturb(state: State, viewer: str, r: random.Random) -> State:
     """A state that differs from ``state`` only in what ``viewer`` cannot see."""
     s = state.copy()
-    s.rng = r.getrandbits(64)
+    # Reseeded on the same generator: a legacy one would play under the rules of format 1.
+    s.rng = fresh(r)
     hidden = hidden_from(s, viewer)
     # Exchange the identities of two hidden enemy blocks (same side, any places).
     if len(hidden) >= 2:

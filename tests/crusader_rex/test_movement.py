@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from outremer.engine import rng
 from outremer.engine.errors import IllegalAction
 from outremer.games.crusader_rex import cards, common, movement
 from outremer.games.crusader_rex.game import CrusaderRex
@@ -476,3 +477,26 @@ def test_a_besieger_may_not_sail_into_tyre_or_tripoli(done):
     movement.start_move_phase(s, F, 2)
     assert ("sea", "balian", "Tyre") not in legal(s)
     assert ("sea", "balian", "Acre") in legal(s)
+
+
+def test_a_game_of_save_format_1_keeps_the_movement_rules_it_was_played_with(done):
+    # common.rules_of_format_1: a game on the legacy generator (outremer/save/1) is replayed under
+    # the rules it was played with, before 5.0 (a block moved in one group move is offered steps in
+    # the next) and 6.51, 5.4 (no sea move into a port the side besieges) were ruled.
+    s = moving()
+    s.rng = rng.seed_state(1, rng.LEGACY)
+    put(s, "walter", "Acre")
+    put(s, "yazkuj", "Acre", castle=True)
+    put(s, "balian", "Jaffa")
+    movement.start_move_phase(s, F, 2)
+    assert ("sea", "balian", "Acre") not in legal(s)
+    s = moving()
+    s.rng = rng.seed_state(1, rng.LEGACY)
+    put(s, "balian", "Nablus")
+    put(s, "king_guy", "Jerusalem")
+    movement.start_move_phase(s, F, 3)
+    G.apply_in_place(s, F, ("group", "Nablus"))
+    G.apply_in_place(s, F, ("step", "balian", "Caesarea"))
+    G.apply_in_place(s, F, ("end",))
+    G.apply_in_place(s, F, ("group", "Jerusalem"))
+    assert steps_of(s, "balian")

@@ -9,6 +9,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from outremer.engine.rng import fresh
 from outremer.games.first_crusade.common import COUNTERS, SPACES
 from outremer.games.first_crusade.game import FirstCrusade
 from outremer.games.first_crusade.positions import battle_before_the_reveal, position
@@ -41,7 +42,8 @@ def concealed(state: State) -> list[str]:
 def perturb(state: State, r: random.Random) -> State:
     """Exchange the places of two concealed counters of the same contingent, and reseed."""
     s = state.copy()
-    s.rng = r.getrandbits(64)
+    # Reseeded on the same generator: a legacy one would play under the rules of format 1.
+    s.rng = fresh(r)
     hidden = concealed(s)
     for _ in range(5):
         a = r.choice(hidden)

@@ -65,10 +65,10 @@ def no_boons(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pilgrimage, "march_boons", lambda state, frame, window: [])
 
 
-def rigged(*faces: int) -> int:
+def rigged(*faces: int, generator: str = rng.KEYED) -> Any:
     """A generator value whose next dice come up ``faces``."""
     for seed in range(500_000):
-        start = rng.seed_state(seed)
+        start = rng.seed_state(seed, generator)
         holder = SimpleNamespace(rng=start)
         if all(rng.d6(holder) == f for f in faces):
             return start
@@ -85,12 +85,12 @@ def act(state: State, *actions: Action) -> None:
         procedures.perform(state, a)
 
 
-def setout(state: State, verb: str, space: str, *faces: int) -> Frame:
+def setout(state: State, verb: str, space: str, *faces: int, generator: str = rng.KEYED) -> Frame:
     """Start a march from ``space`` with its force as prefilled, the Movement Allowance rolling
-    ``faces`` (and any dice after them)."""
+    ``faces`` (and any dice after them), on the keyed generator unless ``generator`` says."""
     movement.start(state, (verb, space))
     frame = state.stack[-1]
-    state.rng = rigged(*faces)
+    state.rng = rigged(*faces, generator=generator)
     procedures.settle(state)
     if GO in legal(state):
         act(state, GO)
@@ -780,6 +780,15 @@ def test_byzantines_may_not_end_a_move_with_crusaders():
         setout(s, "march", "nicomedia", 3)
         act(s, ("move", "juliopolis"))
         assert STOP not in legal(s) and "ancyra" in moves(s)
+
+
+def test_a_game_of_save_format_1_keeps_the_stacking_rules_it_was_played_with():
+    # common.rules_of_format_1: a game on the legacy generator (outremer/save/1) is replayed under
+    # the rules it was played with, before 10.1(1) kept moves from ending Byzantines with Crusaders.
+    s = position({"athanatoi": "nicomedia", "crusader_knights_1": "juliopolis"})
+    setout(s, "march", "nicomedia", 1, generator=rng.LEGACY)
+    assert isinstance(s.rng, int)
+    assert "juliopolis" in moves(s)
 
 
 def test_takitios_may_end_a_move_with_crusaders():

@@ -58,15 +58,20 @@ def hide(state: State, blocks: list[str] | set[str]) -> None:
     state.revealed.difference_update(blocks)
 
 
-def asks_from_public_facts(state: State) -> bool:
-    """Whether the game decides from public facts only when to ask a player (docs/crusader-rex/
-    rulings.md, "Hidden information"): whether Manna (4.2), winter replacements (8.4) and a drawn
-    block's deployment (7.2-7.3) wait for their player, and whether a block gone unseen stops undo.
+def rules_of_format_1(state: State) -> bool:
+    """Whether the game is played under the rules of save format 1: games saved in format 1
+    (``outremer/save/1``, on the legacy SplitMix64 generator, an integer ``rng``) are replayed under
+    the rules they were played with, so that every action in their saves stays legal. Every game
+    set up today is on the keyed generator and gets the rulings made since, which these games keep
+    as they were (the code of commit c578d3d):
 
-    Every game set up today does. Games saved before (``outremer/save/1``, on the SplitMix64
-    generator, an integer ``rng``) skipped those steps when the player had nothing to choose, and
-    replay as they were played: their saves hold no answer to the questions added since."""
-    return not isinstance(state.rng, int)
+    - asking from public facts only (docs/crusader-rex/rulings.md, "Hidden information"): Manna
+      (4.2), winter replacements (8.4) and a drawn block's deployment (7.2-7.3) wait for their
+      player, and a block gone unseen stops undo; format 1 skipped those steps when the player had
+      nothing to choose;
+    - 5.0: a block that moved in a Group Move or Muster moves no more in the phase;
+    - 6.51, 5.4: a besieger may Sea Move into an ordinary port it besieges."""
+    return isinstance(state.rng, int)
 
 
 # -- where blocks are --------------------------------------------------------------------------
@@ -203,7 +208,7 @@ def eliminate(state: State, block: str, rule: str, *, winter: bool = False) -> N
     was = state.loc[block]
     state.castle.discard(block)
     state.steps[block] = 0
-    if (winter or block not in state.revealed) and asks_from_public_facts(state):
+    if (winter or block not in state.revealed) and not rules_of_format_1(state):
         # Where it goes (the pool face down, face up, or for good) tells the enemy something it
         # could not see: which block, or at least its kind (6.34, 8.3). Undo may not step back.
         state.barrier += 1

@@ -17,7 +17,7 @@ Where a drawn block goes:
 The drawn block's identity is told only to its owner; where a block appeared is public. Its owner
 is asked where to deploy it even when there is one place only: how many places there are depends on
 the block, hidden from the enemy, and a pause in one case only would tell it (games saved before
-this ruling placed it at once: common.asks_from_public_facts). Rulings:
+this ruling placed it at once: common.rules_of_format_1). Rulings:
 docs/crusader-rex/draws-winter.md.
 """
 
@@ -30,12 +30,12 @@ from .common import (
     BLOCKS,
     BOARD,
     TOWNS,
-    asks_from_public_facts,
     besieged_side,
     castle_limit,
     log,
     port_friendly,
     reveal,
+    rules_of_format_1,
 )
 from .rules import Action, phase, set_phase
 from .state import State
@@ -174,7 +174,7 @@ def _next_draw(state: State) -> None:
                 block=info.label,
             )
             continue
-        if len(towns) == 1 and not asks_from_public_facts(state):
+        if len(towns) == 1 and rules_of_format_1(state):
             ((town, strength),) = towns.items()
             _place(state, block, town, strength)
             continue

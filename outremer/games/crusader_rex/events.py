@@ -25,7 +25,6 @@ from .board import enemy
 from .common import (
     BLOCKS,
     TOWNS,
-    asks_from_public_facts,
     field_blocks,
     log,
     occupants,
@@ -33,6 +32,7 @@ from .common import (
     reduce,
     reveal,
     roll,
+    rules_of_format_1,
 )
 from .rules import Action, phase, set_phase
 from .state import State
@@ -124,11 +124,11 @@ def _manna_asks(state: State, side: str) -> bool:
     """Whether Manna asks ``side`` (again), told from what the enemy sees as well (4.2): fewer than
     three blocks chosen, and more of the side's blocks on the map than were chosen. Which of them are
     below full strength is hidden from the enemy, so it decides nothing here (games saved before
-    this ruling asked only while a block below full strength was left: common.asks_from_public_facts)."""
+    this ruling asked only while a block below full strength was left: common.rules_of_format_1)."""
     chosen = state.work["manna"] if state.work else []
     if len(chosen) >= MANNA_BLOCKS:
         return False
-    if not asks_from_public_facts(state):
+    if rules_of_format_1(state):
         return bool(_manna_candidates(state, side))
     on_map = sum(1 for b, where in state.loc.items() if where in TOWNS and BLOCKS[b].side == side)
     return on_map > len(chosen)

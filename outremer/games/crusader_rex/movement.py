@@ -39,6 +39,7 @@ from .common import (
     others,
     reduce,
     roll,
+    rules_of_format_1,
 )
 from .rules import Action, phase, set_phase
 from .state import State
@@ -506,8 +507,10 @@ def _port_targets(state: State, mv: dict[str, Any], m: _Map, english_attack: boo
                     out.append(port)
                 continue
         # Past the branch above, a holder is the enemy: the side besieges an ordinary port, which
-        # its field makes friendly to it (6.51), and a block sailing in joins that field.
-        if (m.port_friendly(port) and (holder is not None or not m.enemy_at(port))) or (
+        # its field makes friendly to it (6.51), and a block sailing in joins that field (not in a
+        # game of save format 1: common.rules_of_format_1).
+        besieging = holder is not None and not rules_of_format_1(state)
+        if (m.port_friendly(port) and (besieging or not m.enemy_at(port))) or (
             english_attack and holder is None
         ):
             out.append(port)
@@ -597,8 +600,10 @@ def _perform(state: State, role: str, action: Action) -> None:
             return
         mv["kind"] = mv["origin"] = mv["target"] = None
         mv["transit"] = None
-        # 5.0: the blocks of the move just ended have moved for the phase (they stay in "moved").
-        mv["path"], mv["stopped"] = {}, []
+        # 5.0: the blocks of the move just ended have moved for the phase (they stay in "moved");
+        # not in a game of save format 1 (common.rules_of_format_1).
+        if not rules_of_format_1(state):
+            mv["path"], mv["stopped"] = {}, []
     elif verb == "group":
         mv["moves"] -= 1
         mv["kind"], mv["origin"] = "group", action[1]

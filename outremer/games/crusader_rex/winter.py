@@ -21,7 +21,6 @@ from .common import (
     BLOCKS,
     BOARD,
     TOWNS,
-    asks_from_public_facts,
     besieged_side,
     eliminate,
     has_enemy,
@@ -29,6 +28,7 @@ from .common import (
     log,
     reduce,
     roll,
+    rules_of_format_1,
 )
 from .rules import Action, phase, set_phase
 from .state import State
@@ -227,8 +227,8 @@ def _may_replace(state: State, side: str) -> bool:
     """Whether ``side`` is asked (again) for replacements, told from public facts (8.4): a town it
     holds has points left for a step at its price. Whether a block there is below full strength is
     hidden from the enemy, so the side is asked anyway and may answer done (games saved before
-    this ruling were asked only when a block could gain a step: common.asks_from_public_facts)."""
-    if not asks_from_public_facts(state):
+    this ruling were asked only when a block could gain a step: common.rules_of_format_1)."""
+    if rules_of_format_1(state):
         return bool(_replace_options(state, side))
     work = state.work
     assert work is not None

@@ -45,6 +45,7 @@ from .common import (
     may_act,
     on_map,
     pick,
+    rules_of_format_1,
     spend,
     turn_frame,
 )
@@ -125,7 +126,8 @@ def recruits(state: State) -> list[Action]:
     stocked = [own for own in RECRUIT_BINS if in_bin(state, own)] if leaders else []
     for leader in leaders:
         space, own = state.loc[leader], contingent(leader)
-        if own in stocked and recruit_site(space) and clear(state, space) and _recruits_stay(state, leader):
+        stays = rules_of_format_1(state) or _recruits_stay(state, leader)
+        if own in stocked and recruit_site(space) and clear(state, space) and stays:
             candidates.append(((space, own, picks(state, leader)), ("recruit", leader)))
     return _first_of_each(candidates)
 

@@ -126,6 +126,17 @@ def has_muslims(state: State, space: str) -> bool:
     return here is not None and any(SIDE[u] == "muslim" for u in here)
 
 
+def rules_of_format_1(state: State) -> bool:
+    """Whether the game is played under the rules of save format 1: games saved in format 1
+    (``outremer/save/1``, on the legacy SplitMix64 generator, an integer ``rng``) are replayed under
+    the rules they were played with, so that every action in their saves stays legal. Every game
+    set up today is on the keyed generator and gets the rulings made since, which these games keep
+    as they were (the code of commit c578d3d): 10.1(1), 32.3 (rulings MV-21, A-13): moves, drops
+    and recruits that end an Action with Byzantines and Crusaders (or Armenians) together are
+    offered, and a force stuck out of stacking is stopped without being offered the stop."""
+    return isinstance(state.rng, int)
+
+
 TAKITIOS = "takitios"
 """The Byzantine leader who may stack with Crusaders (32.3)."""
 SIS = "sis"

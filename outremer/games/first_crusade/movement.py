@@ -59,6 +59,7 @@ from .common import (
     reduce,
     reveal,
     roll,
+    rules_of_format_1,
     spend,
 )
 from .procedures import Action, Frame, pop, procedure, push, top
@@ -387,7 +388,7 @@ def may_end(state: State, units: Iterable[str], space: str) -> bool:
     ``common.clashes_among``), and before Armenia is activated no units with Armenian units, but
     with a Diplomatic Leader in Sis, come to activate it (30.2, 16.1; ruling MV-12)."""
     units = list(units)
-    if clashes_among(state, space, units):
+    if not rules_of_format_1(state) and clashes_among(state, space, units):
         return False
     if state.flags["armenia"] or not any(CONTINGENT[u] == "armenian" for u in state.loc.at.get(space, ())):
         return True
@@ -593,7 +594,7 @@ def _move_legal(state: State, frame: Frame) -> list[Action]:
         choices += pilgrimage.march_boons(state, frame, "path")
     if _may_stop(state, frame) or not moves:
         choices.append(STOP)
-    if choices == [STOP] and not _breaks_stacking(state, frame["here"]):
+    if choices == [STOP] and (rules_of_format_1(state) or not _breaks_stacking(state, frame["here"])):
         return []
     return choices
 
