@@ -78,6 +78,13 @@ def check(value: Any) -> None:
     raise ValueError("a random generator is an int from 0 to 2**64 - 1 or [32 hex digits, words drawn]")
 
 
+def generator(value: Value) -> str:
+    """Which generator a state's ``rng`` value is: :data:`LEGACY` (an int, the generator of save
+    format 1) or :data:`KEYED`. The one place that reads the encoding; a title that keeps the rules
+    of format-1 games asks here."""
+    return LEGACY if isinstance(value, int) else KEYED
+
+
 def fresh(rnd: random.Random) -> Value:
     """A new keyed generator drawn from ``rnd``: how a search bot re-keys a state it deals, from
     its own randomness and never from the real game's key."""

@@ -71,7 +71,7 @@ def rules_of_format_1(state: State) -> bool:
       nothing to choose;
     - 5.0: a block that moved in a Group Move or Muster moves no more in the phase;
     - 6.51, 5.4: a besieger may Sea Move into an ordinary port it besieges."""
-    return isinstance(state.rng, int)
+    return rng.generator(state.rng) == rng.LEGACY
 
 
 # -- where blocks are --------------------------------------------------------------------------

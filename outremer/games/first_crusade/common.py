@@ -134,7 +134,7 @@ def rules_of_format_1(state: State) -> bool:
     as they were (the code of commit c578d3d): 10.1(1), 32.3 (rulings MV-21, A-13): moves, drops
     and recruits that end an Action with Byzantines and Crusaders (or Armenians) together are
     offered, and a force stuck out of stacking is stopped without being offered the stop."""
-    return isinstance(state.rng, int)
+    return rng.generator(state.rng) == rng.LEGACY
 
 
 TAKITIOS = "takitios"
