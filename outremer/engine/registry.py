@@ -1,17 +1,19 @@
 """Which titles are installed, and how to get one by its slug.
 
-Three sources, later ones overriding earlier ones:
+The registry names no title. Two sources, the later overriding the earlier:
 
-1. the built-in titles of this package (imported lazily, on first use);
-2. plug-in titles offered by other distributions through the entry-point group ``outremer.games``
-   (the entry point names the slug and points at a :class:`~outremer.engine.game.Game` subclass or
-   a function returning an instance);
-3. titles registered at run time with :func:`register` (tests, experiments).
+1. titles declared by installed distributions through the entry-point group ``outremer.games``: the
+   entry point names the slug and points at a :class:`~outremer.engine.game.Game` subclass or a
+   function returning an instance. Outremer's own titles are declared there too, in its
+   ``pyproject.toml``, the same way as a title from another package;
+2. titles registered at run time with :func:`register` (tests, experiments).
+
+A title is imported only when it is first asked for; one that fails to load raises
+:class:`~outremer.engine.errors.UnknownGame` saying why, and the others go on working.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from importlib.metadata import entry_points
 from typing import Any
@@ -20,12 +22,6 @@ from .errors import UnknownGame
 from .game import Game
 
 ENTRY_POINT_GROUP = "outremer.games"
-
-BUILTIN: dict[str, str] = {
-    "crusader-rex": "outremer.games.crusader_rex.game:CrusaderRex",
-    "first-crusade": "outremer.games.first_crusade.game:FirstCrusade",
-}
-"""Slug -> ``"module:attribute"`` of the titles shipped with Outremer."""
 
 Factory = Callable[[], Game[Any]]
 
@@ -45,21 +41,14 @@ def unregister(slug: str) -> None:
     _instances.pop(slug, None)
 
 
-def _plugin_entry_points() -> dict[str, Any]:
+def _entry_points() -> dict[str, Any]:
+    """Slug -> entry point, for every title an installed distribution declares."""
     return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
 
 
 def titles() -> list[str]:
     """The slugs of every installed title, sorted."""
-    return sorted(set(BUILTIN) | set(_plugin_entry_points()) | set(_registered))
-
-
-def _load_reference(ref: str) -> Any:
-    module_name, _, attr = ref.partition(":")
-    obj: Any = importlib.import_module(module_name)
-    for part in attr.split(".") if attr else ():
-        obj = getattr(obj, part)
-    return obj
+    return sorted(set(_entry_points()) | set(_registered))
 
 
 def _instantiate(slug: str, obj: Any) -> Game[Any]:
@@ -80,12 +69,11 @@ def get_game(slug: str) -> Game[Any]:
     try:
         if slug in _registered:
             game = _instantiate(slug, _registered[slug])
-        elif slug in (plugins := _plugin_entry_points()):
-            game = _instantiate(slug, plugins[slug].load())
-        elif slug in BUILTIN:
-            game = _instantiate(slug, _load_reference(BUILTIN[slug]))
+        elif slug in (declared := _entry_points()):
+            game = _instantiate(slug, declared[slug].load())
         else:
-            raise UnknownGame(f"no title {slug!r} is installed; installed titles: {', '.join(titles())}")
+            installed = ", ".join(titles()) or "none"
+            raise UnknownGame(f"no title {slug!r} is installed; installed titles: {installed}")
     except UnknownGame:
         raise
     except Exception as exc:  # a broken title must not take the whole program down

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from importlib.metadata import distribution
+
 import pytest
 
 from outremer.engine import UnknownGame, get_game, register, titles, unregister
@@ -12,6 +14,29 @@ from .toy import ToyGame
 
 def test_builtin_titles_listed() -> None:
     assert "crusader-rex" in titles()
+
+
+def test_builtin_titles_are_the_distributions_entry_points() -> None:
+    # issue 14: Outremer declares its own titles as entry points, as any other package would; the
+    # registry names none of them.
+    declared = {
+        ep.name: ep.value for ep in distribution("outremer").entry_points if ep.group == reg.ENTRY_POINT_GROUP
+    }
+    assert declared == {
+        "crusader-rex": "outremer.games.crusader_rex.game:CrusaderRex",
+        "first-crusade": "outremer.games.first_crusade.game:FirstCrusade",
+    }
+    assert set(declared) <= set(titles())
+    assert get_game("first-crusade").slug == "first-crusade"
+
+
+def test_no_title_known_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With no distribution declaring a title, the registry has none of its own.
+    monkeypatch.setattr(reg, "entry_points", lambda group: [])
+    monkeypatch.setattr(reg, "_instances", {})  # forget titles loaded by earlier tests
+    assert not {"crusader-rex", "first-crusade"} & set(titles())
+    with pytest.raises(UnknownGame, match="no title 'crusader-rex' is installed; installed titles: none"):
+        get_game("crusader-rex")
 
 
 def test_unknown_game_lists_installed() -> None:
@@ -75,3 +100,23 @@ def test_plugin_entry_points(monkeypatch: pytest.MonkeyPatch) -> None:
         assert isinstance(get_game("plugged"), ToyGame)
     finally:
         unregister("plugged")
+
+
+def test_broken_entry_point_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A declared title whose module is missing is listed, and asking for it says why; the other
+    # titles still load.
+    class BrokenEntryPoint:
+        name = "ghost"
+
+        def load(self) -> type[ToyGame]:
+            raise ModuleNotFoundError("No module named 'ghost_title'")
+
+    real = reg.entry_points
+    monkeypatch.setattr(reg, "entry_points", lambda group: [*real(group=group), BrokenEntryPoint()])
+    assert "ghost" in titles()
+    with pytest.raises(
+        UnknownGame,
+        match="'ghost' is installed but failed to load: ModuleNotFoundError: No module named 'ghost_title'",
+    ):
+        get_game("ghost")
+    assert get_game("crusader-rex").slug == "crusader-rex"
