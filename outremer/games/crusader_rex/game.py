@@ -73,7 +73,8 @@ class CrusaderRex(Game[State]):
         return PHASES[state.phase].prompt(state, role)
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:
-        return views.view(self, state, role)
+        legal = self.legal_actions(state, role) if role is not None else []
+        return views.view(state, role, self.slug, self.prompt(state, role), legal)
 
     def log(self, state: State, role: str | None, start: int = 0) -> list[dict[str, Any]]:
         return views.log_entries(state, role, start)
@@ -164,7 +165,7 @@ class CrusaderRex(Game[State]):
 
     def observe(self, state: State, role: str) -> list[float]:
         """``role``'s view as numbers in [0, 1] (encoding.py, docs/rl.md)."""
-        return encoding.observe(views.view(self, state, role))
+        return encoding.observe(self.view(state, role))
 
     def copy(self, state: State) -> State:
         return state.copy()

@@ -10,15 +10,14 @@ seen by their owner only; the random generator is never shown.
 from __future__ import annotations
 
 import string
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .board import FRANKS, SARACENS, STAGING
 from .cards import card_name
 from .common import BLOCKS, TOWNS, victory_count
 from .state import State
 
-if TYPE_CHECKING:
-    from .game import CrusaderRex
+Action = tuple[Any, ...]
 
 
 def block_view(state: State, block: str, role: str | None) -> dict[str, Any]:
@@ -38,7 +37,9 @@ def block_view(state: State, block: str, role: str | None) -> dict[str, Any]:
     return {"side": info.side}
 
 
-def view(game: CrusaderRex, state: State, role: str | None) -> dict[str, Any]:
+def view(state: State, role: str | None, game: str, prompt: str, legal: list[Action]) -> dict[str, Any]:
+    """``role``'s view of ``state`` (None: an observer) in the game named ``game``, with what it is
+    asked (``prompt``) and its ``legal`` actions, which the game class works out from the rules."""
     towns: dict[str, dict[str, list[dict[str, Any]]]] = {}
     staging: dict[str, list[dict[str, Any]]] = {name: [] for name in STAGING}
     pools: dict[str, dict[str, Any]] = {}
@@ -79,7 +80,7 @@ def view(game: CrusaderRex, state: State, role: str | None) -> dict[str, Any]:
             entry["card"] = {"id": played, "name": card_name(played)}
         cards[side] = entry
     out: dict[str, Any] = {
-        "game": game.slug,
+        "game": game,
         "role": role,
         "year": state.year,
         "turn": state.turn,
@@ -87,7 +88,7 @@ def view(game: CrusaderRex, state: State, role: str | None) -> dict[str, Any]:
         "phase": state.phase,
         "active": list(state.active),
         "player1": state.p1,
-        "prompt": game.prompt(state, role),
+        "prompt": prompt,
         "towns": towns,
         "staging": staging,
         "pools": pools,
@@ -115,12 +116,9 @@ def view(game: CrusaderRex, state: State, role: str | None) -> dict[str, Any]:
     if state.phase == "draw" and role in state.active and state.work and state.work.get("block"):
         drawn = state.work["block"]
         out["drawn"] = {"id": drawn, "name": BLOCKS[drawn].label}
-    if role is not None and role in state.active:
-        out["legal_actions"] = [
-            {"action": list(a), "text": describe(state, role, a)} for a in game.legal_actions(state, role)
-        ]
-    else:
-        out["legal_actions"] = []
+    out["legal_actions"] = (
+        [{"action": list(a), "text": describe(state, role, a)} for a in legal] if role is not None else []
+    )
     return out
 
 
