@@ -157,12 +157,15 @@ class Procedures(Generic[S]):
         resolve: Resolve[S],
         prompt: Prompt[S] | str = "",
         rule: str = "",
+        committed: Perform[S] | None = None,
     ) -> None:
         """Register a decision that ``roles`` make at once, each unseen by the others (a card
         chosen face down, a sealed commitment).
 
         Each role's choice is sealed in the frame (under :data:`SEALED`) and the role is asked no
         more; a role's choices may not depend on the others' sealed ones, which it cannot see.
+        ``committed``, if given, is called once a choice is sealed, to say so in the log (that
+        the role has chosen, for all; what, for the role alone).
         Once every role has committed, ``resolve`` gets the choices together and reveals what
         the rules reveal (bumping the title's barrier); it ends the frame, or opens a new round by
         clearing the seal with :func:`unseal`.
@@ -174,6 +177,8 @@ class Procedures(Generic[S]):
 
         def commit(state: S, frame: Frame, role: Role, action: Action) -> None:
             frame.setdefault(SEALED, {})[role] = list(action)
+            if committed is not None:
+                committed(state, frame, role, action)
 
         def run(state: S, frame: Frame) -> None:
             sealed = frame.get(SEALED, {})

@@ -237,7 +237,8 @@ def test_prompts_name_the_rule() -> None:
 
 # -- simultaneous decisions --------------------------------------------------------------------
 def simultaneous(resolved: list[dict[str, Action]], roles: tuple[str, ...] = (A, B)) -> Procedures[Table]:
-    """A simultaneous "pledge": A pledges 1-3, B and C pledge 10-12; the resolution is noted."""
+    """A simultaneous "pledge": A pledges 1-3, B and C pledge 10-12; each commitment is logged,
+    and the resolution noted."""
     procs: Procedures[Table] = Procedures("test")
 
     def legal(state: Table, frame: Frame, role: str) -> list[Action]:
@@ -248,7 +249,12 @@ def simultaneous(resolved: list[dict[str, Action]], roles: tuple[str, ...] = (A,
         resolved.append(choices)
         procs.pop(state, frame)
 
-    procs.simultaneous("pledge", roles=lambda s, f: roles, legal=legal, resolve=resolve, rule="T.9")
+    def committed(state: Table, frame: Frame, role: str, action: Action) -> None:
+        state.log.append(f"{role} pledged, {len(frame[SEALED])} so far")
+
+    procs.simultaneous(
+        "pledge", roles=lambda s, f: roles, legal=legal, resolve=resolve, rule="T.9", committed=committed
+    )
     return procs
 
 
@@ -265,6 +271,7 @@ def test_a_simultaneous_decision_seals_choices_until_all_have_committed() -> Non
     assert resolved == [] and state.stack == [frame]  # nothing resolved while B has not committed
     procs.perform(state, B, ("pledge", 12))
     assert resolved == [{A: ("pledge", 2), B: ("pledge", 12)}]  # all at once, as actions
+    assert state.log == ["A pledged, 1 so far", "B pledged, 2 so far"]  # told once sealed
     assert state.stack == []
 
 
