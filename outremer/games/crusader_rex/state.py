@@ -7,40 +7,41 @@ keys, lists, strings, integers, booleans and None; never sets or tuples.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from ...engine import rng
-from ...engine.plain import clone, fields_from_json, fields_to_json
+from ...engine.plain import FLAT, FLAT_VALUES, GENERATOR, LOG, NESTED, SET, SHARED, PlainState, slots
 from ...engine.rng import KEYED, Value
 
 FORMAT = "outremer/crusader-rex/state/1"
 
-# Fields in to_json order. Sets are stored as sorted lists.
-_SET_FIELDS = ("castle", "revealed")
-_PLAIN_FIELDS = (
-    "rng",
-    "barrier",
-    "ply",
-    "scenario",
-    "options",
-    "year",
-    "turn",
-    "phase",
-    "active",
-    "p1",
-    "loc",
-    "steps",
-    "hands",
-    "played",
-    "last_card",
-    "mv",
-    "attacks",
-    "fight",
-    "work",
-    "flags",
-    "log",
-    "result",
+# Fields in to_json order, each with how deep a copy goes (engine.plain). Sets are stored as sorted
+# lists. The options are never changed after setup, the result never once the game is over.
+FIELDS = (
+    ("rng", GENERATOR),
+    ("barrier", SHARED),
+    ("ply", SHARED),
+    ("scenario", SHARED),
+    ("options", SHARED),
+    ("year", SHARED),
+    ("turn", SHARED),
+    ("phase", SHARED),
+    ("active", FLAT),
+    ("p1", SHARED),
+    ("loc", FLAT),
+    ("steps", FLAT),
+    ("hands", FLAT_VALUES),
+    ("played", FLAT),
+    ("last_card", FLAT),
+    ("mv", NESTED),
+    ("attacks", NESTED),
+    ("fight", NESTED),
+    ("work", NESTED),
+    ("flags", NESTED),
+    ("log", LOG),
+    ("result", SHARED),
+    ("castle", SET),
+    ("revealed", SET),
 )
 
 
@@ -52,10 +53,11 @@ def new_flags() -> dict[str, Any]:
     return {"cancelled": False, "guide": None, "jihad": None, "winter_campaign": None, "events": {}}
 
 
-class State:
-    """Everything about one Crusader Rex game at one moment."""
+class State(PlainState, fields=FIELDS, json_format=FORMAT, title="Crusader Rex"):
+    """Everything about one Crusader Rex game at one moment; ``copy``, ``to_json`` and
+    ``from_json`` come from ``FIELDS`` (engine.plain)."""
 
-    __slots__ = _PLAIN_FIELDS + _SET_FIELDS
+    __slots__ = slots(FIELDS)
 
     rng: Value  # the random generator (engine.rng)
     barrier: int  # bumped on every die roll, shuffle, draw and reveal (undo stops there)
@@ -120,38 +122,3 @@ class State:
         s.log = []
         s.result = None
         return s
-
-    def copy(self) -> State:
-        new = State.__new__(State)
-        new.rng = self.rng
-        new.barrier = self.barrier
-        new.ply = self.ply
-        new.scenario = self.scenario
-        new.options = self.options  # never changed after setup
-        new.year = self.year
-        new.turn = self.turn
-        new.phase = self.phase
-        new.active = list(self.active)
-        new.p1 = self.p1
-        new.loc = dict(self.loc)
-        new.steps = dict(self.steps)
-        new.castle = set(self.castle)
-        new.revealed = set(self.revealed)
-        new.hands = {k: list(v) for k, v in self.hands.items()}
-        new.played = dict(self.played)
-        new.last_card = dict(self.last_card)
-        new.mv = clone(self.mv)
-        new.attacks = clone(self.attacks)
-        new.fight = clone(self.fight)
-        new.work = clone(self.work)
-        new.flags = clone(self.flags)
-        new.log = list(self.log)  # entries are never changed once written
-        new.result = self.result
-        return new
-
-    def to_json(self) -> dict[str, Any]:
-        return fields_to_json(self, FORMAT, _PLAIN_FIELDS, _SET_FIELDS)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> State:
-        return fields_from_json(cls, data, FORMAT, _PLAIN_FIELDS, _SET_FIELDS, "Crusader Rex")

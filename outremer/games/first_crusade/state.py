@@ -12,8 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine import rng
-from ...engine.errors import BadSave
-from ...engine.plain import clone, fields_from_json, fields_to_json
+from ...engine.plain import FLAT, GENERATOR, LOG, NESTED, SET, SHARED, Kind, PlainState, clone, slots
 from ...engine.rng import KEYED, Value
 
 FORMAT = "outremer/first-crusade/state/1"
@@ -38,29 +37,6 @@ ELIMINATED = "eliminated"
 """``loc`` of a leader eliminated for good (14.5, 32.1): the Eliminated Leaders boxes (3.2)."""
 REMOVED = "removed"
 """``loc`` of a unit removed from play by a rule (32.2)."""
-
-# Fields in to_json order. Sets are stored as sorted lists.
-_SET_FIELDS = ("reduced", "revealed")
-_PLAIN_FIELDS = (
-    "rng",
-    "barrier",
-    "ply",
-    "scenario",
-    "options",
-    "turn",
-    "reaction",
-    "special",
-    "actions",
-    "loc",
-    "markers",
-    "camps",
-    "castles",
-    "monasteries",
-    "flags",
-    "stack",
-    "log",
-    "result",
-)
 
 
 def new_flags() -> dict[str, Any]:
@@ -121,10 +97,40 @@ class Locations(dict[str, str]):
         return new
 
 
-class State:
-    """Everything about one game of The First Crusade at one moment."""
+LOCATIONS = Kind("locations", "{}.copy()", clone, Locations)
+"""``State.loc``: copied by :meth:`Locations.copy`, written as a plain dict and read back into one."""
 
-    __slots__ = _PLAIN_FIELDS + _SET_FIELDS
+# Fields in to_json order, each with how deep a copy goes (engine.plain). Sets are stored as sorted
+# lists. The options are never changed after setup, the result never once the game is over.
+FIELDS = (
+    ("rng", GENERATOR),
+    ("barrier", SHARED),
+    ("ply", SHARED),
+    ("scenario", SHARED),
+    ("options", SHARED),
+    ("turn", SHARED),
+    ("reaction", SHARED),
+    ("special", SHARED),
+    ("actions", SHARED),
+    ("loc", LOCATIONS),
+    ("markers", FLAT),
+    ("camps", FLAT),
+    ("castles", FLAT),
+    ("monasteries", FLAT),
+    ("flags", NESTED),
+    ("stack", NESTED),
+    ("log", LOG),
+    ("result", SHARED),
+    ("reduced", SET),
+    ("revealed", SET),
+)
+
+
+class State(PlainState, fields=FIELDS, json_format=FORMAT, title="First Crusade"):
+    """Everything about one game of The First Crusade at one moment; ``copy``, ``to_json`` and
+    ``from_json`` come from ``FIELDS`` (engine.plain)."""
+
+    __slots__ = slots(FIELDS)
 
     rng: Value  # the random generator (engine.rng)
     barrier: int  # bumped on every die roll, pick and reveal (undo stops there)
@@ -173,39 +179,3 @@ class State:
         s.log = []
         s.result = None
         return s
-
-    def copy(self) -> State:
-        new = State.__new__(State)
-        new.rng = self.rng
-        new.barrier = self.barrier
-        new.ply = self.ply
-        new.scenario = self.scenario
-        new.options = self.options  # never changed after setup
-        new.turn = self.turn
-        new.reaction = self.reaction
-        new.special = self.special
-        new.actions = self.actions
-        new.loc = self.loc.copy()
-        new.markers = dict(self.markers)
-        new.camps = list(self.camps)
-        new.castles = list(self.castles)
-        new.monasteries = list(self.monasteries)
-        new.reduced = set(self.reduced)
-        new.revealed = set(self.revealed)
-        new.flags = clone(self.flags)
-        new.stack = clone(self.stack)
-        new.log = list(self.log)  # entries are never changed once written
-        new.result = self.result
-        return new
-
-    def to_json(self) -> dict[str, Any]:
-        return fields_to_json(self, FORMAT, _PLAIN_FIELDS, _SET_FIELDS)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> State:
-        new = fields_from_json(cls, data, FORMAT, _PLAIN_FIELDS, _SET_FIELDS, "First Crusade")
-        try:
-            new.loc = Locations(new.loc)
-        except (TypeError, ValueError, AttributeError) as e:
-            raise BadSave(f"First Crusade state has a malformed field loc: {e}") from e
-        return new
