@@ -229,7 +229,8 @@ def test_a_toy_choice_ignores_the_opponents_secret_bid_and_card() -> None:
     picks = set()
     for red_bid, red_card in ((3, 1), (1, 6), (2, 4)):
         other = game.copy(state)
-        other.bids[RED], other.secret[RED], other.rng = red_bid, red_card, red_bid * 7 + red_card
+        other.stack[-1]["sealed"][RED] = ["bid", red_bid]  # Red's bid, sealed in the bid frame
+        other.secret[RED], other.rng = red_card, red_bid * 7 + red_card
         picks.add(search(60).choose(game, other, BLUE))
     assert len(picks) == 1
 

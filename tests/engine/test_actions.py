@@ -75,7 +75,7 @@ def test_apply_returns_new_state_and_leaves_old() -> None:
     before = snapshot(game, state)
     after = game.apply(state, RED, ["bid", 2])
     assert snapshot(game, state) == before
-    assert game.to_json(after)["bids"][RED] == 2
+    assert game.to_json(after)["stack"][-1]["sealed"][RED] == ["bid", 2]  # T.2: sealed until both bid
 
 
 def test_over_game_refuses_everything() -> None:

@@ -10,6 +10,12 @@ Two roles, Red and Blue, race pawns to square 8 over at most 6 rounds ("rules" c
 - T.4 Roll: the other role rolls a die; on a 6 its pawn steps one square. Next round.
 - T.5 End: when a pawn reaches square 8 or after round 6, each score is square + secret card; the
   higher score wins, equal scores draw.
+
+It runs on the engine's procedure stack (outremer/engine/procedures.py), as a title should
+(docs/writing-a-title.md walks through it): a ``round`` frame (T.2-T.4) runs by itself and pushes
+in turn the ``bid`` (a simultaneous decision: each bid sealed in the frame until both are in),
+the ``march`` (the marcher's procedure) and the ``roll`` (a decision of the role that did not
+march, named by its frame), each of which ends by popping with a result for the round.
 """
 
 from __future__ import annotations
@@ -23,12 +29,16 @@ from outremer.bots.random_bot import RandomBot
 from outremer.engine import rng
 from outremer.engine.errors import BadSave
 from outremer.engine.game import Action, Game, Option, Outcome
+from outremer.engine.plain import clone
+from outremer.engine.procedures import SEALED, Frame, Procedures, public_frame
 from outremer.engine.rng import fresh
 
 RED, BLUE = "Red", "Blue"
 ROLES = (RED, BLUE)
 GOAL = 8
 ROUNDS = 6
+FORMAT = "outremer/toy/state/2"
+"""The state's JSON format (2: the sequence of play kept as a procedure stack)."""
 
 
 def _generator(value: Any) -> rng.Value:
@@ -42,26 +52,151 @@ def _other(role: str) -> str:
 
 @dataclass
 class ToyState:
-    """The whole toy state; plain data."""
+    """The whole toy state; plain data. ``stack`` holds the procedures under way (innermost
+    last); ``bids`` the bids of the round once revealed (T.2)."""
 
     rng: rng.Value
     barrier: int = 0
     round: int = 1
-    phase: str = "bid"
-    active: list[str] = field(default_factory=lambda: list(ROLES))
+    stack: list[Frame] = field(default_factory=list)
     bids: dict[str, int | None] = field(default_factory=lambda: dict.fromkeys(ROLES))
-    revealed: bool = False
     pos: dict[str, int] = field(default_factory=lambda: dict.fromkeys(ROLES, 0))
     secret: dict[str, int] = field(default_factory=dict)
-    mover: str | None = None
-    moves: int = 0
-    gambled: bool = False
     log: list[list[Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
     options: dict[str, bool] = field(default_factory=dict)
 
     def say(self, rule: str, text: str, audience: str | None = None) -> None:
         self.log.append([rule, audience, text])
+
+
+PROCEDURES: Procedures[ToyState] = Procedures("Toy Race")
+
+
+# -- T.2-T.4: a round ------------------------------------------------------------------------
+def _round(state: ToyState, frame: Frame) -> None:
+    """T.2-T.4: bid, then march, then roll; then the next round or the end (T.5)."""
+    done = frame.pop("done", None)
+    if done is None:
+        state.bids = dict.fromkeys(ROLES)
+        state.say("T.2", f"Round {state.round}: both sides bid face down.")
+        PROCEDURES.push(state, "bid")
+    elif done["kind"] == "bid":
+        PROCEDURES.push(state, "march", roles=[done["mover"]], moves=done["moves"], gambled=False)
+    elif done["kind"] == "march":
+        PROCEDURES.push(state, "roll", roles=[_other(done["mover"])])
+    elif state.pos[done["roller"]] >= GOAL or state.round >= ROUNDS:
+        _end(state)
+    else:
+        PROCEDURES.pop(state, frame)
+        state.round += 1
+        PROCEDURES.push(state, "round")
+
+
+# -- T.2: the bid, face down -----------------------------------------------------------------
+def _bids(state: ToyState, frame: Frame, role: str) -> list[Action]:
+    return [("bid", n) for n in (1, 2, 3)]
+
+
+def _bid_sealed(state: ToyState, frame: Frame, role: str, action: Action) -> None:
+    state.say("T.2", f"{role} bids face down.")
+    state.say("T.2", f"You bid {action[1]}.", role)
+
+
+def _reveal(state: ToyState, frame: Frame, bids: dict[str, Action]) -> None:
+    """T.2: both bids shown; the higher bidder marches, a die settling a tie."""
+    state.bids = {r: bids[r][1] for r in ROLES}
+    state.barrier += 1
+    red, blue = bids[RED][1], bids[BLUE][1]
+    state.say("T.2", f"Bids revealed: Red {red}, Blue {blue}.")
+    if red == blue:
+        die = rng.d6(state)
+        mover = RED if die <= 3 else BLUE
+        state.say("T.2", f"Tie; the die shows {die}: {mover} marches.")
+    else:
+        mover = RED if red > blue else BLUE
+    PROCEDURES.pop(state, frame, mover=mover, moves=max(red, blue))
+
+
+# -- T.3: the march --------------------------------------------------------------------------
+def _march_choices(state: ToyState, frame: Frame, role: str) -> list[Action]:
+    acts: list[Action] = [("step", n) for n in (1, 2) if n <= frame["moves"]]
+    if state.options.get("gamble", True) and not frame["gambled"]:
+        acts.append(("gamble",))
+    acts.append(("done",))
+    return acts
+
+
+def _march(state: ToyState, frame: Frame, role: str, action: Action) -> None:
+    verb = action[0]
+    if verb == "step":
+        state.pos[role] += action[1]
+        frame["moves"] -= action[1]
+        state.say("T.3", f"{role} steps {action[1]} to square {state.pos[role]}.")
+        if state.pos[role] >= GOAL:
+            _end(state)
+        elif frame["moves"] == 0:
+            PROCEDURES.pop(state, frame, mover=role)
+    elif verb == "gamble":
+        frame["gambled"] = True
+        die = rng.d6(state)
+        state.barrier += 1
+        if die >= 4:
+            frame["moves"] += 1
+        state.say("T.3", f"{role} gambles and rolls {die}: {'one more move' if die >= 4 else 'nothing'}.")
+    else:
+        state.say("T.3", f"{role} ends the march.")
+        PROCEDURES.pop(state, frame, mover=role)
+
+
+# -- T.4: the other role's roll --------------------------------------------------------------
+def _roll(state: ToyState, frame: Frame, role: str, action: Action) -> None:
+    die = rng.d6(state)
+    state.barrier += 1
+    state.say("T.4", f"{role} rolls {die}.")
+    if die == 6:
+        state.pos[role] += 1
+        state.say("T.4", f"{role} steps to square {state.pos[role]}.")
+    PROCEDURES.pop(state, frame, roller=role)
+
+
+# -- T.5: the end ----------------------------------------------------------------------------
+def _end(state: ToyState) -> None:
+    state.barrier += 1
+    state.stack.clear()
+    scores = {r: state.pos[r] + state.secret[r] for r in ROLES}
+    state.say("T.5", f"Secret cards: Red {state.secret[RED]}, Blue {state.secret[BLUE]}.")
+    if scores[RED] == scores[BLUE]:
+        winners: list[str] = []
+        reason = f"both score {scores[RED]}"
+    else:
+        winner = max(ROLES, key=lambda r: scores[r])
+        winners = [winner]
+        reason = f"{winner} scores {scores[winner]} to {scores[_other(winner)]}"
+    state.result = {"winners": winners, "reason": reason, "scores": scores}
+    state.say("T.5", f"Game over: {reason}.")
+
+
+PROCEDURES.procedure("round", run=_round, rule="T.2-T.4")
+PROCEDURES.simultaneous(
+    "bid",
+    roles=lambda state, frame: ROLES,
+    legal=_bids,
+    resolve=_reveal,
+    committed=_bid_sealed,
+    prompt="Bid 1-3, face down.",
+    rule="T.2",
+)
+PROCEDURES.procedure(
+    "march",
+    legal=_march_choices,
+    perform=_march,
+    prompt=lambda state, frame, role: f"March: {frame['moves']} moves left.",
+    rule="T.3",
+)
+PROCEDURES.procedure(
+    "roll", legal=lambda state, frame, role: [("roll",)], perform=_roll, prompt="Roll.", rule="T.4"
+)
 
 
 class GreedyBot:
@@ -108,138 +243,49 @@ class ToyGame(Game[ToyState]):
             state.secret[role] = rng.d6(state)
             state.say("T.1", f"{role} draws a secret card.")
             state.say("T.1", f"Your secret card is {state.secret[role]}.", role)
-        state.say("T.2", "Round 1: both sides bid face down.")
+        PROCEDURES.push(state, "round")
+        PROCEDURES.settle(state)
         return state
 
     def active_roles(self, state: ToyState) -> tuple[str, ...]:
-        return tuple(state.active)
+        return PROCEDURES.deciders(state)
 
     def legal_actions(self, state: ToyState, role: str) -> list[Action]:
-        if role not in state.active:
-            return []
-        if state.phase == "bid":
-            return [("bid", n) for n in (1, 2, 3)]
-        if state.phase == "march":
-            acts: list[Action] = [("step", n) for n in (1, 2) if n <= state.moves]
-            if state.options.get("gamble", True) and not state.gambled:
-                acts.append(("gamble",))
-            acts.append(("done",))
-            return acts
-        if state.phase == "roll":
-            return [("roll",)]
-        return []
+        return PROCEDURES.legal(state, role)
 
     def perform(self, state: ToyState, role: str, action: Action) -> None:
-        verb = action[0]
-        if verb == "bid":
-            state.bids[role] = action[1]
-            state.active.remove(role)
-            state.say("T.2", f"{role} bids face down.")
-            state.say("T.2", f"You bid {action[1]}.", role)
-            if not state.active:
-                self._reveal(state)
-        elif verb == "step":
-            state.pos[role] += action[1]
-            state.moves -= action[1]
-            state.say("T.3", f"{role} steps {action[1]} to square {state.pos[role]}.")
-            if state.pos[role] >= GOAL:
-                self._end(state)
-            elif state.moves == 0:
-                self._to_roll(state)
-        elif verb == "gamble":
-            state.gambled = True
-            die = rng.d6(state)
-            state.barrier += 1
-            if die >= 4:
-                state.moves += 1
-            state.say("T.3", f"{role} gambles and rolls {die}: {'one more move' if die >= 4 else 'nothing'}.")
-        elif verb == "done":
-            state.say("T.3", f"{role} ends the march.")
-            self._to_roll(state)
-        elif verb == "roll":
-            die = rng.d6(state)
-            state.barrier += 1
-            state.say("T.4", f"{role} rolls {die}.")
-            if die == 6:
-                state.pos[role] += 1
-                state.say("T.4", f"{role} steps to square {state.pos[role]}.")
-            if state.pos[role] >= GOAL or state.round >= ROUNDS:
-                self._end(state)
-            else:
-                state.round += 1
-                state.phase, state.active = "bid", list(ROLES)
-                state.bids = dict.fromkeys(ROLES)
-                state.revealed = False
-                state.say("T.2", f"Round {state.round}: both sides bid face down.")
-        else:  # pragma: no cover - perform is only given legal actions
-            raise AssertionError(action)
-
-    def _reveal(self, state: ToyState) -> None:
-        state.revealed = True
-        state.barrier += 1
-        red, blue = state.bids[RED] or 0, state.bids[BLUE] or 0
-        state.say("T.2", f"Bids revealed: Red {red}, Blue {blue}.")
-        if red == blue:
-            die = rng.d6(state)
-            mover = RED if die <= 3 else BLUE
-            state.say("T.2", f"Tie; the die shows {die}: {mover} marches.")
-        else:
-            mover = RED if red > blue else BLUE
-        state.phase, state.active, state.mover = "march", [mover], mover
-        state.moves, state.gambled = max(red, blue), False
-
-    def _to_roll(self, state: ToyState) -> None:
-        assert state.mover is not None
-        state.phase, state.active = "roll", [_other(state.mover)]
-
-    def _end(self, state: ToyState) -> None:
-        state.barrier += 1
-        state.phase, state.active = "over", []
-        scores = {r: state.pos[r] + state.secret[r] for r in ROLES}
-        state.say("T.5", f"Secret cards: Red {state.secret[RED]}, Blue {state.secret[BLUE]}.")
-        if scores[RED] == scores[BLUE]:
-            winners: list[str] = []
-            reason = f"both score {scores[RED]}"
-        else:
-            winner = max(ROLES, key=lambda r: scores[r])
-            winners = [winner]
-            reason = f"{winner} scores {scores[winner]} to {scores[_other(winner)]}"
-        state.result = {"winners": winners, "reason": reason, "scores": scores}
-        state.say("T.5", f"Game over: {reason}.")
+        PROCEDURES.perform(state, role, action)
 
     def view(self, state: ToyState, role: str | None) -> dict[str, Any]:
-        bids: dict[str, Any] = {}
-        for r in ROLES:
-            bid = state.bids[r]
-            if bid is None:
-                bids[r] = None
-            elif state.revealed or r == role:
-                bids[r] = bid
-            else:
-                bids[r] = "face down"
+        frame = PROCEDURES.top(state)
+        phase = "over" if frame is None else frame["kind"]
+        bids: dict[str, Any] = dict(state.bids)
+        if phase == "bid":
+            assert frame is not None
+            sealed = public_frame(frame, role).get(SEALED, {})
+            bids = {r: None if r not in sealed else sealed[r][1] if r == role else "face down" for r in ROLES}
         over = state.result is not None
         return {
             "round": state.round,
-            "phase": state.phase,
-            "active": list(state.active),
+            "phase": phase,
+            "active": list(self.active_roles(state)),
             "positions": dict(state.pos),
             "bids": bids,
-            "moves": state.moves if state.phase == "march" else None,
+            "moves": frame["moves"] if phase == "march" and frame is not None else None,
             "my_secret": state.secret.get(role) if role is not None else None,
             "secrets": dict(state.secret) if over else None,
-            "prompt": self._prompt(state, role),
+            "prompt": self.prompt(state, role),
             "legal": [list(a) for a in self.legal_actions(state, role)] if role is not None else [],
             "outcome": state.result,
         }
 
-    def _prompt(self, state: ToyState, role: str | None) -> str:
+    def prompt(self, state: ToyState, role: str | None) -> str:
         if state.result is not None:
             return "The game is over."
-        if role is None or role not in state.active:
-            return f"Waiting for {', '.join(state.active)}."
-        return {"bid": "Bid 1-3, face down.", "march": f"March: {state.moves} moves left.", "roll": "Roll."}[
-            state.phase
-        ]
+        active = self.active_roles(state)
+        if role is None or role not in active:
+            return f"Waiting for {', '.join(active)}."
+        return PROCEDURES.prompt(state, role)
 
     def log(self, state: ToyState, role: str | None, start: int = 0) -> list[dict[str, Any]]:
         return [{"rule": r, "text": t} for r, aud, t in state.log if aud is None or aud == role][start:]
@@ -260,15 +306,14 @@ class ToyGame(Game[ToyState]):
         }[action[0]]()
 
     def sample(self, state: ToyState, role: str, rng: random.Random) -> ToyState:
-        """The other role's secret card and face-down bid dealt anew, its private log entries
-        dropped, a fresh generator: what ``role`` cannot tell from ``state``."""
+        """The other role's secret card and sealed bid dealt anew (``Procedures.reseal``), its
+        private log entries dropped, a fresh generator: what ``role`` cannot tell from ``state``."""
         other = _other(role)
         s = self.copy(state)
         s.log = [e for e in state.log if e[1] != other]
         if state.result is None:
             s.secret[other] = rng.randint(1, 6)
-        if s.bids[other] is not None and not state.revealed:
-            s.bids[other] = rng.randint(1, 3)
+        PROCEDURES.reseal(s, role, rng)
         s.rng = fresh(rng)
         return s
 
@@ -296,15 +341,10 @@ class ToyGame(Game[ToyState]):
             rng=state.rng,
             barrier=state.barrier,
             round=state.round,
-            phase=state.phase,
-            active=list(state.active),
+            stack=clone(state.stack),
             bids=dict(state.bids),
-            revealed=state.revealed,
             pos=dict(state.pos),
             secret=dict(state.secret),
-            mover=state.mover,
-            moves=state.moves,
-            gambled=state.gambled,
             log=list(state.log),  # entries are never changed once written
             result=None if state.result is None else dict(state.result),
             options=dict(state.options),
@@ -312,46 +352,40 @@ class ToyGame(Game[ToyState]):
 
     def to_json(self, state: ToyState) -> dict[str, Any]:
         return {
-            "format": "outremer/toy/state/1",
+            "format": FORMAT,
             "rng": state.rng,
             "barrier": state.barrier,
             "round": state.round,
-            "phase": state.phase,
-            "active": list(state.active),
+            "stack": clone(state.stack),
             "bids": dict(state.bids),
-            "revealed": state.revealed,
             "pos": dict(state.pos),
             "secret": dict(state.secret),
-            "mover": state.mover,
-            "moves": state.moves,
-            "gambled": state.gambled,
             "log": [list(e) for e in state.log],
             "result": state.result,
             "options": dict(state.options),
         }
 
     def from_json(self, data: Mapping[str, Any]) -> ToyState:
-        if data.get("format") != "outremer/toy/state/1":
+        if data.get("format") != FORMAT:
             raise BadSave(f"not a toy state: format {data.get('format')!r}")
         try:
+            stack = [dict(f) for f in data["stack"]]
+            unknown = [f.get("kind") for f in stack if f.get("kind") not in PROCEDURES.kinds]
+            if unknown:
+                raise BadSave(f"toy state has an unknown procedure {unknown[0]!r}")
             return ToyState(
                 rng=_generator(data["rng"]),
                 barrier=int(data["barrier"]),
                 round=int(data["round"]),
-                phase=str(data["phase"]),
-                active=list(data["active"]),
+                stack=clone(stack),
                 bids=dict(data["bids"]),
-                revealed=bool(data["revealed"]),
                 pos=dict(data["pos"]),
                 secret=dict(data["secret"]),
-                mover=data["mover"],
-                moves=int(data["moves"]),
-                gambled=bool(data["gambled"]),
                 log=[list(e) for e in data["log"]],
                 result=None if data["result"] is None else dict(data["result"]),
                 options=dict(data["options"]),
             )
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise BadSave(f"toy state is malformed: {exc!r}") from exc
 
     def barrier(self, state: ToyState) -> int:
