@@ -1,6 +1,6 @@
 """Engine speed on one core: random games per second and the cost of the contract's hot calls.
 
-Usage: ``python bench/engine_speed.py [--game crusader-rex] [--games N] [--seed K]``.
+Usage: ``python bench/engine_speed.py [--game crusader-rex] [--games N] [--seed K] [--json]``.
 ``--game`` also takes ``module:Class`` to measure a title that is not installed (e.g. the toy).
 Timings are CPU time of this process (``time.process_time``), which a shared or virtual machine
 disturbs far less than wall-clock time; nothing is asserted about them. Run it pinned to one core
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import random
 import time
 from typing import Any
@@ -92,15 +93,21 @@ def run(game: Game[Any], games: int, seed: int, max_steps: int) -> dict[str, flo
 
 
 def main() -> None:
-    """Parse arguments, run, print the table."""
+    """Parse arguments, run, print the table or JSON."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="crusader-rex", help="title slug, or module:Class")
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-steps", type=int, default=20000)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
+    if args.games < 1:
+        parser.error("--games takes a whole number of at least 1")
     game = load(args.game)
     figures = run(game, args.games, args.seed, args.max_steps)
+    if args.json:
+        print(json.dumps({"game": game.slug, "seed": args.seed, "figures": figures}, indent=2))
+        return
     width = max(len(k) for k in figures)
     print(f"{game.slug}: {args.games} random games from seed {args.seed}, one core")
     for key, value in figures.items():

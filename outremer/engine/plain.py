@@ -67,11 +67,11 @@ def slots(fields: Fields) -> tuple[str, ...]:
 
 class PlainState:
     """A title's state class, declared once as its fields (``fields``, in JSON order), from which
-    ``copy``, ``to_json`` and ``from_json`` are derived. ``copy`` is compiled for the class when it
-    is created, one line per field, as fast as one written out by hand (search bots copy states
-    millions of times). A subclass names its fields, JSON format and title as class keywords and
-    sets ``__slots__ = slots(fields)``; a field missing from ``__slots__`` or the declaration, or
-    annotated but not declared, is refused when the class is created."""
+    ``copy``, ``to_json`` and ``from_json`` are derived. ``copy`` and ``to_json`` are compiled for
+    the class when it is created, one line per field, as fast as ones written out by hand (search
+    bots copy states millions of times). A subclass names its fields, JSON format and title as
+    class keywords and sets ``__slots__ = slots(fields)``; a field missing from ``__slots__`` or the
+    declaration, or annotated but not declared, is refused when the class is created."""
 
     __slots__ = ()
 
@@ -85,19 +85,16 @@ class PlainState:
         cls._plain_fields = fields
         cls._plain_format = json_format
         cls._plain_title = title
-        setattr(cls, "copy", _copier(cls, fields))  # noqa: B010 (mypy knows copy from below)
+        for name, method in _compile(cls, fields, json_format).items():
+            setattr(cls, name, method)
 
-    if TYPE_CHECKING:
+    if TYPE_CHECKING:  # compiled per class by _compile
 
         def copy(self) -> Self:
-            """An independent copy, each field as deep as its kind says (compiled per class)."""
+            """An independent copy, each field as deep as its kind says."""
 
-    def to_json(self) -> dict[str, Any]:
-        """``{"format": ..., field: value...}`` in the declared order."""
-        out: dict[str, Any] = {"format": self._plain_format}
-        for name, kind in self._plain_fields:
-            out[name] = kind.dump(getattr(self, name))
-        return out
+        def to_json(self) -> dict[str, Any]:
+            """``{"format": ..., field: value...}`` in the declared order."""
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
@@ -142,14 +139,37 @@ def _check(cls: type, fields: Fields) -> None:
         )
 
 
-def _copier(cls: type, fields: Fields) -> Callable[[Any], Any]:
-    """``copy`` for ``cls``: a function compiled from one assignment per field."""
-    lines = [f"        new.{name} = {kind.copy.format('self.' + name)}" for name, kind in fields]
-    head = ["def make(_cls, _new, _clone):", "    def copy(self):", "        new = _new(_cls)"]
-    source = "\n".join([*head, *lines, "        return new", "    return copy"])
+def _compile(cls: type, fields: Fields, json_format: str) -> dict[str, Callable[[Any], Any]]:
+    """``copy`` and ``to_json`` for ``cls``, compiled from one line per field (each field's
+    ``dump`` bound to a name of its own, ``_dump0``...)."""
+    dump_names = [f"_dump{i}" for i in range(len(fields))]
+    copies = [f"        new.{name} = {kind.copy.format('self.' + name)}" for name, kind in fields]
+    dumps = [
+        f"            {name!r}: {d}(self.{name})," for (name, _), d in zip(fields, dump_names, strict=True)
+    ]
+    source = "\n".join(
+        [
+            "def make(_cls, _new, _clone, _format, _dumps):",
+            f"    {', '.join([*dump_names, ''])} = _dumps",
+            "    def copy(self):",
+            '        """An independent copy, each field as deep as its kind says (engine.plain)."""',
+            "        new = _new(_cls)",
+            *copies,
+            "        return new",
+            "    def to_json(self):",
+            '        """``{"format": ..., field: value...}`` in the declared order (engine.plain)."""',
+            "        return {",
+            '            "format": _format,',
+            *dumps,
+            "        }",
+            "    return {'copy': copy, 'to_json': to_json}",
+        ]
+    )
     namespace: dict[str, Any] = {}
-    exec(compile(source, f"<{cls.__qualname__}.copy>", "exec"), namespace)
-    copy: Callable[[Any], Any] = namespace["make"](cls, cls.__new__, clone)
-    copy.__qualname__ = f"{cls.__qualname__}.copy"
-    copy.__doc__ = "An independent copy, each field as deep as its kind says (compiled per class)."
-    return copy
+    exec(compile(source, f"<{cls.__qualname__} plain methods>", "exec"), namespace)
+    methods: dict[str, Callable[[Any], Any]] = namespace["make"](
+        cls, cls.__new__, clone, json_format, tuple(kind.dump for _, kind in fields)
+    )
+    for name, method in methods.items():
+        method.__qualname__ = f"{cls.__qualname__}.{name}"
+    return methods
