@@ -1,8 +1,8 @@
 """Bots by name: ``random`` for every title, ``ismcts`` (search, bots/ismcts.py) for every title
 with a sampler, plus the bots a title offers itself.
 
-A title offers bots through an optional method ``bots() -> dict[str, factory]`` on its Game, each
-factory called as ``factory(game, seed)``; Crusader Rex, for instance, offers ``"scripted"``.
+A title offers bots through ``Game.bots() -> {name: factory}`` (none by default), each factory
+called as ``factory(game, seed)``; Crusader Rex, for instance, offers ``"scripted"``.
 
 A name may carry settings after colons, ``name:key=value:key=value``; only ``ismcts`` takes them:
 ``iterations``, ``time`` (seconds), ``c``, ``playout``, ``guide`` (a bot name, or ``none``) and
@@ -46,22 +46,13 @@ NO_GUIDE = "none"
 
 def title_bots(game: Game[Any]) -> dict[str, BotFactory]:
     """The bots ``game`` offers itself (empty if none)."""
-    offer = getattr(game, "bots", None)
-    if offer is None:
-        return {}
-    found = offer() if callable(offer) else offer
-    return dict(found or {})
-
-
-def can_search(game: Game[Any]) -> bool:
-    """Whether ``game`` has a sampler (:meth:`Game.sample`), which the search bot needs."""
-    return type(game).sample is not Game.sample
+    return dict(game.bots())
 
 
 def bot_names(game: Game[Any]) -> list[str]:
     """Every bot name usable with ``game`` (without settings)."""
     names = set(BUILTIN) | set(title_bots(game))
-    if can_search(game):
+    if game.provides("sampler"):
         names.add(SEARCH)
     return sorted(names)
 
@@ -119,7 +110,7 @@ def make_bot(name: str, game: Game[Any], seed: int) -> Bot:
     if factory is not None and not settings:
         return factory(game, seed)
     if base == SEARCH and factory is None:
-        if not can_search(game):
+        if not game.provides("sampler"):
             raise UnknownBot(f"{game.slug} has no sampler, which the {SEARCH} bot needs")
         chosen = search_settings({**game.search, **settings})
         return SearchBot(seed, chosen, _guide(game, seed, chosen.guide))

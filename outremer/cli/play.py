@@ -159,14 +159,12 @@ class Terminal:
             self.save(self.save_path)
 
     def show(self, role: Role) -> list[Choice]:
-        view = self.session.view(role)
-        show_view(self.console, self.game, view)
-        return self.menu(role, view)
+        show_view(self.console, self.game, self.session.view(role))
+        return self.menu(role)
 
-    def menu(self, role: Role, view: dict[str, Any] | None = None) -> list[Choice]:
-        view = view if view is not None else self.session.view(role)
+    def menu(self, role: Role) -> list[Choice]:
         legal = self.session.legal_actions(role)
-        self.say(str(view.get("prompt") or f"{role} to act."))
+        self.say(self.game.prompt(self.session.state, role))
         lines = choices(legal, self.prefix, lambda a: self.game.describe_action(self.session.state, role, a))
         if self.prefix:
             self.say("    0. (back)")

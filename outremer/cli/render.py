@@ -1,7 +1,7 @@
 """Showing a role's view in a terminal: the title's own rendering if it has one, else a generic one.
 
-A title may give its Game a method ``render_text(view) -> str`` or ``render(view)`` returning a rich
-renderable; otherwise the view dict is printed key by key.
+A title draws its board in text with ``Game.render_text(view)``; where it has none (the default,
+None) the view dict is printed key by key.
 """
 
 from __future__ import annotations
@@ -54,12 +54,5 @@ def generic_text(view: dict[str, Any]) -> str:
 
 def show_view(console: Console, game: Game[Any], view: dict[str, Any]) -> None:
     """Print ``view`` with the title's renderer if it offers one, else :func:`generic_text`."""
-    render_text = getattr(game, "render_text", None)
-    if callable(render_text):
-        console.print(render_text(view), markup=False, highlight=False)
-        return
-    render = getattr(game, "render", None)
-    if callable(render):
-        console.print(render(view))
-        return
-    console.print(generic_text(view), markup=False, highlight=False)
+    text = game.render_text(view)
+    console.print(generic_text(view) if text is None else text, markup=False, highlight=False)

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, get_args, runtime_checkable
 
 from .errors import IllegalAction
 from .rng import KEYED
@@ -26,6 +26,22 @@ S = TypeVar("S")
 
 OBSERVER = None
 """Pass as the role to :meth:`Game.view` or :meth:`Game.log` for the public (observer's) view."""
+
+Capability = Literal["bots", "text", "prompt", "web", "sampler", "evaluation", "learning"]
+"""An optional part of the contract, each with a default on :class:`Game` (docs/engine.md): bots of
+its own, a text board, prompts in words, a browser board, a sampler for search bots, an evaluation
+for them, and the encoding of learning environments."""
+
+CAPABILITY_METHODS: Mapping[Capability, tuple[str, ...]] = {
+    "bots": ("bots",),
+    "text": ("render_text",),
+    "prompt": ("prompt",),
+    "web": ("web_dir",),
+    "sampler": ("sample",),
+    "evaluation": ("evaluate",),
+    "learning": ("action_space", "observe"),
+}
+"""The methods a title overrides to have a capability (all of them)."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +76,26 @@ def normalize_action(action: Any) -> Action:
             out.append(part)
         return tuple(out)
     raise IllegalAction(f"malformed action {action!r}: expected a non-empty list starting with a verb")
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Chooses one of the legal actions of ``role`` in ``state`` (outremer/bots/base.py says what
+    a bot may look at)."""
+
+    name: str
+
+    def choose(self, game: Game[Any], state: Any, role: Role) -> Action:
+        """One action from ``game.legal_actions(state, role)``.
+
+        Use only the role's view and legal actions (see outremer/bots/base.py). Raise an error if
+        the role has no legal action.
+        """
+        ...
+
+
+BotFactory = Callable[["Game[Any]", int], Bot]
+"""Makes a bot for a title from a seed: ``factory(game, seed) -> Bot``."""
 
 
 class Game(ABC, Generic[S]):
@@ -185,11 +221,43 @@ class Game(ABC, Generic[S]):
         """An action in words, for menus; titles override."""
         return " ".join(str(p) for p in action)
 
+    def prompt(self, state: S, role: Role | None) -> str:
+        """What ``role`` (None: an observer) is asked now, in words naming the rule; a title's view
+        shows it as ``"prompt"``, and the terminal asks with it. By default only who is to act."""
+        active = self.active_roles(state)
+        if not active:
+            return "The game is over."
+        if role in active:
+            return f"{role} to act."
+        return f"Waiting for {', '.join(active)}."
+
     def warning(self, state: S, role: Role, action: Action) -> str | None:
         """A caution about ``role``'s legal ``action`` (say, that it forces an elimination), citing
         the rule, for front ends to show and have the player confirm before they send the action;
         None when there is nothing to warn of (the default). Titles override; the words depend only
         on what ``role`` sees, never on dice not yet rolled or anything hidden."""
+        return None
+
+    # -- optional capabilities -----------------------------------------------------------------
+    def provides(self, capability: Capability) -> bool:
+        """Whether this title has ``capability``: it overrides the capability's methods
+        (:data:`CAPABILITY_METHODS`). Callers ask this rather than catch the defaults' errors."""
+        return all(
+            getattr(type(self), name) is not getattr(Game, name) for name in CAPABILITY_METHODS[capability]
+        )
+
+    def capabilities(self) -> frozenset[Capability]:
+        """Every optional capability this title has (:meth:`provides`)."""
+        return frozenset(c for c in get_args(Capability) if self.provides(c))
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        """The bots this title offers besides the engine's, by name (a ``"scripted"`` one is the
+        default opponent); none by default."""
+        return {}
+
+    def render_text(self, view: dict[str, Any]) -> str | None:
+        """``view`` (from :meth:`view`) as a board in plain text for the terminal, or None (the
+        default): front ends then show the view's fields as they are."""
         return None
 
     # -- the browser (optional) ----------------------------------------------------------------
@@ -212,6 +280,9 @@ class Game(ABC, Generic[S]):
         parts themselves; the title's sampler must not either: two states that differ only in what
         is hidden from ``role`` give the very same sample for the same ``rng`` seed (a contract test
         checks it). A title without hidden information still deals its random generator anew.
+
+        The default raises NotImplementedError: the title has no sampler, and no search bot
+        (``provides("sampler")`` says so beforehand).
         """
         raise NotImplementedError(f"{self.slug} has no sampler for search bots")
 
@@ -245,6 +316,9 @@ class Game(ABC, Generic[S]):
         for any role, each once and always in the same order: the learning environment (outremer/rl)
         numbers actions by their place in it. It may hold actions that never turn out legal, never
         miss one that does. Callers pass a checked scenario and options (:meth:`check_setup`).
+
+        The default, like that of :meth:`observe`, raises NotImplementedError: the title has no
+        learning environment (``provides("learning")`` says so beforehand).
         """
         raise NotImplementedError(f"{self.slug} has no action space for learning environments")
 
@@ -272,5 +346,5 @@ class Game(ABC, Generic[S]):
     def barrier(self, state: S) -> int:
         """A counter that changes whenever randomness is drawn or hidden information revealed.
 
-        Undo may not step back over an action that changed it (DESIGN.md).
+        Undo may not step back over an action that changed it (docs/architecture.md#undo).
         """

@@ -60,6 +60,8 @@ class GameEnv(AECEnv[str, Observation, int]):
             raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
         if max_steps is not None and max_steps < 1:
             raise ValueError(f"max_steps must be at least 1, not {max_steps}")
+        if not game.provides("learning"):
+            raise OutremerError(f"{game.slug} has no action space and observation for learning environments")
         self.game = game
         self.scenario, self.setup_options = game.check_setup(scenario, options)
         self.metadata = {"render_modes": ["ansi"], "name": f"outremer_{game.slug.replace('-', '_')}_v0"}
@@ -187,10 +189,8 @@ class GameEnv(AECEnv[str, Observation, int]):
         if self.render_mode is None or self.game_state is None:
             return None
         view = self.game.view(self.game_state, None)
-        render_text = getattr(self.game, "render_text", None)
-        if callable(render_text):
-            return str(render_text(view))
-        return json.dumps(view, indent=1, ensure_ascii=False)
+        text = self.game.render_text(view)
+        return json.dumps(view, indent=1, ensure_ascii=False) if text is None else text
 
     def close(self) -> None:
         """Nothing to release."""

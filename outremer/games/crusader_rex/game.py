@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ...engine.game import Action, Game, Option, Outcome
+from ...engine.game import Action, BotFactory, Game, Option, Outcome
 from ...engine.rng import KEYED
 from . import encoding, evaluation, render, sampler, views
 from .board import FRANKS, SARACENS, default_board
@@ -114,7 +114,7 @@ class CrusaderRex(Game[State]):
         bots call it on their samples only."""
         return evaluation.evaluate(state)
 
-    def bots(self) -> dict[str, Any]:
+    def bots(self) -> dict[str, BotFactory]:
         """Bots this title offers besides the random one."""
         from .bot import make_scripted
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ...engine.errors import BadSave
-from ...engine.game import Action, Game, Outcome
+from ...engine.game import Action, BotFactory, Game, Outcome
 from ...engine.rng import KEYED
 from . import encoding, procedures, render, sampler, teams, views
 from .common import BOARD, assassin_returns, buildings_overrun, lift_sieges
@@ -113,7 +113,7 @@ class FirstCrusade(Game[State]):
             return Outcome(winners, r["reason"], {k: float(v) for k, v in r["contributions"].items()})
         return Outcome(tuple(r["winners"]), r["reason"], {PLAYER: float(r["vp"])})
 
-    def bots(self) -> dict[str, Any]:
+    def bots(self) -> dict[str, BotFactory]:
         """Bots this title offers besides the random one (bot.py)."""
         from .bot import make_scripted
 
