@@ -22,14 +22,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from outremer.bots.random_bot import RandomBot
 from outremer.engine import rng
 from outremer.engine.errors import BadSave
 from outremer.engine.game import Action, Game, Option, Outcome
-from outremer.engine.plain import clone
+from outremer.engine.plain import FLAT, GENERATOR, LOG, NESTED, SHARED, PlainState, slots
 from outremer.engine.procedures import SEALED, Frame, Procedures, public_frame
 from outremer.engine.rng import fresh
 
@@ -41,30 +40,53 @@ FORMAT = "outremer/toy/state/2"
 """The state's JSON format (2: the sequence of play kept as a procedure stack)."""
 
 
-def _generator(value: Any) -> rng.Value:
-    rng.check(value)
-    return value
-
-
 def _other(role: str) -> str:
     return BLUE if role == RED else RED
 
 
-@dataclass
-class ToyState:
-    """The whole toy state; plain data. ``stack`` holds the procedures under way (innermost
-    last); ``bids`` the bids of the round once revealed (T.2)."""
+# The state's fields in JSON order, each with how deep a copy goes (engine.plain).
+FIELDS = (
+    ("rng", GENERATOR),
+    ("barrier", SHARED),
+    ("round", SHARED),
+    ("stack", NESTED),
+    ("bids", FLAT),
+    ("pos", FLAT),
+    ("secret", FLAT),
+    ("log", LOG),
+    ("result", SHARED),
+    ("options", SHARED),
+)
 
-    rng: rng.Value
-    barrier: int = 0
-    round: int = 1
-    stack: list[Frame] = field(default_factory=list)
-    bids: dict[str, int | None] = field(default_factory=lambda: dict.fromkeys(ROLES))
-    pos: dict[str, int] = field(default_factory=lambda: dict.fromkeys(ROLES, 0))
-    secret: dict[str, int] = field(default_factory=dict)
-    log: list[list[Any]] = field(default_factory=list)
-    result: dict[str, Any] | None = None
-    options: dict[str, bool] = field(default_factory=dict)
+
+class ToyState(PlainState, fields=FIELDS, json_format=FORMAT, title="Toy Race"):
+    """The whole toy state, plain data; ``copy``, ``to_json`` and ``from_json`` come from
+    ``FIELDS``."""
+
+    __slots__ = slots(FIELDS)
+
+    rng: rng.Value  # the random generator (engine.rng)
+    barrier: int  # bumped by every die and reveal: undo stops there
+    round: int  # 1-6 (T.5)
+    stack: list[Frame]  # the procedures under way, innermost last
+    bids: dict[str, int | None]  # the round's bids once revealed, else None (T.2)
+    pos: dict[str, int]  # each pawn's square (T.3, T.4)
+    secret: dict[str, int]  # each role's secret card (T.1)
+    log: list[list[Any]]  # [rule, audience or None (everyone), text]
+    result: dict[str, Any] | None  # winners, reason and scores once over (T.5)
+    options: dict[str, bool]  # the setup options, never changed
+
+    @classmethod
+    def new(cls, seed: int, generator: str, options: dict[str, bool], start: int) -> ToyState:
+        """A state before the secret cards are drawn, the pawns on square ``start``."""
+        s = cls.__new__(cls)
+        s.rng = rng.seed_state(seed, generator)
+        s.barrier, s.round, s.stack, s.log, s.result = 0, 1, [], [], None
+        s.bids = dict.fromkeys(ROLES)
+        s.pos = dict.fromkeys(ROLES, start)
+        s.secret = {}
+        s.options = options
+        return s
 
     def say(self, rule: str, text: str, audience: str | None = None) -> None:
         self.log.append([rule, audience, text])
@@ -236,9 +258,7 @@ class ToyGame(Game[ToyState]):
         generator: str = rng.KEYED,
     ) -> ToyState:
         scenario, chosen = self.check_setup(scenario, options)
-        state = ToyState(rng=rng.seed_state(seed, generator), options=chosen)
-        if scenario == "short":
-            state.pos = dict.fromkeys(ROLES, 5)
+        state = ToyState.new(seed, generator, chosen, 5 if scenario == "short" else 0)
         for role in ROLES:
             state.secret[role] = rng.d6(state)
             state.say("T.1", f"{role} draws a secret card.")
@@ -337,56 +357,18 @@ class ToyGame(Game[ToyState]):
         return out
 
     def copy(self, state: ToyState) -> ToyState:
-        return ToyState(
-            rng=state.rng,
-            barrier=state.barrier,
-            round=state.round,
-            stack=clone(state.stack),
-            bids=dict(state.bids),
-            pos=dict(state.pos),
-            secret=dict(state.secret),
-            log=list(state.log),  # entries are never changed once written
-            result=None if state.result is None else dict(state.result),
-            options=dict(state.options),
-        )
+        return state.copy()
 
     def to_json(self, state: ToyState) -> dict[str, Any]:
-        return {
-            "format": FORMAT,
-            "rng": state.rng,
-            "barrier": state.barrier,
-            "round": state.round,
-            "stack": clone(state.stack),
-            "bids": dict(state.bids),
-            "pos": dict(state.pos),
-            "secret": dict(state.secret),
-            "log": [list(e) for e in state.log],
-            "result": state.result,
-            "options": dict(state.options),
-        }
+        return state.to_json()
 
     def from_json(self, data: Mapping[str, Any]) -> ToyState:
-        if data.get("format") != FORMAT:
-            raise BadSave(f"not a toy state: format {data.get('format')!r}")
-        try:
-            stack = [dict(f) for f in data["stack"]]
-            unknown = [f.get("kind") for f in stack if f.get("kind") not in PROCEDURES.kinds]
-            if unknown:
-                raise BadSave(f"toy state has an unknown procedure {unknown[0]!r}")
-            return ToyState(
-                rng=_generator(data["rng"]),
-                barrier=int(data["barrier"]),
-                round=int(data["round"]),
-                stack=clone(stack),
-                bids=dict(data["bids"]),
-                pos=dict(data["pos"]),
-                secret=dict(data["secret"]),
-                log=[list(e) for e in data["log"]],
-                result=None if data["result"] is None else dict(data["result"]),
-                options=dict(data["options"]),
-            )
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise BadSave(f"toy state is malformed: {exc!r}") from exc
+        state = ToyState.from_json(data)
+        if not isinstance(state.stack, list) or not all(
+            isinstance(f, dict) and f.get("kind") in PROCEDURES.kinds for f in state.stack
+        ):
+            raise BadSave("toy state has a malformed procedure stack")
+        return state
 
     def barrier(self, state: ToyState) -> int:
         return state.barrier
