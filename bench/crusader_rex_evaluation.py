@@ -1,6 +1,6 @@
 """Fit the weights of Crusader Rex's evaluation (``games/crusader_rex/evaluation.py``) for search.
 
-Usage: ``python bench/crusader_rex_evaluation.py [--games 150] [--seed 0] [--every 12]``.
+Usage: ``python bench/crusader_rex_evaluation.py [--games 150] [--seed 0] [--every 12] [--json]``.
 
 Plays games of the scripted bot against itself (for variety, in a quarter of the games each
 decision is a random legal action with probability 10%, in another quarter 30%),
@@ -8,12 +8,13 @@ notes the evaluation's features every ``--every`` actions and the game's winner,
 logistic regression (Newton's method, a light L2 penalty) of "the Franks win" on the features.
 Prints the log-loss on the games of every fifth seed held out, against a constant guess, how many
 steps short of full strength the blocks on the map are (the sampler's ``STEPS_SHORT``), then the
-weights fitted on all games, ready to paste as ``WEIGHTS``.
+weights fitted on all games, ready to paste as ``WEIGHTS`` (``--json``: the same figures as JSON).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 from collections import Counter
 
@@ -82,6 +83,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=150)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--every", type=int, default=12, help="actions between noted positions")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     rows, labels, seeds = [], [], []
     short: Counter[int] = Counter()
@@ -95,15 +97,27 @@ def main() -> None:
     w = fit(x[~held], y[~held])
     constant = np.zeros_like(w)
     constant[0] = np.log(y[~held].mean() / (1 - y[~held].mean()))
-    print(f"{args.games} games, {len(y)} positions, the Franks won {100 * y.mean():.1f}% of them")
-    print(
-        f"held-out log-loss {log_loss(w, x[held], y[held]):.3f} "
-        f"(a constant guess: {log_loss(constant, x[held], y[held]):.3f})"
-    )
+    held_out, guess = log_loss(w, x[held], y[held]), log_loss(constant, x[held], y[held])
     total = sum(short.values())
-    shares = ", ".join(f"{k}: {short[k] / total:.2f}" for k in sorted(short))
-    print(f"blocks on the map, steps short of full strength (sampler.STEPS_SHORT): {shares}")
+    steps_short = {k: short[k] / total for k in sorted(short)}
     w = fit(x, y)
+    if args.json:
+        figures = {
+            "games": args.games,
+            "seed": args.seed,
+            "positions": len(y),
+            "franks won": float(y.mean()),
+            "held-out log-loss": held_out,
+            "constant guess log-loss": guess,
+            "steps short": steps_short,
+            "weights": dict(zip(evaluation.NAMES, map(float, w), strict=True)),
+        }
+        print(json.dumps(figures, indent=2))
+        return
+    print(f"{args.games} games, {len(y)} positions, the Franks won {100 * y.mean():.1f}% of them")
+    print(f"held-out log-loss {held_out:.3f} (a constant guess: {guess:.3f})")
+    shares = ", ".join(f"{k}: {v:.2f}" for k, v in steps_short.items())
+    print(f"blocks on the map, steps short of full strength (sampler.STEPS_SHORT): {shares}")
     for name, value in zip(evaluation.NAMES, w, strict=True):
         print(f"  {name:<12} {value:+.3f}")
     print("WEIGHTS = (" + ", ".join(f"{v:.3f}" for v in w) + ")")

@@ -2,15 +2,16 @@
 levels of victory (6.2), sudden deaths (6.3), how far games go and when Jerusalem falls.
 
 Usage: ``python bench/first_crusade_balance.py [--games N] [--seed S] [--option NAME=BOOL ...]
-[--bot scripted|random] [--no-abbot]``. Game i is seeded S+i and its bot as ``outremer simulate``
+[--bot scripted|random] [--no-abbot] [--json]``. Game i is seeded S+i and its bot as ``outremer simulate``
 seeds it. ``--no-abbot`` plays the scripted bot without its Monastery in Constantinople
-(docs/first-crusade/bot.md). Prints figures only; nothing is asserted. Timings are CPU time of this
-process (``time.process_time``).
+(docs/first-crusade/bot.md). Prints figures only (``--json``: as JSON); nothing is asserted.
+Timings are CPU time of this process (``time.process_time``).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import statistics
 import time
@@ -78,6 +79,7 @@ def main() -> None:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=BOOL", help="a rules option")
     parser.add_argument("--bot", default="scripted", help="scripted (default) or random")
     parser.add_argument("--no-abbot", action="store_true", help="the scripted bot without its abbot")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
 
     game = FirstCrusade()
@@ -110,6 +112,31 @@ def main() -> None:
     n = len(vps)
     q1, q2, q3 = statistics.quantiles(vps, n=4) if n > 1 else (vps[0],) * 3
     bot_name = args.bot + (" (no abbot)" if args.no_abbot else "")
+    order = [t.label for t in BOARD.turns] + ["never"]
+    if args.json:
+        figures = {
+            "games": n,
+            "seed": args.seed,
+            "bot": bot_name,
+            "options": options,
+            "final VP": {
+                "mean": statistics.mean(vps),
+                "sd": statistics.pstdev(vps),
+                "quartiles": [q1, q2, q3],
+                "min": min(vps),
+                "max": max(vps),
+                "each game": vps,
+            },
+            "levels of victory": {level: levels[level] for level in LEVELS},
+            "sudden deaths": dict(sudden),
+            "mean turn reached": statistics.mean(turns),
+            "Jerusalem first taken": {t: taken[t] for t in order if taken[t]},
+            "mean actions per game": actions / n,
+            "games per second": n / seconds,
+            "CPU seconds": seconds,
+        }
+        print(json.dumps(figures, indent=2))
+        return
     print(f"The First Crusade: {n} games from seed {args.seed}, bot {bot_name}, options {options or 'none'}")
     print(
         f"final VP: mean {statistics.mean(vps):.1f}, sd {statistics.pstdev(vps):.1f}, min {min(vps)}, ",
@@ -123,7 +150,6 @@ def main() -> None:
     kinds = ", ".join(f"{k} {v}" for k, v in sudden.items()) or "none"
     print(f"sudden deaths (6.3): {sum(sudden.values())} ({kinds})")
     print(f"mean turn reached: {statistics.mean(turns):.2f} of {len(BOARD.turns)}")
-    order = [t.label for t in BOARD.turns] + ["never"]
     print("Jerusalem first taken:", ", ".join(f"{t} {taken[t]}" for t in order if taken[t]))
     print(f"mean actions per game: {actions / n:.0f}")
     print(f"speed: {n / seconds:.2f} games per second ({seconds:.1f} s CPU)")

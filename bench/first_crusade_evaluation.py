@@ -2,14 +2,16 @@
 
 At the start of every turn of each game the current VP (6.1, as if the game ended now), the turn and
 the Muslim Reaction Level are noted; a logistic regression then predicts whether the game ends in a
-Victory or better (6.2). Prints the weights to paste into victory.py, the log-loss and the base rate.
+Victory or better (6.2). Prints the weights to paste into victory.py, the log-loss and the base rate
+(``--json``: the same figures as JSON).
 
-    python bench/first_crusade_evaluation.py --games 60 --seed 100
+    python bench/first_crusade_evaluation.py --games 60 --seed 100 [--json]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 
 import numpy as np
 
@@ -53,6 +55,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--seed", type=int, default=100)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     rows = collect(args.games, args.seed)
     w = fit(rows)
@@ -61,6 +64,18 @@ def main() -> None:
     loss = -np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))
     base = y.mean()
     prior = -(base * np.log(base) + (1 - base) * np.log(1 - base))
+    if args.json:
+        figures = {
+            "games": args.games,
+            "seed": args.seed,
+            "turn starts": len(rows),
+            "victory or better": float(base),
+            "log-loss": float(loss),
+            "constant guess log-loss": float(prior),
+            "weights": [float(v) for v in w],
+        }
+        print(json.dumps(figures, indent=2))
+        return
     print(f"{len(rows)} turn starts of {args.games} games; Victory or better in {100 * base:.1f}%")
     print(f"log-loss {loss:.3f} (a constant guess: {prior:.3f})")
     print("WEIGHTS =", tuple(round(float(v), 3) for v in w))

@@ -1,7 +1,8 @@
 """Search-bot strength: a bot against others, side by side, with 95% Wilson intervals.
 
 Usage: ``python bench/search_strength.py [--game crusader-rex] [--bot ismcts] [--against random,scripted]
-[--games N] [--seed K] [--jobs J] [--max-steps M] [--option NAME=VALUE ...] [--seat ROLE ...]``.
+[--games N] [--seed K] [--jobs J] [--max-steps M] [--option NAME=VALUE ...] [--seat ROLE ...]
+[--json]``.
 
 For every opponent and every role the bot plays that role and the opponent every other role, in
 ``N`` games seeded ``K``, ``K+1``, ... (the same seeds in every row; bot seeds derive from them). A
@@ -14,12 +15,13 @@ per decision (only decisions with a choice: mean and maximum) and its mean searc
 (default 1: timings are then those of one core, if the machine is otherwise idle). ``--option``
 sets up every game with a title's option (``--option teams=true``: The First Crusade's team game,
 the bot in each seat in turn, the opponent in the others); ``--seat`` measures only the seats
-named.
+named. ``--json`` prints the rows' figures as JSON instead of the table.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Sequence
@@ -137,16 +139,13 @@ def tasks(
     ]
 
 
-def report(game: Game[Any], results: list[Result]) -> None:
-    """The table, one row per opponent and seat."""
+def summary(results: list[Result]) -> list[dict[str, Any]]:
+    """The figures of each row, one per bot, opponent and seat (None where there is nothing to
+    average)."""
     rows: dict[tuple[str, str, str], list[Result]] = {}
     for r in results:
         rows.setdefault((r.task.bot, r.task.opponent, r.task.seat), []).append(r)
-    print(
-        f"| {game.slug}: bot | against | bot plays | games | W-D-L | win rate [95% CI] "
-        "| mean score | s/decision (max) | iterations |"
-    )
-    print("|---|---|---|---|---|---|---|---|---|")
+    out = []
     for (bot, opponent, seat), got in rows.items():
         n = len(got)
         won = sum(1 for r in got if r.score == 1.0)
@@ -154,15 +153,45 @@ def report(game: Game[Any], results: list[Result]) -> None:
         rate = wilson(won, n)
         seconds = [s for r in got for s in r.seconds]
         its = [i for r in got for i in r.iterations]
-        per = f"{sum(seconds) / len(seconds):.3f} ({max(seconds):.2f})" if seconds else "-"
-        mean_its = f"{sum(its) / len(its):.0f}" if its else "-"
         points = [r.points for r in got if r.points is not None]
-        mean_points = f"{sum(points) / len(points):.1f}" if points else "-"
-        against = "(solitaire)" if opponent == "-" else opponent
+        out.append(
+            {
+                "bot": bot,
+                "against": None if opponent == "-" else opponent,
+                "seat": seat,
+                "games": n,
+                "won": won,
+                "drawn": drawn,
+                "lost": n - won - drawn,
+                "win rate": rate.value,
+                "win rate 95% CI": [rate.low, rate.high],
+                "mean score": sum(points) / len(points) if points else None,
+                "seconds per decision": sum(seconds) / len(seconds) if seconds else None,
+                "most seconds per decision": max(seconds) if seconds else None,
+                "mean iterations": sum(its) / len(its) if its else None,
+            }
+        )
+    return out
+
+
+def report(game: Game[Any], rows: list[dict[str, Any]]) -> None:
+    """The table, one row per opponent and seat."""
+    print(
+        f"| {game.slug}: bot | against | bot plays | games | W-D-L | win rate [95% CI] "
+        "| mean score | s/decision (max) | iterations |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for row in rows:
+        low, high = row["win rate 95% CI"]
+        per = row["seconds per decision"]
+        per_shown = "-" if per is None else f"{per:.3f} ({row['most seconds per decision']:.2f})"
+        its = "-" if row["mean iterations"] is None else f"{row['mean iterations']:.0f}"
+        points = "-" if row["mean score"] is None else f"{row['mean score']:.1f}"
         print(
-            f"| {bot} | {against} | {seat} | {n} | {won}-{drawn}-{n - won - drawn} | "
-            f"{100 * rate.value:.1f}% [{100 * rate.low:.1f}, {100 * rate.high:.1f}] | "
-            f"{mean_points} | {per} | {mean_its} |"
+            f"| {row['bot']} | {row['against'] or '(solitaire)'} | {row['seat']} | {row['games']} | "
+            f"{row['won']}-{row['drawn']}-{row['lost']} | "
+            f"{100 * row['win rate']:.1f}% [{100 * low:.1f}, {100 * high:.1f}] | "
+            f"{points} | {per_shown} | {its} |"
         )
 
 
@@ -180,6 +209,7 @@ def main() -> None:
     parser.add_argument("--max-steps", type=int, default=20000)
     parser.add_argument("--option", action="append", default=[], help="a title option, NAME=true|false")
     parser.add_argument("--seat", action="append", default=[], help="measure only this seat (repeatable)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     game = get_game(args.game)
     against = [name for name in args.against.split(",") if name]
@@ -199,8 +229,20 @@ def main() -> None:
                 flush=True,
             )
     results.sort(key=lambda r: todo.index(r.task))
-    report(game, results)
-    print(f"\n{len(todo)} games, {args.jobs} job(s), {time.perf_counter() - start:.0f} s wall clock")
+    rows = summary(results)
+    wall = time.perf_counter() - start
+    if args.json:
+        figures = {
+            "game": game.slug,
+            "seed": args.seed,
+            "jobs": args.jobs,
+            "wall seconds": wall,
+            "rows": rows,
+        }
+        print(json.dumps(figures, indent=2))
+        return
+    report(game, rows)
+    print(f"\n{len(todo)} games, {args.jobs} job(s), {wall:.0f} s wall clock")
 
 
 if __name__ == "__main__":

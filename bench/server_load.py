@@ -6,7 +6,8 @@ against a server-side bot: read the game, pick a legal action, post it, until th
 ``--actions`` actions are taken. Prints actions per second and latency percentiles. Traffic goes
 only to 127.0.0.1; every loop is bounded in count and time.
 
-Usage: ``python bench/server_load.py [--games 20] [--actions 60] [--bot random] [--seconds 120]``
+Usage: ``python bench/server_load.py [--games 20] [--actions 60] [--bot random] [--seconds 120]
+[--json]`` (``--json``: the figures as JSON).
 """
 
 from __future__ import annotations
@@ -121,12 +122,16 @@ def play_one(
     return taken
 
 
-def percentiles(values: list[float]) -> str:
+def percentiles(values: list[float]) -> dict[str, float]:
+    """Milliseconds at the 50th, 90th and 99th percentiles and the most (empty if no values)."""
     if not values:
-        return "-"
+        return {}
     q = statistics.quantiles(values, n=100) if len(values) > 1 else [values[0]] * 99
-    p50, p90, p99 = (q[k] * 1000 for k in (49, 89, 98))
-    return f"p50 {p50:.1f} ms, p90 {p90:.1f} ms, p99 {p99:.1f} ms, max {max(values) * 1000:.1f} ms"
+    return {"p50": q[49] * 1000, "p90": q[89] * 1000, "p99": q[98] * 1000, "max": max(values) * 1000}
+
+
+def shown(ms: dict[str, float]) -> str:
+    return ", ".join(f"{k} {v:.1f} ms" for k, v in ms.items()) or "-"
 
 
 def main() -> None:
@@ -136,6 +141,7 @@ def main() -> None:
     parser.add_argument("--bot", default="random", help="the bot in the other seat")
     parser.add_argument("--seconds", type=float, default=120.0, help="stop after this long")
     parser.add_argument("--database", default=None, help="a database URL (default: a temporary SQLite file)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="outremer-load-"))
@@ -169,13 +175,27 @@ def main() -> None:
             taken = sum(f.result() for f in futures)
         seconds = time.perf_counter() - start
         kind = database.split(":")[0]
+        figures = {
+            "games": args.games,
+            "bot": args.bot,
+            "database": kind,
+            "person actions accepted": taken,
+            "seconds": seconds,
+            "person actions per second": taken / seconds,
+            "requests per second": (len(stats["get"]) + len(stats["action"])) / seconds,
+            "POST action latency ms": percentiles(stats["action"]),
+            "GET game latency ms": percentiles(stats["get"]),
+        }
+        if args.json:
+            print(json.dumps(figures, indent=2))
+            return
         print(f"server load: {args.games} concurrent games (person vs {args.bot} bot), loopback, {kind}")
         print(f"  person actions accepted     {taken}")
         print(f"  seconds                     {seconds:.2f}")
         print(f"  person actions per second   {taken / seconds:.1f}")
-        print(f"  requests per second         {(len(stats['get']) + len(stats['action'])) / seconds:.1f}")
-        print(f"  POST action latency         {percentiles(stats['action'])}")
-        print(f"  GET game latency            {percentiles(stats['get'])}")
+        print(f"  requests per second         {figures['requests per second']:.1f}")
+        print(f"  POST action latency         {shown(figures['POST action latency ms'])}")
+        print(f"  GET game latency            {shown(figures['GET game latency ms'])}")
     finally:
         server.terminate()
         try:
