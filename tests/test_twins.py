@@ -1,5 +1,5 @@
-"""Nothing automatic may depend on what the other side cannot see (issue 13; DESIGN.md: hiding
-information is proved by tests), for every title.
+"""Nothing automatic may depend on what the other side cannot see (issue 13;
+docs/architecture.md#hidden-information: hiding information is proved by tests), for every title.
 
 Twin states differ only in what a viewer cannot see: the viewer's view is the same in both, and so
 is the random generator, so that the same dice fall in both. The same action is applied to both.

@@ -16,9 +16,10 @@ frame until every role has committed, then resolves them together; views show on
 has committed (:func:`public_frame`), and samplers deal the others' sealed choices anew
 (:meth:`Procedures.reseal`).
 
-Fair play (DESIGN: windows open on public facts): a procedure that gives a role the chance to
-respond should be pushed on a public fact and offer a pass even when the role has nothing to
-respond with; otherwise the pause itself would tell the others what the role holds.
+Fair play (docs/architecture.md#hidden-information: windows open on public facts): a procedure
+that gives a role the chance to respond should be pushed on a public fact and offer a pass even
+when the role has nothing to respond with; otherwise the pause itself would tell the others what
+the role holds.
 
 The state only needs two attributes: ``stack`` (the list of frames) and ``result`` (None while the
 game goes on). Frames are plain data, so states copy and save with the rest of the title's fields.

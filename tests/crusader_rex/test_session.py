@@ -1,4 +1,4 @@
-"""Crusader Rex through the engine's sessions: save, load, replay and undo (DESIGN.md)."""
+"""Crusader Rex through the engine's sessions: save, load, replay and undo (docs/architecture.md#undo)."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def test_a_truncated_or_foreign_save_is_refused(tmp_path):
 
 
 def test_undo_takes_back_own_choices_but_not_across_a_random_draw():
-    # DESIGN.md: undo stops at randomness, a reveal or a change of player.
+    # docs/architecture.md#undo: undo stops at randomness, a reveal or a change of player.
     session = Session.new(G, 1)
     start = G.to_json(session.state)
     session.act(F, ("seat", "balian", "Ascalon"))
