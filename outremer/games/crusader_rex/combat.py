@@ -18,12 +18,12 @@ from typing import Any
 from . import common, turn
 from .board import FRANKS, SARACENS, enemy
 from .common import BLOCKS, BOARD, TOWNS, castle_limit, log
+from .records import Fight
 from .rules import Action, phase, set_phase
 from .state import State
 
 SIDES = (FRANKS, SARACENS)
 LETTERS = ("A", "B", "C")
-Fight = dict[str, Any]
 
 
 # -- small queries ------------------------------------------------------------------------------
@@ -659,7 +659,9 @@ def _hit_candidates(state: State, f: Fight, side: str) -> list[str]:
 
 
 def _take_hit(state: State, f: Fight, block: str) -> None:
-    f["hits"]["n"] -= 1
+    h = f["hits"]
+    assert h is not None
+    h["n"] -= 1
     town = f["town"]
     if block in state.castle and f["mode"] == "storm":
         _reveal(state, f, [block])
@@ -689,6 +691,7 @@ def _take_hit(state: State, f: Fight, block: str) -> None:
 
 def _step_hits(state: State, f: Fight) -> bool:
     h = f["hits"]
+    assert h is not None
     while h["n"] > 0:
         cands = _hit_candidates(state, f, h["side"])
         if not cands:
@@ -800,6 +803,7 @@ def _step_siege_check(state: State, f: Fight) -> bool:
 
 def _retreat_all_legal(state: State, f: Fight) -> list[Action]:
     side = f["ra"]
+    assert side is not None
     fld, _, _ = _scan(state, f)
     dests = _retreat_dests(state, f, side)
     return [("retreat", b, t) for b in fld[side] for t in dests]
@@ -807,6 +811,7 @@ def _retreat_all_legal(state: State, f: Fight) -> list[Action]:
 
 def _step_retreat_all(state: State, f: Fight) -> bool:
     side = f["ra"]
+    assert side is not None
     fld, _, _ = _scan(state, f)
     if not fld[side]:
         f["stage"] = f["next"]
@@ -889,6 +894,7 @@ def _step_end(state: State, f: Fight) -> bool:
 
 def _regroup_legal(state: State, f: Fight) -> list[Action]:
     side = f["victor"]
+    assert side is not None
     town = f["town"]
     if f.get("mid"):
         fld, _, _ = _scan(state, f)
@@ -909,7 +915,9 @@ def _step_regroup(state: State, f: Fight) -> bool:
     if not _regroup_legal(state, f):
         _regroup_done(state, f)
         return True
-    set_phase(state, "regroup", f["victor"])
+    victor = f["victor"]
+    assert victor is not None
+    set_phase(state, "regroup", victor)
     return False
 
 
@@ -1125,7 +1133,7 @@ def _regroup_perform(state: State, role: str, action: Action) -> None:
 
 def _prompt(text: str) -> Any:
     def fn(state: State, role: str) -> str:
-        f = state.fight or {}
+        f: Fight = state.fight or {"fought": []}
         town = f.get("town") or ""
         rnd = f.get("round") or 0
         return text.format(town=town, round=rnd)

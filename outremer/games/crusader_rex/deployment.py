@@ -16,10 +16,12 @@ the Franks finish (3.1); Saladin may then swap places once with one family block
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from ...engine import rng
 from .board import FRANKS, SARACENS
 from .common import BLOCKS, BOARD, TOWNS, log, others
+from .records import Seating
 from .rules import Action, phase, set_phase
 from .state import State
 
@@ -38,6 +40,11 @@ SEATED = tuple(
 )
 
 
+def _work(state: State) -> Seating | None:
+    """The Franks' deployment record in ``state.work`` (3.1), if they have moved a block yet."""
+    return cast("Seating | None", state.work)
+
+
 def _over_limit(state: State) -> list[str]:
     """Towns whose Frank blocks exceed the castle limit (3.1)."""
     counts: dict[str, int] = {}
@@ -51,7 +58,8 @@ def _over_limit(state: State) -> list[str]:
 def _franks_legal(state: State, role: str) -> list[Action]:
     loc = state.loc
     over = _over_limit(state)
-    seated = state.work["seated"] if state.work else []
+    work = _work(state)
+    seated = work["seated"] if work else []
     out = _moves(state, lambda b: b not in seated or (loc[b] in over and seated.count(b) < MOVES))
     if not over:
         out.append(("done",))
@@ -76,9 +84,10 @@ def _franks_perform(state: State, role: str, action: Action) -> None:
     if action[0] == "seat":
         _, b, town = action
         state.loc[b] = town
-        if state.work is None:
-            state.work = {"seated": []}
-        state.work["seated"].append(b)  # once per move: a block moves at most MOVES times
+        work = _work(state)
+        if work is None:
+            work = state.work = {"seated": []}
+        work["seated"].append(b)  # once per move: a block moves at most MOVES times
         log(
             state,
             "3.1",

@@ -23,6 +23,8 @@ docs/crusader-rex/draws-winter.md.
 
 from __future__ import annotations
 
+from typing import cast
+
 from ...engine import rng
 from . import turn
 from .board import FRANKS, SARACENS, enemy
@@ -37,6 +39,7 @@ from .common import (
     reveal,
     rules_of_format_1,
 )
+from .records import Draws
 from .rules import Action, phase, set_phase
 from .state import State
 
@@ -118,6 +121,11 @@ def placements(state: State, block: str) -> dict[str, int]:
 
 
 # -- the phase ---------------------------------------------------------------------------------
+def _work(state: State) -> Draws | None:
+    """The draw phase's record in ``state.work`` while draws are made (7.0)."""
+    return cast("Draws | None", state.work)
+
+
 def start_draw_phase(state: State) -> None:
     """Player 1 draws and deploys, then Player 2 (7.0)."""
     if state.year == turn.FIRST_YEAR or state.turn == turn.WINTER_TURN or state.flags.get("cancelled"):
@@ -130,7 +138,7 @@ def start_draw_phase(state: State) -> None:
 
 def _next_draw(state: State) -> None:
     """Draw for the next side still to draw; stop at the first real choice."""
-    work = state.work
+    work = _work(state)
     assert work is not None
     while work["draws"]:
         side = work["draws"].pop(0)
@@ -217,14 +225,14 @@ def _public_rule(side: str) -> str:
 
 
 def _legal(state: State, role: str) -> list[Action]:
-    work = state.work
+    work = _work(state)
     if work is None or work.get("block") is None or role not in state.active:
         return []
     return [("place", town) for town in work["towns"]]
 
 
 def _perform(state: State, role: str, action: Action) -> None:
-    work = state.work
+    work = _work(state)
     assert work is not None and work["block"] is not None
     block = work["block"]
     town = action[1]
@@ -236,10 +244,11 @@ def _perform(state: State, role: str, action: Action) -> None:
 
 
 def _prompt(state: State, role: str) -> str:
-    work = state.work
-    if work is None or work.get("block") is None:
+    work = _work(state)
+    block = work.get("block") if work else None
+    if work is None or block is None:
         return "Deploy the block you drew."
-    info = BLOCKS[work["block"]]
+    info = BLOCKS[block]
     full = sorted(t for t, n in work["towns"].items() if n == info.max_steps)
     if info.group == PILGRIMS:
         return f"You drew {info.label}: deploy it in a friendly port (7.24)."

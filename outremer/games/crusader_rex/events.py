@@ -20,6 +20,8 @@ Rulings (the printed card faces are not in the rulebook text; docs/crusader-rex/
 
 from __future__ import annotations
 
+from typing import cast
+
 from ...engine import rng
 from .board import enemy
 from .common import (
@@ -34,6 +36,7 @@ from .common import (
     roll,
     rules_of_format_1,
 )
+from .records import Manna
 from .rules import Action, phase, set_phase
 from .state import State
 
@@ -108,8 +111,18 @@ def _assassins_perform(state: State, role: str, action: Action) -> None:
 
 
 # -- Manna -------------------------------------------------------------------------------------
+def _work(state: State) -> Manna | None:
+    """The Manna record in ``state.work`` while Manna is resolved (4.2)."""
+    return cast("Manna | None", state.work)
+
+
+def _manna_chosen(state: State) -> list[str]:
+    work = _work(state)
+    return work["manna"] if work else []
+
+
 def _manna_candidates(state: State, side: str) -> list[str]:
-    chosen = state.work["manna"] if state.work else []
+    chosen = _manna_chosen(state)
     return [
         b
         for b, where in state.loc.items()
@@ -125,7 +138,7 @@ def _manna_asks(state: State, side: str) -> bool:
     three blocks chosen, and more of the side's blocks on the map than were chosen. Which of them are
     below full strength is hidden from the enemy, so it decides nothing here (games saved before
     this ruling asked only while a block below full strength was left: common.rules_of_format_1)."""
-    chosen = state.work["manna"] if state.work else []
+    chosen = _manna_chosen(state)
     if len(chosen) >= MANNA_BLOCKS:
         return False
     if rules_of_format_1(state):
@@ -143,8 +156,9 @@ def _manna_legal(state: State, role: str) -> list[Action]:
 def _manna_perform(state: State, role: str, action: Action) -> None:
     if action[0] == "block":
         b = action[1]
-        assert state.work is not None
-        state.work["manna"].append(b)
+        work = _work(state)
+        assert work is not None
+        work["manna"].append(b)
         state.steps[b] += 1
         log(
             state,

@@ -26,7 +26,7 @@ attacker uses into a battle is its Main Attack road (6.41).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
 
 from .board import FRANKS, SIDES, enemy, road_key
 from .common import (
@@ -41,6 +41,7 @@ from .common import (
     roll,
     rules_of_format_1,
 )
+from .records import MovePhase
 from .rules import Action, phase, set_phase
 from .state import State
 
@@ -50,10 +51,15 @@ TOWN_ADJ = {t: [(n, r) for n, r in ADJ[t] if n in TOWNS] for t in TOWNS}
 
 
 def start_move_phase(
-    state: State, side: str, moves: int, *, event: str | None = None, winter_campaign: bool = False
+    state: State,
+    side: str,
+    moves: int,
+    *,
+    event: Literal["guide", "jihad"] | None = None,
+    winter_campaign: bool = False,
 ) -> None:
     """Open ``side``'s move phase with ``moves`` moves (5.0)."""
-    mv: dict[str, Any] = {
+    mv: MovePhase = {
         "side": side,
         "moves": moves,
         "kind": None,
@@ -81,7 +87,7 @@ def start_move_phase(
     set_phase(state, "move", side)
 
 
-def _pin(state: State, mv: dict[str, Any]) -> None:
+def _pin(state: State, mv: MovePhase) -> None:
     """Pinning (5.5): Player 1's non-reserve attackers hold as many of Player 2's blocks."""
     p2 = mv["side"]
     p1 = enemy(p2)
@@ -295,12 +301,12 @@ def _allowance(state: State, block: str) -> int:
     return BLOCKS[block].move + (1 if state.options.get("forced_marches") else 0)
 
 
-def _can_leave(mv: dict[str, Any], town: str) -> bool:
+def _can_leave(mv: MovePhase, town: str) -> bool:
     return mv["free"].get(town, 1) > 0
 
 
 # -- group moves (5.2) -------------------------------------------------------------------------
-def _group_steps(state: State, mv: dict[str, Any], m: _Map, block: str) -> list[str]:
+def _group_steps(state: State, mv: MovePhase, m: _Map, block: str) -> list[str]:
     """Towns ``block`` may step to next in a group move."""
     if block in mv["stopped"]:
         return []
@@ -323,7 +329,7 @@ def _group_steps(state: State, mv: dict[str, Any], m: _Map, block: str) -> list[
     return out
 
 
-def _road_movers(mv: dict[str, Any], m: _Map, town: str) -> list[str]:
+def _road_movers(mv: MovePhase, m: _Map, town: str) -> list[str]:
     """Blocks of the mover in the field of ``town`` that may still make a road move this phase."""
     found = m.movers.get(town)
     if found is None:
@@ -341,7 +347,7 @@ def _open_road(m: _Map, road: str) -> bool:
     return road not in m.full
 
 
-def _distances_to(state: State, mv: dict[str, Any], m: _Map, target: str) -> dict[str, int]:
+def _distances_to(state: State, mv: MovePhase, m: _Map, target: str) -> dict[str, int]:
     """Road distance to ``target`` through towns a muster may pass, over roads with room left."""
     dist = {target: 0}
     frontier = [target]
@@ -363,7 +369,7 @@ def _distances_to(state: State, mv: dict[str, Any], m: _Map, target: str) -> dic
     return dist
 
 
-def _muster_steps(state: State, mv: dict[str, Any], m: _Map, block: str, dist: dict[str, int]) -> list[str]:
+def _muster_steps(state: State, mv: MovePhase, m: _Map, block: str, dist: dict[str, int]) -> list[str]:
     """Next towns for ``block`` from which the muster town stays within reach (5.3)."""
     at = state.loc[block]
     path = mv["path"].get(block, [])
@@ -385,7 +391,7 @@ def _muster_steps(state: State, mv: dict[str, Any], m: _Map, block: str, dist: d
     return out
 
 
-def _can_muster(state: State, mv: dict[str, Any], m: _Map) -> bool:
+def _can_muster(state: State, mv: MovePhase, m: _Map) -> bool:
     """Whether any muster town exists: a block next to one is the usual case; else search."""
     ok = m.muster_mask()
     for town in m.mine:
@@ -398,7 +404,7 @@ def _can_muster(state: State, mv: dict[str, Any], m: _Map) -> bool:
     return bool(_muster_targets(state, mv, m))
 
 
-def _muster_targets(state: State, mv: dict[str, Any], m: _Map) -> list[str]:
+def _muster_targets(state: State, mv: MovePhase, m: _Map) -> list[str]:
     """Towns some block could muster to (5.3): reachable from another town of movers within its
     Move Rating, through open towns, by roads with room, not by a barred first road.
 
@@ -448,7 +454,7 @@ def _muster_targets(state: State, mv: dict[str, Any], m: _Map) -> list[str]:
     return out
 
 
-def _muster_blocks(state: State, mv: dict[str, Any], m: _Map) -> list[str]:
+def _muster_blocks(state: State, mv: MovePhase, m: _Map) -> list[str]:
     out = []
     for t in m.mine:
         if t != mv.get("target"):
@@ -462,7 +468,7 @@ def _nation_ready(state: State, nation: str) -> bool:
     return not any(info.nation == nation and state.loc[b] == "pool" for b, info in BLOCKS.items())
 
 
-def _sea_sources(state: State, mv: dict[str, Any], m: _Map) -> list[str]:
+def _sea_sources(state: State, mv: MovePhase, m: _Map) -> list[str]:
     side = mv["side"]
     moved = mv["moved"]
     out = []
@@ -483,7 +489,7 @@ def _sea_sources(state: State, mv: dict[str, Any], m: _Map) -> list[str]:
     return out
 
 
-def _sea_targets(state: State, mv: dict[str, Any], m: _Map, block: str) -> list[str]:
+def _sea_targets(state: State, mv: MovePhase, m: _Map, block: str) -> list[str]:
     at = state.loc[block]
     if BLOCKS[block].sea_attack and not m.winter:
         return [p for p in _port_targets(state, mv, m, True) if p != at]
@@ -492,7 +498,7 @@ def _sea_targets(state: State, mv: dict[str, Any], m: _Map, block: str) -> list[
     return [p for p in m.ports if p != at]
 
 
-def _port_targets(state: State, mv: dict[str, Any], m: _Map, english_attack: bool) -> list[str]:
+def _port_targets(state: State, mv: MovePhase, m: _Map, english_attack: bool) -> list[str]:
     side = mv["side"]
     out = []
     for port in BOARD.ports:
@@ -517,7 +523,7 @@ def _port_targets(state: State, mv: dict[str, Any], m: _Map, english_attack: boo
     return out
 
 
-def _german_entries(state: State, mv: dict[str, Any], m: _Map) -> list[Action]:
+def _german_entries(state: State, mv: MovePhase, m: _Map) -> list[Action]:
     side = mv["side"]
     if side != FRANKS or not _nation_ready(state, "German"):
         return []
@@ -542,9 +548,11 @@ def _legal(state: State, role: str) -> list[Action]:
     out: list[Action] = []
     kind = mv["kind"]
     if kind == "group":
-        m = _Map.of_group(state, role, mv["origin"])
+        origin = mv["origin"]
+        assert origin is not None
+        m = _Map.of_group(state, role, origin)
         members = [b for b in mv["path"] if b not in mv["stopped"]]
-        members += _road_movers(mv, m, mv["origin"])
+        members += _road_movers(mv, m, origin)
         for b in members:
             out.extend(("step", b, t) for t in _group_steps(state, mv, m, b))
         out.append(("end",))
@@ -552,6 +560,7 @@ def _legal(state: State, role: str) -> list[Action]:
     if kind == "muster":
         m = _Map.of_muster(state, role)
         target = mv["target"]
+        assert target is not None
         transit = mv["transit"]
         movers = [transit] if transit else _muster_blocks(state, mv, m)
         dist = _distances_to(state, mv, m, target)
@@ -632,13 +641,13 @@ def _perform(state: State, role: str, action: Action) -> None:
         _finish(state)
 
 
-def _depart(mv: dict[str, Any], block: str, town: str) -> None:
+def _depart(mv: MovePhase, block: str, town: str) -> None:
     mv["moved"].append(block)
     if town in mv["free"]:
         mv["free"][town] -= 1
 
 
-def _step(state: State, mv: dict[str, Any], block: str, town: str) -> None:
+def _step(state: State, mv: MovePhase, block: str, town: str) -> None:
     side = mv["side"]
     at = state.loc[block]
     road = road_key(at, town)
@@ -673,7 +682,7 @@ def _step(state: State, mv: dict[str, Any], block: str, town: str) -> None:
         mv["transit"] = None if town == mv["target"] else block
 
 
-def _sea(state: State, mv: dict[str, Any], block: str, port: str) -> None:
+def _sea(state: State, mv: MovePhase, block: str, port: str) -> None:
     side = mv["side"]
     at = state.loc[block]
     mv["moves"] -= 1
@@ -710,7 +719,7 @@ def _sea(state: State, mv: dict[str, Any], block: str, port: str) -> None:
         _arrive(state, block, port, "sea")
 
 
-def _enter(state: State, mv: dict[str, Any], block: str, town: str) -> None:
+def _enter(state: State, mv: MovePhase, block: str, town: str) -> None:
     side = mv["side"]
     road = road_key("Germania", town)
     mv["moves"] -= 1

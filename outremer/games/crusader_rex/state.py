@@ -12,6 +12,7 @@ from typing import Any
 from ...engine import rng
 from ...engine.plain import FLAT, FLAT_VALUES, GENERATOR, LOG, NESTED, SET, SHARED, PlainState, slots
 from ...engine.rng import KEYED, Value
+from .records import Attack, Fight, Flags, MovePhase, Work
 
 FORMAT = "outremer/crusader-rex/state/1"
 
@@ -48,7 +49,7 @@ FIELDS = (
 SIDES = ("Franks", "Saracens")
 
 
-def new_flags() -> dict[str, Any]:
+def new_flags() -> Flags:
     """The per-turn flags, all clear (a new game turn, 4.1)."""
     return {"cancelled": False, "guide": None, "jihad": None, "winter_campaign": None, "events": {}}
 
@@ -76,11 +77,11 @@ class State(PlainState, fields=FIELDS, json_format=FORMAT, title="Crusader Rex")
     hands: dict[str, list[str]]  # side -> card ids (4.0)
     played: dict[str, str | None]  # side -> card chosen face down this turn (4.1)
     last_card: dict[str, str | None]  # side -> card played in the previous turn of this year
-    mv: dict[str, Any] | None  # the move phase under way (5.x)
-    attacks: dict[str, dict[str, Any]]  # town -> who attacked there this turn and by which roads (6.4)
-    fight: dict[str, Any] | None  # the battle being fought (6.x)
-    work: dict[str, Any] | None  # working data of other phases (deployment, events, draws, winter)
-    flags: dict[str, Any]  # this game turn: cancelled, guide, jihad, winter campaign (4.2, cards)
+    mv: MovePhase | None  # the move phase under way (5.x)
+    attacks: dict[str, Attack]  # town -> who attacked there this turn and by which roads (6.4)
+    fight: Fight | None  # the battle phase: battles fought, the one being fought (6.x)
+    work: Work | None  # working data of other phases (deployment, events, draws, winter)
+    flags: Flags  # this game turn: cancelled, guide, jihad, winter campaign (4.2, cards)
     log: list[list[Any]]  # [rule, audience or None, template, args]
     result: dict[str, Any] | None  # the outcome once the game is over
 

@@ -10,11 +10,12 @@ seen by their owner only; the random generator is never shown.
 from __future__ import annotations
 
 import string
-from typing import Any
+from typing import Any, cast
 
 from .board import FRANKS, SARACENS, STAGING
 from .cards import card_name
 from .common import BLOCKS, TOWNS, victory_count
+from .records import Draws
 from .state import State
 
 Action = tuple[Any, ...]
@@ -113,8 +114,9 @@ def view(state: State, role: str | None, game: str, prompt: str, legal: list[Act
             "barred_roads": {t: list(r) for t, r in mv["barred"].items()},
             "event": mv["event"],
         }
-    if state.phase == "draw" and role in state.active and state.work and state.work.get("block"):
-        drawn = state.work["block"]
+    work = cast("Draws | None", state.work) if state.phase == "draw" else None
+    drawn = work.get("block") if work else None
+    if drawn is not None and role in state.active:
         out["drawn"] = {"id": drawn, "name": BLOCKS[drawn].label}
     out["legal_actions"] = (
         [{"action": list(a), "text": describe(state, role, a)} for a in legal] if role is not None else []

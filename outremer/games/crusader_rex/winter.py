@@ -9,11 +9,13 @@
 6. year end (8.5, turn.next_year).
 
 Phases: ``winter_regroup`` (8.2), ``winter_supply`` (8.3), ``winter_replace`` (8.4). Working data
-in ``state.work`` (JSON-native): ``{"stage", "exempt", "town", "side", "sides", "roads", "rp"}``.
+in ``state.work``: the record ``records.Winter``.
 Rulings: docs/crusader-rex/draws-winter.md.
 """
 
 from __future__ import annotations
+
+from typing import cast
 
 from . import turn
 from .board import FRANKS, SARACENS, enemy
@@ -30,6 +32,7 @@ from .common import (
     roll,
     rules_of_format_1,
 )
+from .records import Winter
 from .rules import Action, phase, set_phase
 from .state import State
 
@@ -41,6 +44,11 @@ SIDES = (FRANKS, SARACENS)  # 8.3, 8.4: the Franks decide first
 
 
 # -- small queries (one pass over the blocks each) ---------------------------------------------
+def _work(state: State) -> Winter | None:
+    """The winter's record in ``state.work`` while the winter is run (8.2-8.4)."""
+    return cast("Winter | None", state.work)
+
+
 def _side_blocks(state: State, town: str, side: str) -> list[str]:
     """``side``'s blocks at ``town`` in data order (never set order: replays must not depend on it)."""
     return [b for b, where in state.loc.items() if where == town and BLOCKS[b].side == side]
@@ -87,7 +95,7 @@ def start_winter(state: State) -> None:
 
 def _winter_campaign(state: State, side: str, town: str) -> bool:
     """Winter siege attrition at the Winter Campaign siege (8.2). True if a regroup choice waits."""
-    work = state.work
+    work = _work(state)
     assert work is not None
     foe = enemy(side)
     if besieged_side(state, town) != foe:
@@ -141,7 +149,7 @@ def _winter_campaign(state: State, side: str, town: str) -> bool:
 
 def _start_supply(state: State) -> None:
     """Lift every siege but the Winter Campaign's (8.3), then ask for excess blocks."""
-    work = state.work
+    work = _work(state)
     assert work is not None
     work["stage"] = "supply"
     exempt = work["exempt"]
@@ -173,7 +181,7 @@ def _start_supply(state: State) -> None:
 
 
 def _next_supply(state: State) -> None:
-    work = state.work
+    work = _work(state)
     assert work is not None
     while work["sides"]:
         side = work["sides"][0]
@@ -193,7 +201,7 @@ def _after_supply(state: State) -> None:
         state.work = None
         turn.final_victory(state)
         return
-    work = state.work
+    work = _work(state)
     assert work is not None
     work["stage"] = "replace"
     work["sides"] = list(SIDES)
@@ -203,7 +211,7 @@ def _after_supply(state: State) -> None:
 def _next_replace(state: State) -> None:
     """Give the next side its replacement points (8.4); skip a side that can spend none, as the
     enemy sees it (:func:`_may_replace`)."""
-    work = state.work
+    work = _work(state)
     assert work is not None
     while work["sides"]:
         side = work["sides"].pop(0)
@@ -230,13 +238,13 @@ def _may_replace(state: State, side: str) -> bool:
     this ruling were asked only when a block could gain a step: common.rules_of_format_1)."""
     if rules_of_format_1(state):
         return bool(_replace_options(state, side))
-    work = state.work
+    work = _work(state)
     assert work is not None
     return any(points >= rp_cost(town, side) for town, points in work["rp"].items())
 
 
 def _replace_options(state: State, side: str) -> list[Action]:
-    work = state.work
+    work = _work(state)
     assert work is not None
     out: list[Action] = []
     rp = work["rp"]
@@ -255,9 +263,10 @@ def _replace_options(state: State, side: str) -> list[Action]:
 # -- 8.2 regroup -------------------------------------------------------------------------------
 def _regroup_targets(state: State, side: str) -> list[tuple[str, str]]:
     """(town, road) a victor of the winter siege may regroup to (6.7, 8.1, 8.2)."""
-    work = state.work
+    work = _work(state)
     assert work is not None
     town = work["town"]
+    assert town is not None
     guide = state.flags.get("guide") == side
     iron = bool(state.options.get("iron_bridge"))
     out = []
@@ -274,9 +283,11 @@ def _regroup_targets(state: State, side: str) -> list[tuple[str, str]]:
 
 
 def _regroup_legal(state: State, side: str) -> list[Action]:
-    work = state.work
+    work = _work(state)
     assert work is not None
-    blocks = _side_blocks(state, work["town"], side)
+    town = work["town"]
+    assert town is not None
+    blocks = _side_blocks(state, town, side)
     if not blocks:
         return []
     targets = _regroup_targets(state, side)
@@ -284,11 +295,12 @@ def _regroup_legal(state: State, side: str) -> list[Action]:
 
 
 def _regroup_perform(state: State, role: str, action: Action) -> None:
-    work = state.work
+    work = _work(state)
     assert work is not None
     if action[0] == "regroup":
         block, dest = action[1], action[2]
         town = work["town"]
+        assert town is not None
         road = next(r for nb, r in BOARD.adjacent[town] if nb == dest)
         work["roads"][road] = work["roads"].get(road, 0) + 1
         state.loc[block] = dest
@@ -315,7 +327,7 @@ def _regroup_actions(state: State, role: str) -> list[Action]:
 
 # -- 8.3 supply --------------------------------------------------------------------------------
 def _supply_legal(state: State, role: str) -> list[Action]:
-    work = state.work
+    work = _work(state)
     if work is None or role not in state.active:
         return []
     over = _over_supply(state, role, work["exempt"])
@@ -335,7 +347,7 @@ def _replace_legal(state: State, role: str) -> list[Action]:
 
 
 def _replace_perform(state: State, role: str, action: Action) -> None:
-    work = state.work
+    work = _work(state)
     assert work is not None
     if action[0] == "replace":
         block = action[1]
@@ -366,19 +378,20 @@ def _replace_perform(state: State, role: str, action: Action) -> None:
 
 # -- prompts -----------------------------------------------------------------------------------
 def _regroup_prompt(state: State, role: str) -> str:
-    town = state.work["town"] if state.work else "the town"
+    work = _work(state)
+    town = work["town"] if work else "the town"
     return f"You won the winter siege of {town}: regroup blocks to adjacent towns, or done (8.2, 6.7)."
 
 
 def _supply_prompt(state: State, role: str) -> str:
-    work = state.work
+    work = _work(state)
     over = _over_supply(state, role, work["exempt"] if work else None)
     parts = [f"{t} ({len(bs)} blocks, supply {supply(t)})" for t, bs in sorted(over.items())]
     return f"Winter supply: disband blocks over the supply of {', '.join(parts)} (8.3)."
 
 
 def _replace_prompt(state: State, role: str) -> str:
-    work = state.work
+    work = _work(state)
     rp = work["rp"] if work else {}
     parts = [f"{t} {n}" for t, n in sorted(rp.items()) if n > 0]
     return f"Winter replacements: spend points ({', '.join(parts)}) on blocks there, or done (8.4)."
