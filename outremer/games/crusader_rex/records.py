@@ -6,10 +6,9 @@ that mypy checks every key the rules read or write. The keys are the ones saved 
 some are (``att``, ``defd``, ``ra``): renaming one would change the save format. The comment beside
 each key says what it holds and the rule behind it; ``docs/crusader-rex/state.md`` describes the
 same records in tables. This module sits at the bottom of the package with ``state.py``: it imports
-nothing of the title.
+nothing of the title. Its annotations are evaluated (no ``from __future__ import annotations``), so
+that each record's required and optional keys can be read at run time (``__required_keys__``).
 """
-
-from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
