@@ -1,37 +1,15 @@
-"""A game being played interactively: its record, its current state, and undo.
-
-Undo rule (DESIGN.md): a role may take back its own most recent actions, one at a time. Undo stops
-at an action
-
-- taken by another role,
-- across which :meth:`Game.barrier` changed (a die roll, a reveal, a shuffle), or
-- after which the role was no longer among the active roles (a change of player).
-
-Nothing before such an action can ever be undone, so the session keeps snapshots (state copies)
-only for the actions since the last one of them; undo is then a constant-time swap.
-"""
+"""A game being played interactively: its record, its current state, and undo (the rule and its
+explanation are in engine/undo.py; docs/architecture.md#undo)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from .errors import BadSave, IllegalAction, brief
 from .game import Action, Game, Outcome, Role
 from .record import Record, new_state
-
-
-def undoable(game: Game[Any], role: Role, before: Any, after: Any) -> bool:
-    """Whether ``role``'s action that led from ``before`` to ``after`` may later be taken back:
-    :meth:`Game.barrier` did not change across it and ``role`` is still active after it."""
-    return game.barrier(before) == game.barrier(after) and role in game.active_roles(after)
-
-
-@dataclass
-class _Step:
-    role: Role
-    before: Any  # the state right before the action
+from .undo import Undo
 
 
 class Session:
@@ -41,7 +19,7 @@ class Session:
         self.game = game
         self.record = record
         self.state = state
-        self._undo: list[_Step] = []
+        self._undo = Undo()
 
     @property
     def roles(self) -> tuple[Role, ...]:
@@ -98,27 +76,17 @@ class Session:
         act = game.apply_in_place(after, role, action)
         self.state = after
         self.record.actions.append((role, act))
-        if undoable(game, role, before, after):
-            self._undo.append(_Step(role, before))
-        else:
-            self._undo.clear()
+        self._undo.taken(game, role, before, after)
         return act
 
     # -- taking back -----------------------------------------------------------------------------
     def can_undo(self, role: Role) -> bool:
         """Whether ``role`` may take back the most recent action now."""
-        return bool(self._undo) and self._undo[-1].role == role
+        return self._undo.can_undo(role)
 
     def why_not_undo(self, role: Role) -> str:
         """Words for why ``role`` may not undo now ("" if it may)."""
-        if self.can_undo(role):
-            return ""
-        if not self.record.actions:
-            return "nothing has been done yet"
-        last_role = self.record.actions[-1][0]
-        if last_role != role:
-            return f"the last action was {last_role}'s"
-        return "the last action drew randomness, revealed something, or passed the turn"
+        return self._undo.why_not(role, self.record.actions)
 
     def undo(self, role: Role) -> Action:
         """Take back ``role``'s most recent action and return it; IllegalAction if not allowed."""

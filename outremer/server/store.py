@@ -29,7 +29,7 @@ from ..engine.errors import BadSave, IllegalAction, OutremerError
 from ..engine.game import Action, Game, Role, normalize_action
 from ..engine.record import Record, new_state, replay
 from ..engine.registry import get_game
-from ..engine.session import undoable
+from ..engine.undo import Undo
 from .db import ACTIVE, OVER, ActionRow, Database, GameRow, SeatRow, now
 
 SEED_RANGE = 2**128
@@ -55,20 +55,11 @@ class Conflict(HTTPException):
 
 
 @dataclass
-class UndoStep:
-    """An action that may still be taken back: its seat, whether a person took it, the state before."""
-
-    role: Role
-    by_person: bool
-    before: Any
-
-
-@dataclass
 class LiveGame:
     """One game's current state and record (setup plus actions), guarded by ``lock``.
 
-    ``undo`` holds a step for each action since the last one that can never be undone (the undo
-    rule of ``engine/session.py``, whose :func:`undoable` it shares); the last is undone first.
+    ``undo`` holds a step for each action since the last one that can never be undone, and says
+    why an undo is refused (the undo rule, engine/undo.py); the last is undone first.
     """
 
     id: int
@@ -78,7 +69,7 @@ class LiveGame:
     lock: threading.RLock = field(default_factory=threading.RLock)
     bots: dict[Role, Any] = field(default_factory=dict)
     bot_error: str | None = None
-    undo: list[UndoStep] = field(default_factory=list)
+    undo: Undo = field(default_factory=Undo)
     # (count, highest row id) of the stored actions this cache matches; None: not known, check.
     stored: tuple[int, int | None] | None = None
     # The row id of each stored action, in order (empty when not known: a game just imported).
@@ -114,27 +105,15 @@ class LiveGame:
 
     def can_undo(self, role: Role) -> bool:
         """Whether ``role`` (a person's seat) may take back the last action now."""
-        return bool(self.undo) and self.undo[-1].role == role and self.undo[-1].by_person
+        return self.undo.can_undo(role)
 
     def why_not_undo(self, role: Role) -> str:
         """Words for why ``role`` may not undo now ("" if it may)."""
-        if self.can_undo(role):
-            return ""
-        if not self.record.actions:
-            return "nothing has been done yet"
-        last_role = self.record.actions[-1][0]
-        if last_role != role:
-            return f"the last action was {last_role}'s"
-        if self.undo and self.undo[-1].role == role:
-            return "the last action was not taken by a person at this seat"
-        return "the last action drew randomness, revealed something, or passed the turn"
+        return self.undo.why_not(role, self.record.actions)
 
     def advance(self, role: Role, action: Action, after: Any, by_person: bool) -> None:
         """Record ``action`` (already stored) and swap in the state ``after`` it."""
-        if undoable(self.game, role, self.state, after):
-            self.undo.append(UndoStep(role, by_person, self.state))
-        else:
-            self.undo.clear()
+        self.undo.taken(self.game, role, self.state, after, by_person=by_person)
         self.state = after
         self.record.actions.append((role, action))
 

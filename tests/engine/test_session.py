@@ -1,4 +1,4 @@
-"""Session: checked actions and the undo rules of DESIGN.md."""
+"""Session: checked actions and the undo rule (docs/architecture.md#undo)."""
 
 from __future__ import annotations
 
