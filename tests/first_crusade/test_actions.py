@@ -11,11 +11,12 @@ from typing import Any
 import pytest
 
 import outremer.games.first_crusade as package
+from outremer.engine.procedures import Action
 from outremer.games.first_crusade import actions, pilgrimage
 from outremer.games.first_crusade.common import may_act
 from outremer.games.first_crusade.positions import position
-from outremer.games.first_crusade.procedures import PROCEDURES, Action
-from outremer.games.first_crusade.state import BIN, ELIMINATED, REMOVED, State
+from outremer.games.first_crusade.procedures import PROCEDURES
+from outremer.games.first_crusade.state import BIN, ELIMINATED, PLAYER, REMOVED, State
 
 MARCH = ("march", "godfrey")
 CRUSADE = {"godfrey": "constantinople", "baldwin": "constantinople", "raymond": "constantinople"}
@@ -38,29 +39,28 @@ def movement(monkeypatch: pytest.MonkeyPatch) -> list[Action]:
 
 
 def legal(state: State) -> list[Action]:
-    frame = state.stack[-1]
-    return PROCEDURES[frame["kind"]].legal(state, frame)
+    return PROCEDURES.legal(state, PLAYER)
 
 
 def run(state: State) -> None:
     """Run the procedures above the turn until the player must choose or they are done."""
     while len(state.stack) > 1:
         frame = state.stack[-1]
-        if PROCEDURES[frame["kind"]].legal(state, frame):
+        if PROCEDURES.get(frame["kind"]).asks(state, frame):
             return
-        PROCEDURES[frame["kind"]].run(state, frame)
+        PROCEDURES.get(frame["kind"]).run(state, frame)
 
 
 def act(state: State, action: Action) -> None:
     """Start ``action`` from the turn's step and run until the player must choose."""
     assert action in legal(state), action
-    PROCEDURES["turn"].perform(state, state.stack[-1], action)
+    PROCEDURES.get("turn").perform(state, state.stack[-1], PLAYER, action)
     run(state)
 
 
 def choose(state: State, action: Action) -> None:
     assert action in legal(state), action
-    PROCEDURES[state.stack[-1]["kind"]].perform(state, state.stack[-1], action)
+    PROCEDURES.get(state.stack[-1]["kind"]).perform(state, state.stack[-1], PLAYER, action)
     run(state)
 
 

@@ -15,7 +15,7 @@ from outremer.games.first_crusade.bot import ScriptedBot
 from outremer.games.first_crusade.common import BOARD
 from outremer.games.first_crusade.game import FirstCrusade
 from outremer.games.first_crusade.positions import position
-from outremer.games.first_crusade.procedures import push, settle
+from outremer.games.first_crusade.procedures import PROCEDURES
 from outremer.games.first_crusade.state import PLAYER, State
 
 G = FirstCrusade()
@@ -116,7 +116,8 @@ def test_hit_flips_a_two_step_unit_before_a_leader():
 
 
 def attrition(s: State, units: list[str], hits: int) -> None:
-    push(s, "attrition", stage="hit", pool=units, units=units, carried=[], hits=hits, struck=[], rule="18.2")
+    frame = {"stage": "hit", "pool": units, "units": units, "carried": [], "hits": hits, "struck": []}
+    PROCEDURES.push(s, "attrition", **frame, rule="18.2")
 
 
 def test_plays_supplies_when_attrition_would_hurt():
@@ -141,7 +142,7 @@ def test_plays_supplies_for_an_army_out_of_supply_in_winter():
     # 28.1-28.2: a force in the desert is out of supply and one die of its units survives;
     # Supplies puts the space in supply.
     s = position(dict.fromkeys(ARMY, "lake_tatta"), available=["byzantine_convoy"], stage="winter", turn=2)
-    settle(s)
+    PROCEDURES.settle(s)
     assert s.stack[-1]["kind"] == "winter"
     assert bot().choose(G, s, PLAYER) == ("boon", "byzantine_convoy", "wagon", "lake_tatta")
 

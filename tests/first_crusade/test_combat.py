@@ -14,14 +14,23 @@ from typing import Any
 import pytest
 
 from outremer.engine import rng
-from outremer.games.first_crusade import combat, movement, pilgrimage, procedures
+from outremer.engine.procedures import Frame
+from outremer.games.first_crusade import combat, pilgrimage
 from outremer.games.first_crusade.common import ASSASSIN, MASYAF, christians_at, muslims_at
 from outremer.games.first_crusade.positions import position
-from outremer.games.first_crusade.procedures import Frame, procedure, push, settle
-from outremer.games.first_crusade.state import BIN, ELIMINATED, State
+from outremer.games.first_crusade.procedures import PROCEDURES
+from outremer.games.first_crusade.state import BIN, ELIMINATED, PLAYER, State
 
 HOLD = "combat_test_hold"
-procedure(HOLD, legal=lambda state, frame: [("wait",)], prompt="The test holds here.")
+
+
+def _hold_fast(state: State, frame: Frame, role: str, action: Any) -> None:
+    raise AssertionError("the test's hold is never performed")
+
+
+PROCEDURES.procedure(
+    HOLD, legal=lambda state, frame, role: [("wait",)], perform=_hold_fast, prompt="The test holds here."
+)
 """A frame under the battle: it stops the game once the battle is over and keeps its result."""
 
 HIT, MISS = 1, 6
@@ -41,7 +50,7 @@ def rolls(*faces: int) -> int:
 def prepared(units: dict[str, str], **kw: Any) -> State:
     """A position with a frame to hold the game once the battle ends."""
     s = position(units, **kw)
-    push(s, HOLD)
+    PROCEDURES.push(s, HOLD)
     return s
 
 
@@ -57,7 +66,7 @@ def begin(
 def fight(s: State, space: str, attacker: str = "christian", **kw: Any) -> None:
     """Start a battle and run it to the player's next choice (or its end)."""
     begin(s, space, attacker, **kw)
-    settle(s)
+    PROCEDURES.settle(s)
 
 
 def until(s: State, stage: str, volley: int | None = None) -> Frame:
@@ -65,14 +74,16 @@ def until(s: State, stage: str, volley: int | None = None) -> Frame:
     ask nothing on the way."""
     frame = s.stack[-1]
     while frame["stage"] != stage or volley not in (None, frame["volley"]):
-        assert not procedures.legal(s), f"the battle asks {procedures.legal(s)} before {stage}"
-        procedures.PROCEDURES["battle"].run(s, frame)
+        asked = PROCEDURES.legal(s, PLAYER)
+        assert not asked, f"the battle asks {asked} before {stage}"
+        PROCEDURES.get("battle").run(s, frame)
     return frame
 
 
 def act(s: State, *action: Any) -> None:
-    assert tuple(action) in procedures.legal(s), f"{action} is not among {procedures.legal(s)}"
-    procedures.perform(s, tuple(action))
+    legal = PROCEDURES.legal(s, PLAYER)
+    assert tuple(action) in legal, f"{action} is not among {legal}"
+    PROCEDURES.perform(s, PLAYER, tuple(action))
 
 
 def result(s: State) -> dict[str, Any]:
@@ -93,7 +104,7 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
     monkeypatch.setattr(pilgrimage, "battle_boons", lambda state, frame: [])
     monkeypatch.setattr(pilgrimage, "reward", lambda state, space, rule: rec["reward"].append((space, rule)))
     monkeypatch.setattr(pilgrimage, "penalty", lambda state, rule: rec["penalty"].append(rule))
-    monkeypatch.setattr(movement, "retreat_spaces", retreat_spaces)
+    monkeypatch.setattr(combat, "retreat_spaces", retreat_spaces)
     return rec
 
 
@@ -137,14 +148,14 @@ def test_treachery_rolls_one_reinforcement_die_fewer(boons):
     s = prepared({"godfrey": "nicaea", "seljuk_militia_1": "nicaea"}, reaction=2)
     want = rng.dice(SimpleNamespace(rng=s.rng), 1)[0]
     fight(s, "nicaea", reinforce=True)
-    assert procedures.legal(s) == [
+    assert PROCEDURES.legal(s, PLAYER) == [
         ("boon", "military_advantage_1", "sword"),
         ("boon", "treachery_1", "eye"),
         ("go",),
     ]
     act(s, "boon", "treachery_1", "eye")
-    assert ("boon", "treachery_1", "eye") not in procedures.legal(s)
-    procedures.PROCEDURES["battle"].perform(s, s.stack[-1], ("go",))
+    assert ("boon", "treachery_1", "eye") not in PROCEDURES.legal(s, PLAYER)
+    PROCEDURES.get("battle").perform(s, s.stack[-1], PLAYER, ("go",))
     until(s, "edge")
     assert len(muslims_at(s, "nicaea")) == 1 + want
 
@@ -262,11 +273,11 @@ def test_a_military_advantage_marker_adds_one(boons):
     # 23.1(3b): the sword played at the start: 3+1 ties 4 and the attacker wins; offered once only.
     s = prepared({"crusader_knights_1": "dorylaeum", "seljuk_militia_19": "dorylaeum"})
     fight(s, "dorylaeum", dice=(3, 4))
-    assert procedures.legal(s) == [("boon", "military_advantage_1", "sword"), ("go",)]
+    assert PROCEDURES.legal(s, PLAYER) == [("boon", "military_advantage_1", "sword"), ("go",)]
     frame = s.stack[-1]
-    procedures.PROCEDURES["battle"].perform(s, frame, ("boon", "military_advantage_1", "sword"))
+    PROCEDURES.get("battle").perform(s, frame, PLAYER, ("boon", "military_advantage_1", "sword"))
     assert boons == [("boon", "military_advantage_1", "sword")]
-    assert procedures.legal(s) == []
+    assert PROCEDURES.legal(s, PLAYER) == []
     assert until(s, "rounds")["edge"] == "christian"
 
 
@@ -327,7 +338,7 @@ def test_the_player_chooses_the_christian_unit_for_each_hit():
     units |= {"seljuk_militia_1": "nicaea", "seljuk_militia_19": "nicaea", "seljuk_militia_20": "nicaea"}
     s = prepared(units)
     fight(s, "nicaea", dice=(1, 6, HIT, HIT, MISS))
-    assert procedures.legal(s) == [
+    assert PROCEDURES.legal(s, PLAYER) == [
         ("hit", "godfrey"),
         ("hit", "crusader_knights_1"),
         ("hit", "crusader_foot_1"),
@@ -382,7 +393,7 @@ def test_the_player_breaks_ties_between_different_muslim_units():
     units = {"crusader_knights_1": "acre", "fatimid_mamluks_1": "acre", "fatimid_spearmen_1": "acre"}
     s = prepared(units)
     fight(s, "acre", dice=(6, 1, HIT))
-    assert procedures.legal(s) == [("hit", "fatimid_mamluks_1"), ("hit", "fatimid_spearmen_1")]
+    assert PROCEDURES.legal(s, PLAYER) == [("hit", "fatimid_mamluks_1"), ("hit", "fatimid_spearmen_1")]
     act(s, "hit", "fatimid_spearmen_1")
     assert s.loc["fatimid_spearmen_1"] == BIN
 
@@ -483,7 +494,7 @@ def test_a_christian_attacker_withdraws_to_the_space_the_player_chooses(calls):
     calls["retreats"].extend(["dorylaeum", "civetot"])
     fight(s, "nicaea", dice=(6, 1, MISS, MISS, MISS, MISS))
     assert calls["retreat"] == [("nicaea", ["crusader_knights_1", "crusader_foot_1"])]
-    assert procedures.legal(s) == [("withdraw", "dorylaeum"), ("withdraw", "civetot")]
+    assert PROCEDURES.legal(s, PLAYER) == [("withdraw", "dorylaeum"), ("withdraw", "civetot")]
     act(s, "withdraw", "civetot")
     assert christians_at(s, "civetot") == ["crusader_knights_1", "crusader_foot_1"]
     assert len(muslims_at(s, "nicaea")) == 1
@@ -513,7 +524,7 @@ def test_withdrawing_to_sea_each_fleet_carries_one_land_unit(calls):
     calls["retreats"].extend(["cilician_sea", "adana"])
     fight(s, "tarsus", dice=(6, 1, MISS, MISS, MISS, MISS))
     act(s, "withdraw", "cilician_sea")
-    assert procedures.legal(s) == [("embark", "crusader_knights_1"), ("embark", "crusader_foot_1")]
+    assert PROCEDURES.legal(s, PLAYER) == [("embark", "crusader_knights_1"), ("embark", "crusader_foot_1")]
     act(s, "embark", "crusader_foot_1")
     assert christians_at(s, "cilician_sea") == ["crusader_foot_1", "imperial_fleet"]
     assert s.loc["crusader_knights_1"] == BIN
@@ -631,7 +642,7 @@ def test_an_unfinished_siege_attack_keeps_the_siege(calls):
     s.reaction = 3
     s.rng = rolls(6, 1, 2, MISS, MISS, MISS, MISS)
     combat.siege_attack(s, "nicaea")
-    settle(s)
+    PROCEDURES.settle(s)
     assert result(s)["winner"] is None
     assert s.flags["sieges"] == ["nicaea"]
     assert muslims_at(s, "nicaea") == ["seljuk_militia_1"] and "seljuk_militia_1" in s.revealed
@@ -643,7 +654,7 @@ def test_a_won_siege_attack_ends_the_siege():
     s = besieged({"godfrey": "nicaea", "seljuk_militia_1": "nicaea"})
     s.rng = rolls(6, 1, 1, HIT)
     combat.siege_attack(s, "nicaea")
-    settle(s)
+    PROCEDURES.settle(s)
     assert result(s)["winner"] == "christian"
     assert s.flags["sieges"] == []
 
@@ -654,9 +665,9 @@ def test_armenians_and_others_make_separate_siege_attacks():
     s = besieged(units | {"seljuk_militia_1": "tarsus"}, space="tarsus")
     s.flags["armenia"] = True
     combat.siege_attack(s, "tarsus")
-    settle(s)
-    assert procedures.legal(s) == [("siege_force", "godfrey"), ("siege_force", "constantine")]
-    procedures.PROCEDURES["battle"].perform(s, s.stack[-1], ("siege_force", "constantine"))
+    PROCEDURES.settle(s)
+    assert PROCEDURES.legal(s, PLAYER) == [("siege_force", "godfrey"), ("siege_force", "constantine")]
+    PROCEDURES.get("battle").perform(s, s.stack[-1], PLAYER, ("siege_force", "constantine"))
     assert s.stack[-1]["christians"] == ["constantine", "armenian_azats_1"]
 
 
@@ -718,7 +729,7 @@ def test_a_siege_attack_won_in_the_second_round_leaves_a_massacre():
     s = besieged({"crusader_knights_1": "nicaea", "seljuk_militia_1": "nicaea"}, massacre=True)
     s.rng = rolls(6, 1, 3, MISS, MISS, HIT)
     combat.siege_attack(s, "nicaea")
-    settle(s)
+    PROCEDURES.settle(s)
     assert result(s)["winner"] == "christian"
     assert s.flags["massacres"] == ["nicaea"]
 
@@ -728,7 +739,7 @@ def test_no_massacre_when_the_fortress_falls_in_the_first_round():
     s = besieged({"crusader_knights_1": "nicaea", "seljuk_militia_1": "nicaea"}, massacre=True)
     s.rng = rolls(6, 1, 3, HIT)
     combat.siege_attack(s, "nicaea")
-    settle(s)
+    PROCEDURES.settle(s)
     assert result(s)["winner"] == "christian"
     assert s.flags["massacres"] == []
 
@@ -739,7 +750,7 @@ def test_the_battle_frame_is_json_native():
     units = {"godfrey": "nicaea", "crusader_knights_1": "nicaea", "crusader_foot_1": "nicaea"}
     s = prepared(units | {"seljuk_militia_1": "nicaea", "seljuk_militia_19": "nicaea"})
     fight(s, "nicaea", dice=(1, 6, HIT, HIT))
-    assert procedures.legal(s)
+    assert PROCEDURES.legal(s, PLAYER)
     frame = s.stack[-1]
     assert json.loads(json.dumps(frame)) == frame
     assert State.from_json(json.loads(json.dumps(s.to_json()))).stack == s.stack
@@ -781,13 +792,13 @@ def test_the_besiegers_camp_goes_once_they_take_the_fortress():
     s.camps = ["nicaea"]
     s.rng = rolls(6, 1, 2, MISS, MISS, MISS, MISS)
     combat.siege_attack(s, "nicaea")
-    settle(s)
+    PROCEDURES.settle(s)
     assert s.camps == ["nicaea"]
     s.stack[-1:] = []
-    push(s, HOLD)
+    PROCEDURES.push(s, HOLD)
     s.rng = rolls(6, 1, 1, HIT)
     combat.siege_attack(s, "nicaea")
-    settle(s)
+    PROCEDURES.settle(s)
     assert result(s)["winner"] == "christian"
     assert s.camps == [] and s.flags["sieges"] == []
 
@@ -808,11 +819,11 @@ def test_later_rounds_draw_no_more_reinforcements(monkeypatch):
         s.rng = start
         frame = begin(s, "dorylaeum", reinforce=True)
         while s.stack[-1] is frame:
-            legal = procedures.legal(s)
+            legal = PROCEDURES.legal(s, PLAYER)
             if legal:
-                procedures.PROCEDURES["battle"].perform(s, frame, legal[0])
+                PROCEDURES.get("battle").perform(s, frame, PLAYER, legal[0])
             else:
-                procedures.PROCEDURES["battle"].run(s, frame)
+                PROCEDURES.get("battle").run(s, frame)
         if frame["round"] >= 3:
             break
     assert frame["round"] >= 3 and len(draws) == 1
@@ -843,7 +854,7 @@ def test_a_muslim_leader_assault_won_in_the_second_round_leaves_one_massacre():
     assert result(s)["winner"] == "muslim"
     assert s.flags["massacres"] == ["nicaea"]
     s.stack[-1:] = []
-    push(s, HOLD)
+    PROCEDURES.push(s, HOLD)
     s.loc["crusader_pilgrims_1"] = "nicaea"
     fight(s, "nicaea", "muslim", dice=(1, 6, 3, MISS, MISS, HIT))
     assert s.flags["massacres"] == ["nicaea"]

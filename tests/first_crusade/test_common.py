@@ -4,7 +4,6 @@ loss of Alexios (32.2), units at sea without a fleet (25.1, 25.3) and buildings 
 
 from __future__ import annotations
 
-from outremer.games.first_crusade import procedures
 from outremer.games.first_crusade.common import (
     BOARD,
     alexios_lost,
@@ -16,7 +15,8 @@ from outremer.games.first_crusade.common import (
 )
 from outremer.games.first_crusade.game import always
 from outremer.games.first_crusade.positions import position
-from outremer.games.first_crusade.state import BIN, ELIMINATED, REMOVED
+from outremer.games.first_crusade.procedures import PROCEDURES
+from outremer.games.first_crusade.state import BIN, ELIMINATED, PLAYER, REMOVED
 
 
 def test_control_of_a_space():
@@ -108,8 +108,8 @@ def test_land_units_beyond_the_fleets_at_sea_are_lost_the_player_selecting():
     }
     s = position(units)
     lost_at_sea(s, "aegean_sea", "25.1")
-    assert procedures.legal(s) == [("lose", "crusader_knights_1"), ("lose", "crusader_foot_1")]
-    procedures.perform(s, ("lose", "crusader_foot_1"))
+    assert PROCEDURES.legal(s, PLAYER) == [("lose", "crusader_knights_1"), ("lose", "crusader_foot_1")]
+    PROCEDURES.perform(s, PLAYER, ("lose", "crusader_foot_1"))
     assert s.loc["crusader_foot_1"] == BIN and s.loc["crusader_knights_1"] == "aegean_sea"
     assert s.stack[-1]["kind"] == "turn"
     s = position({**units, "genoese_fleet": "bin"})

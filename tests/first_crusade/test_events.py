@@ -7,12 +7,13 @@ from typing import Any
 
 import pytest
 
+from outremer.engine.procedures import Action
 from outremer.games.first_crusade import events, muslims, pilgrimage
 from outremer.games.first_crusade.board import CONSTANTINOPLE, JERUSALEM
 from outremer.games.first_crusade.common import BOARD, MASYAF, SPACES, in_bin, muslims_at
 from outremer.games.first_crusade.positions import position
-from outremer.games.first_crusade.procedures import PROCEDURES, Action
-from outremer.games.first_crusade.state import BIN, ELIMINATED, State
+from outremer.games.first_crusade.procedures import PROCEDURES
+from outremer.games.first_crusade.state import BIN, ELIMINATED, PLAYER, State
 
 from .test_muslims import seed_for
 
@@ -24,20 +25,20 @@ def choices(s: State) -> list[Action]:
     """The player's choices in the event's frame (the innermost, above the turn)."""
     frame = s.stack[-1]
     assert frame["kind"] != "turn", "no event frame is waiting"
-    return PROCEDURES[frame["kind"]].legal(s, frame)
+    return PROCEDURES.legal(s, PLAYER)
 
 
 def answer(s: State, action: Action) -> None:
     assert action in choices(s)
     frame = s.stack[-1]
-    PROCEDURES[frame["kind"]].perform(s, frame, action)
+    PROCEDURES.get(frame["kind"]).perform(s, frame, PLAYER, action)
 
 
 def run_events(s: State) -> None:
     """Run the event frames that ask nothing, down to the turn or to a choice."""
     while s.stack[-1]["kind"] != "turn" and not choices(s):
         frame = s.stack[-1]
-        PROCEDURES[frame["kind"]].run(s, frame)
+        PROCEDURES.get(frame["kind"]).run(s, frame)
 
 
 @pytest.fixture

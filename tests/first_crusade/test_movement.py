@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 
 from outremer.engine import rng
-from outremer.games.first_crusade import combat, movement, pilgrimage, procedures
+from outremer.engine.procedures import Action, Frame
+from outremer.games.first_crusade import combat, movement, pilgrimage, reach
 from outremer.games.first_crusade.game import FirstCrusade
 from outremer.games.first_crusade.positions import position
-from outremer.games.first_crusade.procedures import Action, Frame
+from outremer.games.first_crusade.procedures import PROCEDURES
 from outremer.games.first_crusade.state import BIN, PLAYER, State
 
 GO, STOP = ("go",), ("stop",)
@@ -76,13 +77,13 @@ def rigged(*faces: int, generator: str = rng.KEYED) -> Any:
 
 
 def legal(state: State) -> list[Action]:
-    return procedures.legal(state)
+    return PROCEDURES.legal(state, PLAYER)
 
 
 def act(state: State, *actions: Action) -> None:
     for a in actions:
         assert a in legal(state), f"{a} not in {legal(state)}"
-        procedures.perform(state, a)
+        PROCEDURES.perform(state, PLAYER, a)
 
 
 def setout(state: State, verb: str, space: str, *faces: int, generator: str = rng.KEYED) -> Frame:
@@ -91,7 +92,7 @@ def setout(state: State, verb: str, space: str, *faces: int, generator: str = rn
     movement.start(state, (verb, space))
     frame = state.stack[-1]
     state.rng = rigged(*faces, generator=generator)
-    procedures.settle(state)
+    PROCEDURES.settle(state)
     if GO in legal(state):
         act(state, GO)
     return frame
@@ -725,31 +726,31 @@ def test_any_force_may_join_a_siege_or_attack(battles):
 def test_a_force_withdraws_to_adjacent_spaces_free_of_muslims():
     # 24.2: one adjacent space without Muslims; a pass only with a Leader (17.5).
     s = position({"seljuk_militia_1": "philomelium"})
-    assert movement.retreat_spaces(s, "dorylaeum", ["crusader_knights_1"]) == ["nicaea"]
-    assert movement.retreat_spaces(s, "dorylaeum", ["godfrey"]) == ["nicaea", "ancyra"]
+    assert reach.retreat_spaces(s, "dorylaeum", ["crusader_knights_1"]) == ["nicaea"]
+    assert reach.retreat_spaces(s, "dorylaeum", ["godfrey"]) == ["nicaea", "ancyra"]
 
 
 def test_fleets_withdraw_to_sea():
     # 24.2: fleets withdraw one space to sea, carrying land units (25.3).
     s = position({})
-    assert movement.retreat_spaces(s, "tarsus", ["imperial_fleet", "thracian_tagma"]) == [
+    assert reach.retreat_spaces(s, "tarsus", ["imperial_fleet", "thracian_tagma"]) == [
         "seleucia",
         "adana",
         "cilician_sea",
     ]
-    assert movement.retreat_spaces(s, "tarsus", ["imperial_fleet"]) == ["cilician_sea"]
+    assert reach.retreat_spaces(s, "tarsus", ["imperial_fleet"]) == ["cilician_sea"]
 
 
 def test_each_question_says_what_it_asks(no_boons):
     # 12.4: the player is told which force is formed, where it moves, what it loses.
     s = position({"crusader_knights_1": "dorylaeum", "crusader_foot_1": "dorylaeum"})
     movement.start(s, ("march", "dorylaeum"))
-    assert "Dorylaeum" in procedures.prompt(s)
+    assert "Dorylaeum" in PROCEDURES.prompt(s, PLAYER)
     s.rng = rigged(6, 1)
     act(s, GO)
-    assert "6 movement left" in procedures.prompt(s)
+    assert "6 movement left" in PROCEDURES.prompt(s, PLAYER)
     act(s, STOP)
-    assert "lose a step (1 to go)" in procedures.prompt(s)
+    assert "lose a step (1 to go)" in PROCEDURES.prompt(s, PLAYER)
 
 
 def test_a_fleet_entering_a_muslim_port_fights_with_its_cargo(battles):

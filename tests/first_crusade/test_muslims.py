@@ -14,11 +14,11 @@ import pytest
 
 import outremer.games.first_crusade as package
 from outremer.engine import rng
-from outremer.games.first_crusade import muslims, pilgrimage
+from outremer.games.first_crusade import indexes, muslims, pilgrimage
 from outremer.games.first_crusade.board import CONSTANTINOPLE, JERUSALEM
 from outremer.games.first_crusade.common import BOARD, COUNTERS, MASYAF, muslims_at
 from outremer.games.first_crusade.positions import position
-from outremer.games.first_crusade.state import BIN, REMOVED, State
+from outremer.games.first_crusade.state import BIN, PLAYER, REMOVED, State
 
 COMBAT = "outremer.games.first_crusade.combat"
 
@@ -149,7 +149,7 @@ def test_level_stays_when_three_dice_total_more_than_the_fortresses_held() -> No
 def test_level_moves_within_low_and_high(start: int, n: int, end: int) -> None:
     # 27.1, ruling M-27.1: a change past I or III is lost.
     s = position({}, reaction=start)
-    muslims.change_level(s, n, "35.0")
+    indexes.change_level(s, n, "35.0")
     assert s.reaction == end
 
 
@@ -333,11 +333,11 @@ def play_out(s: State) -> None:
     """Run the procedures pushed (all modules real, the checks of ``game.always`` made), taking the
     last choice offered each time, until the turn's own frame is back on top."""
     from outremer.games.first_crusade.game import always
-    from outremer.games.first_crusade.procedures import legal, perform, settle
+    from outremer.games.first_crusade.procedures import PROCEDURES
 
-    settle(s, always)
+    PROCEDURES.settle(s, always)
     while s.result is None and s.stack[-1]["kind"] != "turn":
-        perform(s, legal(s)[-1], always)
+        PROCEDURES.perform(s, PLAYER, PROCEDURES.legal(s, PLAYER)[-1], always)
 
 
 def test_an_ambush_in_constantinople_draws_the_level_dice_and_attacks(battles: list[dict[str, Any]]) -> None:
@@ -554,15 +554,15 @@ def test_a_counteroffensive_battle_runs_to_its_end_with_each_outcome() -> None:
     # (24.0); he falls and one Muslim stays, face down (24.1(2)); or both survive and the attackers go
     # back to their Bin (24.2). The Muslims placed are the battle's only draw (ruling M-23.1).
     from outremer.games.first_crusade.game import always
-    from outremer.games.first_crusade.procedures import legal, perform, settle
+    from outremer.games.first_crusade.procedures import PROCEDURES
 
     seen = set()
     for seed in range(1, 80):
         s = position({"godfrey": "nicaea", "hugh": CONSTANTINOPLE}, seed=seed)  # no sudden death (6.3)
         muslims.attack(s, "central")
-        settle(s, always)
+        PROCEDURES.settle(s, always)
         while s.stack[-1]["kind"] != "turn":
-            perform(s, legal(s)[-1], always)
+            PROCEDURES.perform(s, PLAYER, PROCEDURES.legal(s, PLAYER)[-1], always)
         placed = [e for e in s.log if e[0] == "27.4" and "placed" in e[2]]
         drawn = [e for e in s.log if e[0] == "23.1" and "reinforcements" in e[2]]
         assert len(placed) == 1 and drawn == []

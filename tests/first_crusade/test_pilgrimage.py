@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from outremer.engine import rng
-from outremer.games.first_crusade import events, muslims, pilgrimage, views
+from outremer.engine.procedures import Action
+from outremer.games.first_crusade import actions, events, muslims, pilgrimage, views
 from outremer.games.first_crusade.positions import position
-from outremer.games.first_crusade.procedures import PROCEDURES, Action
-from outremer.games.first_crusade.state import State
+from outremer.games.first_crusade.procedures import PROCEDURES
+from outremer.games.first_crusade.state import PLAYER, State
 
 VIEWER = SimpleNamespace(prompt=lambda state, role: "")
 """What views.view needs of the game."""
@@ -48,13 +49,12 @@ def seeded(state: State, run: Callable[[State], Any], want: Callable[[State], bo
 
 
 def legal(state: State) -> list[Action]:
-    frame = state.stack[-1]
-    return PROCEDURES[frame["kind"]].legal(state, frame)
+    return PROCEDURES.legal(state, PLAYER)
 
 
 # -- drawing (13.1, 13.2) --------------------------------------------------------------------------
 def pilgrim(state: State, n: int) -> list[str]:
-    return pilgrimage.draw(state, n, space="antioch", leader="raymond", mode="pilgrimage", rule="13.1")
+    return actions.pilgrim_draw(state, n, "antioch", "raymond")
 
 
 def test_a_bane_acts_and_ends_a_pilgrimage_draw(raids):
@@ -64,7 +64,7 @@ def test_a_bane_acts_and_ends_a_pilgrimage_draw(raids):
     only_in_bin(s, ["deus_vult", "ambush_1", "council_of_princes"])
     seeded(
         s,
-        lambda t: pilgrimage.draw(t, 3, space="antioch", leader="raymond", mode="pilgrimage", rule="13.1"),
+        lambda t: actions.pilgrim_draw(t, 3, "antioch", "raymond"),
         lambda t: t.markers["deus_vult"] == "available" and t.markers["council_of_princes"] == "bin",
     )
     raids.clear()
@@ -108,7 +108,7 @@ def test_mercenary_fleet_joins_the_pilgrim_only_in_a_port(space, where):
     # 13.2, 32.5: Tripolis is a port, Antioch is not.
     s = position({"raymond": space})
     only_in_bin(s, ["pisan_fleet"])
-    pilgrimage.draw(s, 1, space=space, leader="raymond", mode="pilgrimage", rule="13.1")
+    actions.pilgrim_draw(s, 1, space, "raymond")
     assert s.loc["pisan_fleet"] == where
 
 
@@ -133,7 +133,7 @@ def test_reward_fleet_goes_to_a_christian_port_chosen():
     only_in_bin(s, ["english_fleet"])
     pilgrimage.reward(s, "nicaea", "24.0")
     assert set(legal(s)) == {("place", "constantinople"), ("place", "smyrna"), ("place", "tripolis")}
-    PROCEDURES["mercenary"].perform(s, s.stack[-1], ("place", "smyrna"))
+    PROCEDURES.get("mercenary").perform(s, s.stack[-1], PLAYER, ("place", "smyrna"))
     assert s.loc["english_fleet"] == "smyrna" and s.stack[-1]["kind"] == "turn"
 
 
@@ -200,7 +200,7 @@ def test_negotiations_lower_the_reaction_level_at_the_action_step():
     s = position({"godfrey": "antioch"}, reaction=3, available=["embassy_to_cairo"])
     action = ("boon", "embassy_to_cairo", "scroll", "level")
     assert action in pilgrimage.anytime(s)
-    PROCEDURES["turn"].perform(s, s.stack[-1], action)
+    PROCEDURES.get("turn").perform(s, s.stack[-1], PLAYER, action)
     assert s.reaction == 2 and s.markers["embassy_to_cairo"] == "bin"
 
 
@@ -218,7 +218,7 @@ def test_special_action_marker_at_the_start_of_the_special_step():
     # 12.2, chart: +2 Special Actions, offered before they are counted.
     s = position({}, stage="special_boons", special=1, available=["council_of_princes"])
     assert legal(s) == [("boon", "council_of_princes", "shield"), ("go",)]
-    PROCEDURES["turn"].perform(s, s.stack[-1], ("boon", "council_of_princes", "shield"))
+    PROCEDURES.get("turn").perform(s, s.stack[-1], PLAYER, ("boon", "council_of_princes", "shield"))
     assert s.special == 3 and s.markers["council_of_princes"] == "bin"
 
 
@@ -312,7 +312,7 @@ def test_an_ambush_in_a_monastery_in_constantinople_starts_a_battle_there():
     only_in_bin(s, ["ambush_1", "deus_vult"])
 
     def abbot(t: State) -> list[str]:
-        return pilgrimage.draw(t, 2, space="constantinople", leader="stephen", mode="pilgrimage", rule="13.1")
+        return actions.pilgrim_draw(t, 2, "constantinople", "stephen")
 
     seeded(s, abbot, lambda t: t.markers["deus_vult"] == "bin")
     assert abbot(s) == ["ambush_1"]

@@ -10,7 +10,7 @@ from outremer.engine.errors import BadSave
 from outremer.games.first_crusade import teams, victory
 from outremer.games.first_crusade.game import FirstCrusade
 from outremer.games.first_crusade.positions import position
-from outremer.games.first_crusade.procedures import push
+from outremer.games.first_crusade.procedures import PROCEDURES
 from outremer.games.first_crusade.state import PLAYER, State
 
 GAME = FirstCrusade()
@@ -113,7 +113,7 @@ def test_other_choices_go_to_the_player_with_most_units_there() -> None:
     # ruling T-4: broken stacking found outside an Action (10.1): the Byzantines have more units
     units = {"crusader_foot_1": "nicaea", "varangian_guard_1": "nicaea", "varangian_guard_2": "nicaea"}
     state = team_position(units)
-    push(state, "stacking", space="nicaea", options=["crusader", "byzantine"])
+    PROCEDURES.push(state, "stacking", space="nicaea", options=["crusader", "byzantine"])
     assert GAME.active_roles(state) == (BYZANTINES,)
     assert ("eliminate", "crusader", "nicaea") in GAME.legal_actions(state, BYZANTINES)
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from outremer.engine import rng
-from outremer.games.first_crusade import procedures, turn
+from outremer.games.first_crusade import indexes, turn
 from outremer.games.first_crusade.common import BOARD
 from outremer.games.first_crusade.positions import position
 from outremer.games.first_crusade.procedures import PROCEDURES
-from outremer.games.first_crusade.state import State
+from outremer.games.first_crusade.state import PLAYER, State
 
 END = ("end",)
 
@@ -38,7 +38,7 @@ def rules(state: State) -> list[str]:
 
 def run_turn_stage(state: State) -> None:
     """Let the turn frame take one step by itself."""
-    PROCEDURES["turn"].run(state, state.stack[-1])
+    PROCEDURES.get("turn").run(state, state.stack[-1])
 
 
 # -- the Sequence of Play (8.1) ------------------------------------------------------------------------
@@ -48,10 +48,10 @@ def test_a_turn_walks_through_its_steps_in_order():
     autumn = next(i for i, t in enumerate(BOARD.turns) if t.winter_after)
     s = position({"godfrey": "constantinople"}, stage="event", turn=autumn, actions=0)
     s.rng = rigged(*cell("none"))  # 9.0: the first die the column, the second the row
-    procedures.settle(s)
+    PROCEDURES.settle(s)
     assert s.stack[-1]["stage"] == "standard" and s.actions == 3
     assert rules(s)[-2:] == ["8.1", "9.0"] and s.log[-1][3]["dice"] == "{} {}".format(*cell("none"))
-    procedures.perform(s, END)
+    PROCEDURES.perform(s, PLAYER, END)
     order = rules(s)
     winter = order.index("28.0")
     assert order.index("12.0") < order.index("27.2") < order.index("27.3") < winter
@@ -79,7 +79,7 @@ def test_event_outcomes_are_registered_at_once():
     # Actions Step.
     s = position({"godfrey": "constantinople"}, stage="event")
     s.rng = rigged(*cell("gesta_francorum"))
-    procedures.settle(s)
+    PROCEDURES.settle(s)
     assert s.special == 2 and s.stack[-1]["stage"] == "standard"
 
 
@@ -87,7 +87,7 @@ def test_event_outcomes_are_registered_at_once():
 def test_three_standard_actions_then_the_step_ends():
     # 12.1: up to three Actions; none left, the Standard Action step is over.
     s = position({"godfrey": "constantinople"}, stage="standard", actions=0)
-    assert procedures.legal(s) == []
+    assert PROCEDURES.legal(s, PLAYER) == []
     run_turn_stage(s)
     assert s.stack[-1]["stage"] == "special_boons"
 
@@ -95,8 +95,8 @@ def test_three_standard_actions_then_the_step_ends():
 def test_special_actions_left_are_lost_at_the_end_of_the_step():
     # 12.2: the index goes back to zero at the end of the Special Actions Step, used up or not.
     s = position({"godfrey": "constantinople"}, stage="special", special=4, actions=0)
-    assert END in procedures.legal(s)
-    PROCEDURES["turn"].perform(s, s.stack[-1], END)
+    assert END in PROCEDURES.legal(s, PLAYER)
+    PROCEDURES.get("turn").perform(s, s.stack[-1], PLAYER, END)
     run_turn_stage(s)
     assert s.special == 0 and s.stack[-1]["stage"] == "reaction"
 
@@ -104,9 +104,9 @@ def test_special_actions_left_are_lost_at_the_end_of_the_step():
 def test_the_index_holds_zero_to_six():
     # 12.2 Limits and Loss: never above six, never below zero.
     s = position({}, special=5)
-    turn.add_special(s, 3)
+    indexes.add_special(s, 3)
     assert s.special == 6
-    turn.add_special(s, -9)
+    indexes.add_special(s, -9)
     assert s.special == 0
 
 

@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 from outremer.engine import rng
-from outremer.games.first_crusade import combat, procedures, views
+from outremer.games.first_crusade import combat, views
 from outremer.games.first_crusade.board import load_board
 from outremer.games.first_crusade.positions import battle_before_the_reveal, position
+from outremer.games.first_crusade.procedures import PROCEDURES
 from outremer.games.first_crusade.render import render_text
 from outremer.games.first_crusade.state import BIN, PLAYER, State
 
@@ -23,7 +24,7 @@ class _Game:
     """Stands for the game in views.view, which asks it for the prompt only."""
 
     def prompt(self, state: State, role: str | None) -> str:
-        return procedures.prompt(state)
+        return PROCEDURES.prompt(state, PLAYER)
 
 
 def view(state: State) -> dict[str, Any]:
@@ -198,7 +199,7 @@ def test_a_battle_in_its_rounds_shows_edge_rounds_hits_and_the_last_roll() -> No
     )
     s.rng = rolls(1, 6, 3, 1, 1, 6)
     combat.start_battle(s, "dorylaeum", "christian", reinforce=False)
-    procedures.settle(s)
+    PROCEDURES.settle(s)
     b = view(s)["battle"]
     assert b["stage"] == "hits" and b["edge"] == "muslim"
     assert b["round"] == 1 and b["rounds"] == 3 and not b["fortress"]
@@ -221,7 +222,7 @@ def test_a_fortress_battle_is_one_round() -> None:
     )
     s.rng = rolls(1, 6, 1, 1)
     combat.start_battle(s, "nicaea", "christian", reinforce=False)
-    procedures.settle(s)
+    PROCEDURES.settle(s)
     b = view(s)["battle"]
     assert b["stage"] == "hits" and b["hits"] == 2 and b["dice"] == [1, 1]
     assert b["fortress"] and b["rounds"] == 1 and b["round"] == 1

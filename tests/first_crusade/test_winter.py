@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 
 from outremer.engine import rng
+from outremer.engine.procedures import Action
 from outremer.games.first_crusade import pilgrimage, views, winter
 from outremer.games.first_crusade.positions import position
-from outremer.games.first_crusade.procedures import PROCEDURES, Action
-from outremer.games.first_crusade.state import BIN, ELIMINATED, REMOVED, State
+from outremer.games.first_crusade.procedures import PROCEDURES
+from outremer.games.first_crusade.state import BIN, ELIMINATED, PLAYER, REMOVED, State
 
 AUTUMN = 2  # 1097 Autumn: a Winter follows it
 
@@ -32,8 +33,7 @@ def dice(state: State, *faces: int) -> None:
 
 
 def legal(state: State) -> list[Action]:
-    frame = state.stack[-1]
-    return PROCEDURES[frame["kind"]].legal(state, frame)
+    return PROCEDURES.legal(state, PLAYER)
 
 
 def go_on(state: State) -> list[Action]:
@@ -43,14 +43,14 @@ def go_on(state: State) -> list[Action]:
         if choices:
             return choices
         frame = state.stack[-1]
-        PROCEDURES[frame["kind"]].run(state, frame)
+        PROCEDURES.get(frame["kind"]).run(state, frame)
     return []
 
 
 def act(state: State, action: Action) -> list[Action]:
     assert action in legal(state), (action, legal(state))
     frame = state.stack[-1]
-    PROCEDURES[frame["kind"]].perform(state, frame, action)
+    PROCEDURES.get(frame["kind"]).perform(state, frame, PLAYER, action)
     return go_on(state)
 
 

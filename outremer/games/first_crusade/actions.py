@@ -6,7 +6,8 @@ Actions, each by one leader or in one space (12.4, 12.5), with their cost in Act
 - ``("recruit", leader)`` 1: 14.1-14.4, 36.6;
 - ``("rally", space)`` 1: 15.1-15.3 (a ``rally`` frame when the reduced units outnumber the leaders);
 - ``("diplomacy", leader)`` 1: 16.1, 30.1;
-- ``("pilgrimage", leader)`` 1: 13.1, 29.3, 33.8, 36.6 (the draw is pilgrimage.py's);
+- ``("pilgrimage", leader)`` 1: 13.1, 29.3, 33.8, 36.6 (the draw is pilgrimage.py's, the banes'
+  effects the Action's: 13.2);
 - ``("build_camp", space)`` 1, ``("build_castle", space)`` 3, ``("build_monastery", space)`` 2:
   33.1-33.3, 33.9, 36.7; a build begun at the Standard step with too few actions left goes on at the
   Special step (33.3 note: ``state.flags["work"]``);
@@ -20,11 +21,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.procedures import Action, Frame, Role
+from . import combat, events, movement, muslims, pilgrimage
 from .board import CONSTANTINOPLE, JERUSALEM
 from .common import (
     BOARD,
     CHRISTIAN_LEADERS,
     COUNTERS,
+    MARKERS,
     SIS,
     SPACES,
     activate_armenia,
@@ -49,7 +53,7 @@ from .common import (
     spend,
     turn_frame,
 )
-from .procedures import Action, Frame, pop, procedure, push
+from .procedures import PROCEDURES
 from .state import State
 
 CRUSADERS = ("crusader", "mercenary")
@@ -177,7 +181,7 @@ def rally(state: State, space: str) -> None:
     """15.1-15.2: one reduced unit flipped for each leader there; the player chooses which when there
     are more than leaders."""
     count = len(acting_at(state, space))
-    push(state, "rally", space=space, left=count)
+    PROCEDURES.push(state, "rally", space=space, left=count)
 
 
 def _kind(unit: str) -> Any:
@@ -186,7 +190,7 @@ def _kind(unit: str) -> Any:
     return unit if c.is_leader else (c.contingent, c.type, c.factor, c.reduced)
 
 
-def _rally_legal(state: State, frame: Frame) -> list[Action]:
+def _rally_legal(state: State, frame: Frame, role: Role) -> list[Action]:
     units = rally_units(state, frame["space"])
     if frame["left"] <= 0 or len(units) <= frame["left"]:
         return []
@@ -200,24 +204,25 @@ def _flip(state: State, frame: Frame, unit: str) -> None:
     log(state, "15.1", "{unit} is rallied to full strength.", unit=unit)
 
 
-def _rally_perform(state: State, frame: Frame, action: Action) -> None:
+def _rally_perform(state: State, frame: Frame, role: Role, action: Action) -> None:
     _flip(state, frame, action[1])
 
 
 def _rally_run(state: State, frame: Frame) -> None:
     units = rally_units(state, frame["space"])
     if frame["left"] <= 0 or not units:
-        pop(state, frame)
+        PROCEDURES.pop(state, frame)
         return
     _flip(state, frame, units[0])
 
 
-procedure(
+PROCEDURES.procedure(
     "rally",
     legal=_rally_legal,
     perform=_rally_perform,
     run=_rally_run,
     prompt="Rally: choose a reduced unit to restore to full strength.",
+    rule="15.1",
 )
 
 
@@ -234,8 +239,6 @@ def diplomacies(state: State) -> list[Action]:
 def diplomacy(state: State, leader: str) -> None:
     """16.1: Armenia is activated (30.1(1)); if it already is, one Pilgrimage marker is picked, not
     a Pilgrimage, so a bane does nothing (13.2)."""
-    from . import pilgrimage
-
     if not state.flags["armenia"]:
         log(state, "16.1", "{leader} negotiates in Sis.", leader=leader)
         activate_armenia(state, "16.1")
@@ -270,8 +273,6 @@ def pilgrimages(state: State) -> list[Action]:
 
 
 def go_on_pilgrimage(state: State, leader: str) -> None:
-    from . import pilgrimage
-
     space = state.loc[leader]
     n = draws(state, leader)
     log(
@@ -282,7 +283,26 @@ def go_on_pilgrimage(state: State, leader: str) -> None:
         space=space,
         n=n,
     )
-    pilgrimage.draw(state, n, space=space, leader=leader, mode="pilgrimage", rule="13.1")
+    pilgrim_draw(state, n, space, leader)
+
+
+def pilgrim_draw(state: State, n: int, space: str, leader: str) -> list[str]:
+    """13.1-13.2: ``leader``'s Pilgrimage in ``space`` picks ``n`` markers (pilgrimage.draw); a bane
+    picked ends the draw and acts at once, then stays in the Bin (chart): an Ambush is a Muslim raid
+    on the pilgrim's space with +1 to the Muslim Tactical Edge, a battle even in Constantinople or
+    Masyaf (27.6; ruling M-27.3); an Event is one roll on the Random Events Table (9.1). Returns the
+    markers picked."""
+    picked = pilgrimage.draw(state, n, space=space, leader=leader, mode="pilgrimage", rule="13.1")
+    last = MARKERS[picked[-1]] if picked else None
+    if last is None or last.kind != "bane":
+        return picked
+    if last.bane == "ambush":
+        log(state, "13.2", "Ambush! Muslims raid {space}.", space=space)
+        muslims.raid(state, space, muslim_bonus=1, rule="13.2")
+    else:
+        log(state, "9.1", "The bane calls for a Random Event.")
+        events.roll_event(state)
+    return picked
 
 
 # -- Camps, Castles and Monasteries (33.0) ---------------------------------------------------------
@@ -433,8 +453,6 @@ def affordable(state: State, action: Action) -> bool:
 def offered(state: State) -> list[Action]:
     """Every Action the player may start now, movement's included; while a build begun at the
     Standard step can be finished, only that (12.5; ruling A-8)."""
-    from . import combat, movement
-
     w = work(state)
     if w:
         return [(VERB[w["kind"]], w["space"])]
@@ -462,7 +480,7 @@ def start(state: State, action: Action) -> None:
         need = COSTS.get(action[0], 1)
     spent = min(need, available_actions(state))
     spend(state, spent)
-    push(state, "action", action=list(action), stage="do", left=need - spent)
+    PROCEDURES.push(state, "action", action=list(action), stage="do", left=need - spent)
 
 
 RUN = {
@@ -489,16 +507,12 @@ def _do(state: State, frame: Frame) -> None:
     elif verb in RUN:
         RUN[verb](state, args[0])
     elif verb == "siege_attack":
-        from . import combat
-
         combat.siege_attack(state, args[0])
     else:
-        from . import movement
-
         movement.start(state, tuple(frame["action"]))
 
 
-procedure("action", run=_run)
+PROCEDURES.procedure("action", run=_run, rule="12.0")
 
 
 # -- stacking at the end of an Action (10.1) -------------------------------------------------------
@@ -522,28 +536,30 @@ def violation(state: State) -> tuple[str, list[str]] | None:
 def _check_stacking(state: State, frame: Frame) -> None:
     found = violation(state)
     if found is None:
-        pop(state, frame)
+        PROCEDURES.pop(state, frame)
         return
     space, contingents = found
     log(state, "10.1", "Stacking is broken in {space}.", space=space)
-    push(state, "stacking", space=space, options=contingents)
+    PROCEDURES.push(state, "stacking", space=space, options=contingents)
 
 
-def _stacking_legal(state: State, frame: Frame) -> list[Action]:
+def _stacking_legal(state: State, frame: Frame, role: Role) -> list[Action]:
     return [("eliminate", c, frame["space"]) for c in frame["options"]]
 
 
-def _stacking_perform(state: State, frame: Frame, action: Action) -> None:
+def _stacking_perform(state: State, frame: Frame, role: Role, action: Action) -> None:
     """10.1(1): every unit of the chosen contingent in the space is eliminated."""
     _, chosen, space = action
     for unit in [u for u in christians_at(state, space) if contingent(u) == chosen]:
         eliminate(state, unit, "10.1")
-    pop(state, frame)
+    PROCEDURES.pop(state, frame)
     lost_at_sea(state, space, "25.1")  # land units left at sea beyond their fleets (ruling MV-4)
 
 
-def _stacking_prompt(state: State, frame: Frame) -> str:
+def _stacking_prompt(state: State, frame: Frame, role: Role) -> str:
     return f"Stacking is broken in {SPACES[frame['space']].name}: choose the contingent eliminated there."
 
 
-procedure("stacking", legal=_stacking_legal, perform=_stacking_perform, prompt=_stacking_prompt)
+PROCEDURES.procedure(
+    "stacking", legal=_stacking_legal, perform=_stacking_perform, prompt=_stacking_prompt, rule="10.1"
+)

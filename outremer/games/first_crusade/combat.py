@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.procedures import Action, Frame, Role
+from . import pilgrimage
 from .board import JERUSALEM, path_key
 from .common import (
     ASSASSIN,
@@ -52,9 +54,9 @@ from .common import (
     reveal,
     roll,
 )
-from .procedures import Action, Frame, pop, procedure, push
+from .procedures import GO, PROCEDURES
+from .reach import retreat_spaces
 from .state import BIN, State
-from .turn import GO
 
 CHRISTIAN = "christian"
 MUSLIM = "muslim"
@@ -106,7 +108,7 @@ def _open(
         side=NAMES[attacker],
         why=f" ({cause})" if cause else "",
     )
-    return push(
+    return PROCEDURES.push(
         state,
         "battle",
         stage="boons",
@@ -469,8 +471,6 @@ def _run_outcome(state: State, frame: Frame) -> None:
 def _christians_win(state: State, frame: Frame) -> None:
     """24.0: the force stays; only if a Muslim leader (Emirs included) was eliminated, one Special
     Action and one marker (rulings C-4, C-5); eliminating the Assassin gains the same (31.3, C-21)."""
-    from . import pilgrimage
-
     space = frame["space"]
     frame["winner"] = CHRISTIAN
     frame["stage"] = "finish"
@@ -495,8 +495,6 @@ def _muslims_win(state: State, frame: Frame) -> None:
 
 
 def _defeat(state: State, frame: Frame) -> None:
-    from . import pilgrimage
-
     if frame["space"] == MASYAF:
         pilgrimage.penalty(state, "31.3")
     elif frame["christian_leader_lost"]:
@@ -507,8 +505,6 @@ def _stalemate(state: State, frame: Frame) -> None:
     """24.2: a siege attack leaves the siege in place (34.2); Muslim attackers, a relief force
     with the besieged included (34.4, ruling C-15), go back to their Bin; a Christian attacker
     withdraws."""
-    from . import movement
-
     space = frame["space"]
     log(state, "24.2", "Stalemate in {space}.", space=space)
     frame["stage"] = "finish"
@@ -517,7 +513,7 @@ def _stalemate(state: State, frame: Frame) -> None:
     elif frame["attacker"] == MUSLIM:
         _to_bin(state, units_of(state, frame, MUSLIM), "24.2")
     else:
-        frame["retreats"] = movement.retreat_spaces(state, space, units_of(state, frame, CHRISTIAN))
+        frame["retreats"] = retreat_spaces(state, space, units_of(state, frame, CHRISTIAN))
         frame["stage"] = "withdraw"
 
 
@@ -659,13 +655,11 @@ def _run_finish(state: State, frame: Frame) -> None:
     if not christians_at(state, space):
         conceal(state, muslims_at(state, space))
     assassin_returns(state)
-    pop(state, frame, winner=frame["winner"], space=space)
+    PROCEDURES.pop(state, frame, winner=frame["winner"], space=space)
 
 
 # -- the procedure -----------------------------------------------------------------------------------
 def _boon_choices(state: State, frame: Frame) -> list[Action]:
-    from . import pilgrimage
-
     plays = pilgrimage.battle_boons(state, frame)
     return [*plays, GO] if plays else []
 
@@ -679,14 +673,12 @@ CHOICES = {
 }
 
 
-def _legal(state: State, frame: Frame) -> list[Action]:
+def _legal(state: State, frame: Frame, role: Role) -> list[Action]:
     choices = CHOICES.get(frame["stage"])
     return choices(state, frame) if choices else []
 
 
-def _perform(state: State, frame: Frame, action: Action) -> None:
-    from . import pilgrimage
-
+def _perform(state: State, frame: Frame, role: Role, action: Action) -> None:
     verb = action[0]
     if verb == "siege_force":
         _choose_force(state, frame, action[1])
@@ -727,7 +719,7 @@ def _run(state: State, frame: Frame) -> None:
     RUN[frame["stage"]](state, frame)
 
 
-def _prompt(state: State, frame: Frame) -> str:
+def _prompt(state: State, frame: Frame, role: Role) -> str:
     where = SPACES[frame["space"]].name
     stage = frame["stage"]
     if stage == "force":
@@ -747,4 +739,4 @@ def _prompt(state: State, frame: Frame) -> str:
     return f"Battle in {where}."
 
 
-procedure("battle", legal=_legal, perform=_perform, run=_run, prompt=_prompt)
+PROCEDURES.procedure("battle", legal=_legal, perform=_perform, run=_run, prompt=_prompt, rule="23.1")

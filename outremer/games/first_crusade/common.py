@@ -13,6 +13,7 @@ from typing import Any
 
 from ...engine import rng
 from .board import CONSTANTINOPLE, JERUSALEM, Board, Counter, load_board
+from .procedures import PROCEDURES
 from .state import BIN, ELIMINATED, REMOVED, TEAM_OWNER, State
 
 BOARD: Board = load_board()
@@ -368,10 +369,9 @@ def lost_at_sea(state: State, space: str, rule: str) -> None:
         for u in land:
             eliminate(state, u, rule)
         return
-    from . import movement  # noqa: F401  registers the procedure
-    from .procedures import push
-
-    push(state, "attrition", stage="sink", pool=land, units=[], carried=[], hits=0, struck=[], rule=rule)
+    PROCEDURES.push(
+        state, "attrition", stage="sink", pool=land, units=[], carried=[], hits=0, struck=[], rule=rule
+    )
 
 
 def lift_sieges(state: State) -> None:

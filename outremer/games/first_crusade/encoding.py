@@ -96,7 +96,7 @@ TURNS = tuple(range(len(BOARD.turns) + 1))  # the last: after the last turn
 
 @cache
 def _procedures() -> tuple[str, ...]:
-    return tuple(sorted(PROCEDURES))
+    return tuple(sorted(PROCEDURES.kinds))
 
 
 def observe(view: Mapping[str, Any], role: str) -> list[float]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import muslims
+from ...engine.procedures import Action, Frame, Role
+from . import muslims, pilgrimage
 from .board import CHRISTIAN, CONSTANTINOPLE, JERUSALEM
 from .common import (
     BOARD,
@@ -38,9 +39,9 @@ from .common import (
     turn_frame,
     units_at,
 )
-from .procedures import Action, Frame, pop, procedure, push
+from .indexes import add_special, change_level
+from .procedures import PROCEDURES
 from .state import BIN, State
-from .turn import add_special
 
 RULE = "35.0"
 CRUSADERS = ("crusader", "mercenary")  # mercenaries are treated as Crusader units (32.5)
@@ -87,13 +88,13 @@ def jihad(state: State) -> None:
     if not any(christians_at(state, s) for s in JIHAD_SPACES):
         log(state, RULE, "No Christian force occupies Jerusalem or Damascus: no effect.")
         return
-    muslims.change_level(state, 1, RULE)
+    change_level(state, 1, RULE)
     muslims.counteroffensive(state, muslim_bonus=1)
 
 
 def muslim_infighting(state: State) -> None:
     """The Reaction Level falls by one, and one Special Action."""
-    muslims.change_level(state, -1, RULE)
+    change_level(state, -1, RULE)
     add_special(state, 1, RULE)
 
 
@@ -135,8 +136,6 @@ def christian_infighting(state: State) -> None:
     """One Available marker is picked and goes back to the Bin; for the rest of the turn only
     Crusader units (and mercenaries with them) may act (``flags["infighting"]``, cleared by the
     next turn)."""
-    from . import pilgrimage
-
     pilgrimage.lose_markers(state, 1, RULE)
     state.flags["infighting"] = True
     log(state, RULE, "Only Crusader units may take Actions for the rest of the turn.")
@@ -147,8 +146,6 @@ def celestial_wonder(state: State) -> None:
     """Every Available marker goes back to the Bin, then as many are drawn: boons are kept,
     mercenaries placed in Constantinople (ruling E-35.0c: the event names no other place), banes
     returned unplayed."""
-    from . import pilgrimage
-
     n = len(pilgrimage.available(state))
     if not n:
         log(state, RULE, "No Pilgrimage marker is available: no effect.")
@@ -160,8 +157,6 @@ def celestial_wonder(state: State) -> None:
 def papal_support(state: State) -> None:
     """One die of Pilgrimage draws: boons kept, banes returned unplayed, each mercenary placed in
     Constantinople or a Crusader-controlled port, as the player selects (pilgrimage.draw)."""
-    from . import pilgrimage
-
     (n,) = roll(state, 1)
     log(state, RULE, "Papal Support: {dice} Pilgrimage draw(s).", dice=str(n))
     pilgrimage.draw(state, n, space=None, leader=None, mode="keep", rule=RULE, place="choice")
@@ -178,7 +173,7 @@ def crusader_reinforcement(state: State) -> None:
     port, as the player selects (an ``arrival`` frame; ruling E-35.0f)."""
     unit = arrive(state, "crusader")
     if unit is not None:
-        push(state, "arrival", unit=unit)
+        PROCEDURES.push(state, "arrival", unit=unit)
 
 
 def arrive(state: State, bin_name: str) -> str | None:
@@ -209,13 +204,13 @@ def crusader_ports(state: State) -> list[str]:
     ]
 
 
-def _place_legal(state: State, frame: Frame) -> list[Action]:
+def _place_legal(state: State, frame: Frame, role: Role) -> list[Action]:
     ports = crusader_ports(state)
     return [("place", s) for s in (CONSTANTINOPLE, *ports)] if ports else []
 
 
-def _place_perform(state: State, frame: Frame, action: Action) -> None:
-    pop(state, frame)
+def _place_perform(state: State, frame: Frame, role: Role, action: Action) -> None:
+    PROCEDURES.pop(state, frame)
     if action[1] != CONSTANTINOPLE:
         state.loc[frame["unit"]] = action[1]
         log(state, RULE, "{unit} goes on to {space}.", unit=frame["unit"], space=action[1])
@@ -223,10 +218,10 @@ def _place_perform(state: State, frame: Frame, action: Action) -> None:
 
 def _place_run(state: State, frame: Frame) -> None:
     """No Crusader-controlled port: the unit stays in Constantinople."""
-    pop(state, frame)
+    PROCEDURES.pop(state, frame)
 
 
-def _place_prompt(state: State, frame: Frame) -> str:
+def _place_prompt(state: State, frame: Frame, role: Role) -> str:
     return f"Where does {COUNTERS[frame['unit']].name} arrive: Constantinople or a Crusader-held port?"
 
 
@@ -311,14 +306,12 @@ def assassins_strike(state: State) -> None:
     Otherwise one Available marker is picked and goes back to the Bin, and the player selects a
     Christian Leader on the map: one die above his combat factor reduces him (23.3; ruling
     E-35.0e)."""
-    from . import pilgrimage
-
     if any(crusader_like(u) for u in christians_at(state, MASYAF)):
         log(state, RULE, "Crusaders hold Masyaf: the Assassins do not strike.")
         add_special(state, 1, RULE)
         return
     pilgrimage.lose_markers(state, 1, RULE)
-    push(state, "assassins_strike")
+    PROCEDURES.push(state, "assassins_strike")
 
 
 def strike(state: State, leader: str) -> None:
@@ -342,7 +335,7 @@ def strike(state: State, leader: str) -> None:
 def crusader_leader_goes_home(state: State) -> None:
     """The player selects a Crusader Leader on the map (ruling E-35.0b): back to the Crusader Bin, to
     be recruited again; a Kingdom title leaves the map with him (36.3)."""
-    push(state, "leader_goes_home")
+    PROCEDURES.push(state, "leader_goes_home")
 
 
 def send_home(state: State, leader: str) -> None:
@@ -358,20 +351,20 @@ def _select_leader(
     (``(verb, leader)``) for ``effect``; with only one, he is taken without asking; with none,
     nothing happens."""
 
-    def legal(state: State, frame: Frame) -> list[Action]:
+    def legal(state: State, frame: Frame, role: Role) -> list[Action]:
         leaders = leaders_on_map(state, contingents)
         return [(verb, u) for u in leaders] if len(leaders) > 1 else []
 
-    def perform(state: State, frame: Frame, action: Action) -> None:
-        pop(state, frame)
+    def perform(state: State, frame: Frame, role: Role, action: Action) -> None:
+        PROCEDURES.pop(state, frame)
         effect(state, action[1])
 
     def run(state: State, frame: Frame) -> None:
-        pop(state, frame)
+        PROCEDURES.pop(state, frame)
         for leader in leaders_on_map(state, contingents):
             effect(state, leader)
 
-    procedure(kind, legal=legal, perform=perform, run=run, prompt=prompt)
+    PROCEDURES.procedure(kind, legal=legal, perform=perform, run=run, prompt=prompt, rule=RULE)
 
 
 def _none(state: State) -> None:
@@ -409,4 +402,6 @@ _select_leader(
 _select_leader(
     "leader_goes_home", "send_home", ("crusader",), send_home, "Crusader Leader Goes Home: select the Leader."
 )
-procedure("arrival", legal=_place_legal, perform=_place_perform, run=_place_run, prompt=_place_prompt)
+PROCEDURES.procedure(
+    "arrival", legal=_place_legal, perform=_place_perform, run=_place_run, prompt=_place_prompt, rule=RULE
+)

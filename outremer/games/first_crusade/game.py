@@ -12,8 +12,9 @@ from typing import Any
 from ...engine.errors import BadSave
 from ...engine.game import Action, BotFactory, Game, Outcome
 from ...engine.rng import KEYED
-from . import encoding, procedures, render, sampler, teams, views
+from . import encoding, render, sampler, teams, views
 from .common import BOARD, assassin_returns, buildings_overrun, lift_sieges
+from .procedures import PROCEDURES
 from .setup import OPTIONS, new_game
 from .state import BIN, ELIMINATED, PLAYER, REMOVED, TEAM_ROLES, State
 from .victory import chance, sudden_death
@@ -57,7 +58,7 @@ class FirstCrusade(Game[State]):
     ) -> State:
         scenario, chosen = self.check_setup(scenario, options)
         state = new_game(seed, scenario, chosen, generator)
-        procedures.settle(state, always)
+        PROCEDURES.settle(state, always)
         if teams.playing(state):
             teams.run_on(state, always)
         return state
@@ -65,20 +66,20 @@ class FirstCrusade(Game[State]):
     def active_roles(self, state: State) -> tuple[str, ...]:
         if teams.playing(state):
             return teams.deciders(state)
-        return (PLAYER,) if procedures.top(state) is not None else ()
+        return (PLAYER,) if PROCEDURES.top(state) is not None else ()
 
     def legal_actions(self, state: State, role: str) -> list[Action]:
         if teams.playing(state):
             return teams.legal(state, role)
         if role != PLAYER:
             return []
-        return procedures.legal(state)
+        return PROCEDURES.legal(state, PLAYER)
 
     def perform(self, state: State, role: str, action: Action) -> None:
         if teams.playing(state):
             teams.perform(state, role, action, always)
         else:
-            procedures.perform(state, action, always)
+            PROCEDURES.perform(state, PLAYER, action, always)
         state.ply += 1
 
     def prompt(self, state: State, role: str | None) -> str:
@@ -87,13 +88,14 @@ class FirstCrusade(Game[State]):
         if teams.playing(state):
             deciding = teams.deciders(state)
             if role not in deciding:
-                return f"Waiting for {', '.join(deciding)}: {procedures.prompt(state)}"
+                return f"Waiting for {', '.join(deciding)}: {PROCEDURES.prompt(state, PLAYER)}"
             if len(deciding) > 1:
-                return f"{procedures.prompt(state)} (Any of {', '.join(deciding)} may act; 'end' passes.)"
-            return procedures.prompt(state)
+                asked = PROCEDURES.prompt(state, PLAYER)
+                return f"{asked} (Any of {', '.join(deciding)} may act; 'end' passes.)"
+            return PROCEDURES.prompt(state, PLAYER)
         if role is None:
-            return f"Waiting for the player: {procedures.prompt(state)}"
-        return procedures.prompt(state)
+            return f"Waiting for the player: {PROCEDURES.prompt(state, PLAYER)}"
+        return PROCEDURES.prompt(state, PLAYER)
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         out = views.view(self, state, role)
@@ -192,7 +194,7 @@ class FirstCrusade(Game[State]):
         if set(state.markers) != set(BOARD.pilgrimage):
             raise BadSave("First Crusade state: the Pilgrimage markers do not match the data pack")
         for frame in state.stack:
-            if not isinstance(frame, dict) or frame.get("kind") not in procedures.PROCEDURES:
+            if not isinstance(frame, dict) or frame.get("kind") not in PROCEDURES.kinds:
                 raise BadSave(f"First Crusade state has an unknown procedure {frame!r:.60}")
         if bool(state.options.get("teams")) != teams.playing(state):
             raise BadSave("First Crusade state: the team option and the team's working data disagree")

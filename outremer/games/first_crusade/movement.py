@@ -1,5 +1,6 @@
 """Movement (17.0-22.0, 25.0-25.4): the March, Leader March, Sea Move, Leader Sea Move and Supplied
-March Actions, from forming the force to the attack that ends it, and the withdrawal of 24.2.
+March Actions, from forming the force to the attack that ends it (where a force may go and end, and
+the withdrawal of 24.2, are reach.py's).
 
 A march is a ``march`` frame, stages in order:
 
@@ -30,19 +31,19 @@ Rulings MV-n: docs/first-crusade/rulings-movement.md.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
+from ...engine.procedures import Action, Frame, Role
+from . import combat, pilgrimage
 from .board import CONSTANTINOPLE, JERUSALEM, path_key
 from .common import (
     BOARD,
-    CONTINGENT,
     COUNTERS,
     FLEETS,
     LEADERS,
     MASYAF,
     ORDER,
-    SIS,
     SPACES,
     assassin_returns,
     available_actions,
@@ -62,20 +63,16 @@ from .common import (
     rules_of_format_1,
     spend,
 )
-from .procedures import Action, Frame, pop, procedure, push, top
+from .procedures import GO, PROCEDURES
+from .reach import LAND_PATHS, limits, may_end
 from .state import State
 
-GO = ("go",)
 STOP = ("stop",)
 ATTACK = ("attack",)
 BESIEGE = ("besiege",)
 MOVES = ("march", "leader_march", "sea_move", "leader_sea_move")
 VERBS = (*MOVES, *(f"supplied_{verb}" for verb in MOVES))
 """The movement Actions (34.0 summary): each is ``(verb, space)``."""
-LAND_PATHS = ("road", "pass")
-ARMENIAN_REACH = 2
-ARMENIA_DISTANCE = BOARD.distances(BOARD.armenia)
-"""Paths of any kind from Sis or Vahka (30.2: "by paths or passes"; ruling MV-13)."""
 ALLOWANCE = {False: 1, True: 2}
 """Dice of the Movement Allowance: one without a Leader, two with (18.1, 19.1, 20.1, 21.0)."""
 CAVALRY_BONUS = {False: 1, True: 2}
@@ -147,7 +144,7 @@ def offered(state: State) -> list[Action]:
 def start(state: State, action: Action) -> None:
     """Push the ``march`` frame of a movement Action (its cost is already spent, 12.1)."""
     verb, space = action
-    push(state, "march", **_new(state, str(verb), str(space)))
+    PROCEDURES.push(state, "march", **_new(state, str(verb), str(space)))
 
 
 def _supplied_start(
@@ -356,43 +353,12 @@ EDGES = {
     for paths in (("sea",), ("road",), LAND_PATHS)
 }
 """Paths of a kind -> space -> ``(neighbour, pass, ends the move)`` in map order (_edge)."""
-REALMS = {capital: frozenset([capital, *BOARD.neighbours(capital, LAND_PATHS)]) for capital in SPACES}
-"""Option 36.4: a Kingdom Leader's capital and the land spaces a road or a pass joins to it
-(ruling MV-14)."""
 
 
 def _cost(here: str, there: str, mp: int) -> tuple[int, bool]:
     """Movement left after the step and whether the step ends the move (_edge)."""
     passes, ends = _edge(here, there)
     return (0 if passes else mp - 1), ends
-
-
-def _limits(state: State, units: list[str]) -> Callable[[str], bool]:
-    """Where ``units`` may go: Armenians keep within two spaces of Armenia (30.2), Kingdom Leaders
-    to their realm (36.4)."""
-    armenians = any(CONTINGENT[u] == "armenian" for u in units)
-    kingdoms = state.flags["kingdoms"] if state.options.get("kingdoms") else {}
-    realms = [REALMS[kingdoms[u]] for u in units if u in kingdoms]
-
-    def within(there: str) -> bool:
-        if armenians and ARMENIA_DISTANCE.get(there, ARMENIAN_REACH + 1) > ARMENIAN_REACH:
-            return False
-        return all(there in realm for realm in realms)
-
-    return within
-
-
-def may_end(state: State, units: Iterable[str], space: str) -> bool:
-    """Whether ``units`` (all those that would end there) may end a move in ``space``: no contingents
-    that may not stack there together (10.1(1), 32.3: Byzantines with Crusaders or Armenians;
-    ``common.clashes_among``), and before Armenia is activated no units with Armenian units, but
-    with a Diplomatic Leader in Sis, come to activate it (30.2, 16.1; ruling MV-12)."""
-    units = list(units)
-    if not rules_of_format_1(state) and clashes_among(state, space, units):
-        return False
-    if state.flags["armenia"] or not any(CONTINGENT[u] == "armenian" for u in state.loc.at.get(space, ())):
-        return True
-    return space == SIS and any(COUNTERS[u].diplomatic for u in units)
 
 
 def _joined(state: State, force: list[str], space: str) -> list[str]:
@@ -412,7 +378,7 @@ class _Way:
         self.force = force
         leader = any(u in LEADERS for u in force)
         self.edges = EDGES[("sea",) if sea else LAND_PATHS if leader else ("road",)]
-        self.within = _limits(state, force)
+        self.within = limits(state, force)
         self.supplied = supplied
         self.depots = frozenset(depots)
 
@@ -581,8 +547,6 @@ def _may_stop(state: State, frame: Frame) -> bool:
 
 
 def _move_legal(state: State, frame: Frame) -> list[Action]:
-    from . import pilgrimage
-
     if frame["ended"] or frame["mp"] == 0:
         return []
     moves = _moves(state, frame)
@@ -606,8 +570,6 @@ def _breaks_stacking(state: State, space: str) -> bool:
 
 
 def _move_perform(state: State, frame: Frame, action: Action) -> None:
-    from . import pilgrimage
-
     verb = action[0]
     if pilgrimage.is_boon_play(action):
         pilgrimage.play_in_march(state, frame, action)
@@ -699,7 +661,7 @@ def _check_attrition(state: State, frame: Frame) -> None:
     checked = [u for u in pool if COUNTERS[u].is_fleet] if frame["sea"] else pool
     carried = [u for u in pool if u not in checked]
     rule = "20.1" if frame["sea"] else "18.2"
-    push(
+    PROCEDURES.push(
         state,
         "attrition",
         stage="roll",
@@ -722,11 +684,9 @@ def _pointless(state: State, frame: Frame) -> bool:
     return frame["hits"] >= len(targets) or len(_distinct(state, targets)) == 1
 
 
-def _attrition_legal(state: State, frame: Frame) -> list[Action]:
+def _attrition_legal(state: State, frame: Frame, role: Role) -> list[Action]:
     """The player selects the units that lose a step (18.2); before any does, Supplies may cancel
     the attrition (18.2 note, chart; ruling MV-5)."""
-    from . import pilgrimage
-
     if frame["stage"] == "sink":
         return (
             [("lose", u) for u in _distinct(state, _stranded(state, frame)[1])]
@@ -742,9 +702,7 @@ def _attrition_legal(state: State, frame: Frame) -> list[Action]:
     return [*boons, *[("hit", u) for u in _distinct(state, _targets(state, frame))]]
 
 
-def _attrition_perform(state: State, frame: Frame, action: Action) -> None:
-    from . import pilgrimage
-
+def _attrition_perform(state: State, frame: Frame, role: Role, action: Action) -> None:
     if pilgrimage.is_boon_play(action):
         pilgrimage.play_in_march(state, frame, action)
     elif action[0] == "hit":
@@ -804,7 +762,7 @@ def _attrition_run(state: State, frame: Frame) -> None:
     if stage == "roll":
         _roll_attrition(state, frame)
     elif stage == "hit" and frame.get("no_attrition"):
-        pop(state, frame)
+        PROCEDURES.pop(state, frame)
     elif stage == "hit":
         _strike_all(state, frame)
     else:
@@ -818,20 +776,20 @@ def _roll_attrition(state: State, frame: Frame) -> None:
     log(state, "18.2", "Attrition check {dice}: {n} unit(s) lose a step.", dice=str(spared), n=hits)
     frame.update(stage="hit", hits=hits)
     if hits == 0:
-        pop(state, frame)
+        PROCEDURES.pop(state, frame)
 
 
 def _sink(state: State, frame: Frame) -> None:
     """25.1: a unit left at sea without a fleet to carry it is lost (ruling MV-4)."""
     excess, land = _stranded(state, frame)
     if not excess:
-        pop(state, frame)
+        PROCEDURES.pop(state, frame)
         return
     for u in land[:excess]:
         eliminate(state, u, "25.1")
 
 
-def _attrition_prompt(state: State, frame: Frame) -> str:
+def _attrition_prompt(state: State, frame: Frame, role: Role) -> str:
     if frame["stage"] == "sink":
         return "Units are left at sea without a fleet: choose one to lose."
     if _pointless(state, frame):
@@ -839,12 +797,13 @@ def _attrition_prompt(state: State, frame: Frame) -> str:
     return f"Attrition: choose a unit to lose a step ({frame['hits']} to go)."
 
 
-procedure(
+PROCEDURES.procedure(
     "attrition",
     legal=_attrition_legal,
     perform=_attrition_perform,
     run=_attrition_run,
     prompt=_attrition_prompt,
+    rule="18.2",
 )
 
 
@@ -882,8 +841,6 @@ def _siege_choice(state: State, frame: Frame) -> bool:
 
 
 def _battle(state: State, frame: Frame) -> None:
-    from . import combat
-
     frame["stage"] = "end"
     combat.start_battle(
         state,
@@ -896,8 +853,6 @@ def _battle(state: State, frame: Frame) -> None:
 
 
 def _besiege(state: State, frame: Frame) -> None:
-    from . import combat
-
     frame["stage"] = "end"
     here = frame["here"]
     if here in state.flags["sieges"]:
@@ -907,7 +862,7 @@ def _besiege(state: State, frame: Frame) -> None:
 
 
 # -- the march frame -------------------------------------------------------------------------------
-def _legal(state: State, frame: Frame) -> list[Action]:
+def _legal(state: State, frame: Frame, role: Role) -> list[Action]:
     stage = frame["stage"]
     if stage == "form":
         return _form_legal(state, frame)
@@ -921,7 +876,7 @@ def _legal(state: State, frame: Frame) -> list[Action]:
     return []
 
 
-def _perform(state: State, frame: Frame, action: Action) -> None:
+def _perform(state: State, frame: Frame, role: Role, action: Action) -> None:
     stage = frame["stage"]
     if stage == "form":
         _form_perform(state, frame, action)
@@ -951,10 +906,10 @@ def _run(state: State, frame: Frame) -> None:
     elif stage == "engage" and _engaging(state, frame):
         _battle(state, frame)
     else:
-        pop(state, frame, space=frame["here"], force=_force_left(state, frame))
+        PROCEDURES.pop(state, frame, space=frame["here"], force=_force_left(state, frame))
 
 
-def _prompt(state: State, frame: Frame) -> str:
+def _prompt(state: State, frame: Frame, role: Role) -> str:
     stage = frame["stage"]
     if stage == "form":
         return f"Form the force in {SPACES[frame['start']].name}: take or leave units, then go."
@@ -965,7 +920,7 @@ def _prompt(state: State, frame: Frame) -> str:
     return f"Attack {SPACES[frame['here']].name}, or besiege it?"
 
 
-procedure("march", legal=_legal, perform=_perform, run=_run, prompt=_prompt)
+PROCEDURES.procedure("march", legal=_legal, perform=_perform, run=_run, prompt=_prompt, rule="18.0")
 
 
 def _names(contingents: list[str]) -> str:
@@ -978,7 +933,7 @@ def warning(state: State, action: Action) -> str | None:
     can only stop again in Constantinople unless they part on the way (ruling MV-21), and ``stop``
     (offered when no move is left) where units already break stacking, so that every unit of one
     contingent there is eliminated."""
-    frame = top(state)
+    frame = PROCEDURES.top(state)
     if frame is None or frame["kind"] != "march":
         return None
     if action == GO and frame["stage"] == "form":
@@ -998,27 +953,3 @@ def warning(state: State, action: Action) -> str | None:
                 f"{SPACES[here].name}: every unit of one contingent there is eliminated."
             )
     return None
-
-
-# -- withdrawal after a stalemate (24.2) ------------------------------------------------------------
-def retreat_spaces(state: State, space: str, units: list[str]) -> list[str]:
-    """24.2: the adjacent spaces without Muslims the force may withdraw to: land units by road,
-    or by a pass with a land Leader among them (17.5); fleets by sea, each carrying one land unit
-    (25.1, 25.3). Armenians and Kingdom Leaders keep their limits (30.2, 36.4), and no force ends
-    with Armenians before Armenia is active (30.2). The units that cannot reach the space chosen
-    are eliminated by the battle (24.2; ruling MV-17)."""
-    fleets = [u for u in units if COUNTERS[u].is_fleet]
-    land = [u for u in units if u not in fleets]
-    paths: list[str] = []
-    if land:
-        paths = ["road", "pass"] if any(COUNTERS[u].is_leader for u in land) else ["road"]
-    if fleets:
-        paths.append("sea")
-    out: list[str] = []
-    within = _limits(state, units)
-    for there in BOARD.neighbours(space, paths):
-        if there in out or muslims_at(state, there) or not within(there):
-            continue
-        if may_end(state, [*units, *christians_at(state, there)], there):
-            out.append(there)
-    return out

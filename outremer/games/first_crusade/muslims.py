@@ -7,7 +7,7 @@
   (35.0), with its +1 Tactical Edge;
 - :func:`raid`: a raid on one space (27.6), also for the Ambush bane (13.2 chart);
 - :func:`fatimids_intervene`: the Fatimids take Jerusalem (27.10);
-- :func:`change_level`: the Reaction Level moves within I-III (27.1).
+- the Reaction Level moves within I-III (27.1) by ``indexes.change_level``.
 
 Muslims come from the space's Bin (26.2, 27.10, 27.11: ``common.muslim_bin``) and are never placed
 in Constantinople (27.3, 29.1) nor Masyaf (31.1), with one exception: an Ambush on a Pilgrimage there
@@ -17,6 +17,8 @@ M-27.3). Rulings: docs/first-crusade/rulings-muslims.md (M-n below).
 
 from __future__ import annotations
 
+from ...engine.procedures import Frame
+from . import combat, pilgrimage
 from .board import CONSTANTINOPLE, JERUSALEM, LAND_ROUTES
 from .common import (
     ASSASSIN,
@@ -38,7 +40,8 @@ from .common import (
     reduce,
     roll,
 )
-from .procedures import Frame, pop, procedure, push
+from .indexes import change_level
+from .procedures import PROCEDURES
 from .state import BIN, State
 
 NEVER = frozenset({CONSTANTINOPLE, MASYAF})
@@ -74,24 +77,6 @@ def check_level(state: State) -> None:
     )
     if sum(dice) <= held:
         change_level(state, 1, "27.2")
-
-
-def change_level(state: State, n: int, rule: str) -> None:
-    """Move the Reaction Level by ``n``, kept within I-III: a change past either end is lost
-    (ruling M-27.1)."""
-    levels = BOARD.reaction_levels
-    before = state.reaction
-    state.reaction = max(1, min(len(levels), before + n))
-    if state.reaction == before:
-        log(state, rule, "The Muslim Reaction Level stays {level}.", level=levels[before - 1].name)
-        return
-    log(
-        state,
-        rule,
-        "The Muslim Reaction Level goes from {a} to {b}.",
-        a=levels[before - 1].name,
-        b=levels[state.reaction - 1].name,
-    )
 
 
 def reinforcement_dice(state: State) -> int:
@@ -200,7 +185,7 @@ def raid(state: State, space: str, *, muslim_bonus: int = 0, rule: str) -> None:
     if space in NEVER and not christians_at(state, space):
         log(state, rule, "Muslims never enter {space}: the raid has no effect.", space=space)
     elif space in NEVER:
-        push(state, "ambush_leave", space=space)
+        PROCEDURES.push(state, "ambush_leave", space=space)
         assault(state, space, muslim_bonus=muslim_bonus, rule=rule)
     elif christians_at(state, space):
         assault(state, space, muslim_bonus=muslim_bonus, rule=rule)
@@ -226,7 +211,7 @@ def _run_ambush_leave(state: State, frame: Frame) -> None:
             space=space,
             n=len(left),
         )
-    pop(state, frame)
+    PROCEDURES.pop(state, frame)
 
 
 def assault(state: State, space: str, *, muslim_bonus: int, rule: str) -> None:
@@ -234,8 +219,6 @@ def assault(state: State, space: str, *, muslim_bonus: int, rule: str) -> None:
     the Christians defend. The placement is the battle's reinforcement (23.1(1), ruling M-23.1).
     Where Christians besiege Muslims (option 34.3-34.4) the newcomers join the besieged and all
     attack together; the battle's siege rules are the combat module's (ruling M-34.4)."""
-    from . import combat
-
     dice = roll(state, reinforcement_dice(state))
     log(
         state,
@@ -294,8 +277,6 @@ def naval_action(state: State) -> None:
     (24.0); above it: every such fleet and the land units aboard lose a step, and the Christians
     lose as for a lost battle (24.1: a boon and a Special Action); land units left at sea with no
     fleet are lost (25.1). Rulings M-27.8a, M-27.8b, M-25.1."""
-    from . import pilgrimage
-
     fleets = eastern_fleets(state)
     if not fleets:
         log(state, "27.8", "No Christian fleet on or east of Rhodos: no effect.")
@@ -345,4 +326,4 @@ def fatimids_intervene(state: State) -> None:
     draw_muslims(state, JERUSALEM, n, "27.10", bin_name="fatimid")
 
 
-procedure("ambush_leave", run=_run_ambush_leave)
+PROCEDURES.procedure("ambush_leave", run=_run_ambush_leave, rule="27.3")

@@ -1,9 +1,10 @@
 """Pilgrimage markers (13.0-13.4, 14.6, 32.5 and the Pilgrimage Marker Explanation Chart).
 
-- :func:`draw`: markers picked from the Pilgrimage Bin. For a Pilgrimage (13.1-13.2) a bane acts at
-  once and ends the draw; for any other cause (16.1, 24.0, 27.8, Papal Support, Celestial Wonder)
-  banes go back unplayed. Boons are kept in the Available box; mercenaries are placed (13.2, 32.5,
-  24.0, 35.0), with a ``mercenary`` choice frame where the rule lets the player pick the port.
+- :func:`draw`: markers picked from the Pilgrimage Bin. For a Pilgrimage (13.1-13.2) a bane ends
+  the draw and acts at once (that is the Pilgrimage Action's, actions.py); for any other cause
+  (16.1, 24.0, 27.8, Papal Support, Celestial Wonder) banes go back unplayed. Boons are kept in the
+  Available box; mercenaries are placed (13.2, 32.5, 24.0, 35.0), with a ``mercenary`` choice frame
+  where the rule lets the player pick the port.
 - :func:`reward`, :func:`penalty`, :func:`lose_markers`: the gains and losses of 24.0, 24.1, 13.4.
 - Boon plays, every one an action ``("boon", marker, symbol, *args)`` that returns the marker to
   the Bin (13.2): Negotiations (scroll) at the action steps (:func:`anytime`), at the start of the
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.procedures import Action, Frame, Role
 from .board import CONSTANTINOPLE
 from .common import (
     BOARD,
@@ -37,7 +39,8 @@ from .common import (
     pick,
     reveal,
 )
-from .procedures import Action, Frame, pop, procedure, push
+from .indexes import add_special, change_level
+from .procedures import PROCEDURES
 from .state import State
 
 BOON = "boon"
@@ -68,12 +71,12 @@ def draw(
 ) -> list[str]:
     """Pick ``n`` markers from the Pilgrimage Bin (as many as it holds) and dispose of them; return
     the markers picked. ``mode`` ``"pilgrimage"``: a Go on a Pilgrimage Action by ``leader`` in
-    ``space`` (13.1): picks one at a time and a bane acts and ends the draw (13.2). ``"keep"``: any
-    other cause: all are picked, then boons kept and banes returned unplayed (13.2). ``place`` (one
-    of :data:`PLACES`; by default ``space`` when a space is given, else ``constantinople``) says
-    where mercenaries go; ``leader`` (or None) is named in the log. May push frames (a port to
-    choose, the Ambush battle, the Event): call it last in a step, once the caller's next stage is
-    set. Ruling P-5."""
+    ``space`` (13.1): picks one at a time and a bane ends the draw (13.2), the last marker picked;
+    the bane's effect is the Pilgrimage Action's (actions.pilgrim_draw). ``"keep"``: any other
+    cause: all are picked, then boons kept and banes returned unplayed (13.2). ``place`` (one of
+    :data:`PLACES`; by default ``space`` when a space is given, else ``constantinople``) says where
+    mercenaries go; ``leader`` (or None) is named in the log. May push a frame (a port to choose):
+    call it last in a step, once the caller's next stage is set. Ruling P-5."""
     where = place or ("space" if space is not None else "constantinople")
     if where not in PLACES or mode not in ("pilgrimage", "keep") or (mode == "pilgrimage" and space is None):
         raise ValueError(f"cannot draw with mode {mode!r}, space {space!r} and place {where!r}")
@@ -103,24 +106,8 @@ def _dispose(
         state.markers[marker] = "available"
     elif m.kind == "mercenary":
         _mercenary(state, marker, space, rule, where)
-    elif mode == "pilgrimage":
-        _bane(state, marker, space or CONSTANTINOPLE)
-    else:
+    elif mode == "keep":
         log(state, "13.2", "A bane picked outside a Pilgrimage has no effect: back to the Bin.")
-
-
-def _bane(state: State, marker: str, space: str) -> None:
-    """13.2, chart: the bane acts at once and stays in the Bin. Ambush: a Muslim raid on the
-    Pilgrim's space with +1 to the Muslim Tactical Edge, a battle even in Constantinople or Masyaf
-    (ruling M-27.3); Event: one roll on the Event Table (9.1)."""
-    from . import events, muslims
-
-    if MARKERS[marker].bane == "ambush":
-        log(state, "13.2", "Ambush! Muslims raid {space}.", space=space)
-        muslims.raid(state, space, muslim_bonus=1, rule="13.2")
-    else:
-        log(state, "9.1", "The bane calls for a Random Event.")
-        events.roll_event(state)
 
 
 def _mercenary(state: State, marker: str, space: str | None, rule: str, where: str) -> None:
@@ -139,7 +126,7 @@ def _mercenary(state: State, marker: str, space: str | None, rule: str, where: s
     if len(options) == 1:
         _place(state, unit, options[0], rule)
     else:
-        push(state, "mercenary", unit=unit, options=options, rule=rule)
+        PROCEDURES.push(state, "mercenary", unit=unit, options=options, rule=rule)
 
 
 def _ports(state: State, where: str) -> list[str]:
@@ -157,28 +144,28 @@ def _place(state: State, unit: str, space: str, rule: str) -> None:
     log(state, rule, "{unit} joins the Christians in {space}.", unit=unit, space=space)
 
 
-def _mercenary_legal(state: State, frame: Frame) -> list[Action]:
+def _mercenary_legal(state: State, frame: Frame, role: Role) -> list[Action]:
     return [("place", s) for s in frame["options"]]
 
 
-def _mercenary_perform(state: State, frame: Frame, action: Action) -> None:
+def _mercenary_perform(state: State, frame: Frame, role: Role, action: Action) -> None:
     _place(state, frame["unit"], action[1], frame["rule"])
-    pop(state, frame)
+    PROCEDURES.pop(state, frame)
 
 
-def _mercenary_prompt(state: State, frame: Frame) -> str:
+def _mercenary_prompt(state: State, frame: Frame, role: Role) -> str:
     return f"Where does {COUNTERS[frame['unit']].name} enter play?"
 
 
-procedure("mercenary", legal=_mercenary_legal, perform=_mercenary_perform, prompt=_mercenary_prompt)
+PROCEDURES.procedure(
+    "mercenary", legal=_mercenary_legal, perform=_mercenary_perform, prompt=_mercenary_prompt, rule="32.5"
+)
 
 
 # -- gains and losses (13.4, 24.0, 24.1) -----------------------------------------------------------
 def reward(state: State, space: str, rule: str) -> None:
     """24.0: a victory gains one Special Action and one marker picked: boons kept, land mercenaries
     placed in ``space``, fleets in a Christian-occupied port or Constantinople, banes returned."""
-    from .turn import add_special
-
     add_special(state, 1, rule)
     draw(state, 1, space=space, leader=None, mode="keep", rule=rule, place="port")
 
@@ -186,8 +173,6 @@ def reward(state: State, space: str, rule: str) -> None:
 def penalty(state: State, rule: str) -> None:
     """24.1: a defeat loses one Special Action (never below zero, 12.2) and one boon picked from the
     Available box (13.4)."""
-    from .turn import add_special
-
     add_special(state, -1, rule)
     lose_markers(state, 1, rule)
 
@@ -283,18 +268,14 @@ def play(state: State, action: Action) -> None:
     """Play a boon at the turn's steps: Negotiations or Special Action."""
     _spend(state, action, "13.2")
     if action[2] == "shield":
-        from .turn import add_special
-
         add_special(state, 2, "12.2")
     else:
         _negotiate(state, action[3])
 
 
 def _negotiate(state: State, effect: str) -> None:
-    from . import muslims
-
     if effect == "level":
-        muslims.change_level(state, -1, "13.3")
+        change_level(state, -1, "13.3")
     else:
         state.flags["negotiated_armenia"] = True
         activate_armenia(state, "30.1")

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from . import combat
 from .common import ASSASSIN, BOARD, MASYAF
-from .procedures import push
+from .procedures import PROCEDURES
 from .setup import OPTIONS
 from .state import BIN, Locations, State
 
@@ -54,15 +55,13 @@ def position(
     state.reduced = set(reduced)
     state.revealed = set(revealed)
     state.flags.update(flags or {})
-    push(state, "turn", stage=stage)
+    PROCEDURES.push(state, "turn", stage=stage)
     return state
 
 
 def battle_before_the_reveal() -> State:
     """Godfrey and a foot unit attack Nicaea, held by Kilij Arslan and a militia, both still face
     down: the battle has just begun (23.0), before 23.1(2) turns the Muslims face up."""
-    from .combat import start_battle
-
     state = position(
         {
             "godfrey": "nicaea",
@@ -71,5 +70,5 @@ def battle_before_the_reveal() -> State:
             "seljuk_militia_1": "nicaea",
         }
     )
-    start_battle(state, "nicaea", "christian", reinforce=True)
+    combat.start_battle(state, "nicaea", "christian", reinforce=True)
     return state

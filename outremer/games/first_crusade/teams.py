@@ -32,10 +32,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from ...engine.procedures import Action, Frame
 from .common import COUNTERS, SPACES, christians_at
-from .procedures import PROCEDURES, Action, Frame, settle, top
-from .procedures import legal as procedure_legal
-from .state import TEAM_OWNER, TEAM_ROLES, State
+from .procedures import PROCEDURES
+from .state import PLAYER, TEAM_OWNER, TEAM_ROLES, State
 
 ROLES = TEAM_ROLES
 """The seats of the team game, in the order they are asked when several may act (T-1)."""
@@ -87,6 +87,11 @@ def looking_as(state: State, role: str) -> Iterator[None]:
 
 
 # -- who decides -----------------------------------------------------------------------------------
+def _side_legal(state: State) -> list[Action]:
+    """The Christian side's choices in the procedure under way, as the lens lets them be seen."""
+    return PROCEDURES.legal(state, PLAYER)
+
+
 def _at_step(frame: Frame) -> bool:
     return frame["kind"] == "turn" and frame.get("stage") in STEPS
 
@@ -106,7 +111,7 @@ def _in_action(state: State) -> bool:
 
 def _own_legal(state: State, role: str) -> list[Action]:
     with looking_as(state, role):
-        return procedure_legal(state)
+        return _side_legal(state)
 
 
 def _wanting(state: State, frame: Frame) -> list[str]:
@@ -123,7 +128,7 @@ def _concerned(state: State, frame: Frame) -> str:
     """T-4: the player with the most units among those the choice names (ties in seat order), else
     the owner of the frame's unit, else the one with most units in the frame's space."""
     counts: Counter[str] = Counter()
-    for action in procedure_legal(state):
+    for action in _side_legal(state):
         for part in action[1:]:
             if isinstance(part, str) and part in COUNTERS and COUNTERS[part].side == "christian":
                 counts[owner(part)] += 1
@@ -141,7 +146,7 @@ def _concerned(state: State, frame: Frame) -> str:
 
 def deciders(state: State) -> tuple[str, ...]:
     """The players who must (or may) decide now (T-2 to T-4); none once the game is over."""
-    frame = top(state)
+    frame = PROCEDURES.top(state)
     if frame is None:
         return ()
     if _at_step(frame):
@@ -153,7 +158,7 @@ def deciders(state: State) -> tuple[str, ...]:
 
 def gifts(state: State, role: str) -> list[Action]:
     """T-5: ``("give", marker, player)`` for each of ``role``'s markers, at the Actions steps."""
-    frame = top(state)
+    frame = PROCEDURES.top(state)
     if frame is None or not _at_step(frame):
         return []
     mine = [m for m, r in state.flags["team"]["holders"].items() if r == role]
@@ -166,7 +171,7 @@ def legal(state: State, role: str) -> list[Action]:
         return []
     own = _own_legal(state, role)
     if not own:  # a choice that none of the decider's own units or markers can make (T-4)
-        own = procedure_legal(state)
+        own = _side_legal(state)
     return own + gifts(state, role)
 
 
@@ -185,7 +190,7 @@ def _as_the_action_player(check: Check) -> Check:
 
 def perform(state: State, role: str, action: Action, check: Check) -> None:
     """Carry out ``role``'s legal ``action`` and run on until someone must decide."""
-    frame = top(state)
+    frame = PROCEDURES.top(state)
     if frame is None:
         raise RuntimeError("the game is over")
     team = state.flags["team"]
@@ -201,12 +206,10 @@ def perform(state: State, role: str, action: Action, check: Check) -> None:
             else:
                 team["action"] = role
                 with looking_as(state, role):
-                    PROCEDURES[frame["kind"]].perform(state, frame, action)
-                settle(state, check)
+                    PROCEDURES.perform(state, PLAYER, action, check)
     else:
         with looking_as(state, role):
-            PROCEDURES[frame["kind"]].perform(state, frame, action)
-        settle(state, check)
+            PROCEDURES.perform(state, PLAYER, action, check)
     _claim_markers(state, role)
     run_on(state, check)
     team["lens"] = None
@@ -216,13 +219,12 @@ def run_on(state: State, check: Check) -> None:
     """End a step everyone has passed at (or at which nobody can do more than pass), as many times
     as that happens; then every player has something to decide, or the game is over."""
     while True:
-        frame = top(state)
+        frame = PROCEDURES.top(state)
         if frame is None or not _at_step(frame) or _wanting(state, frame):
             return
-        ending = next(a for a in PASSES if a in procedure_legal(state))
+        ending = next(a for a in PASSES if a in _side_legal(state))
         state.flags["team"]["passed"], state.flags["team"]["at"] = [], None
-        PROCEDURES[frame["kind"]].perform(state, frame, ending)
-        settle(state, check)
+        PROCEDURES.perform(state, PLAYER, ending, check)
 
 
 def _claim_markers(state: State, role: str) -> None:
@@ -256,7 +258,7 @@ def view(state: State) -> dict[str, Any]:
     """What every player sees of the team: the seats, whose Action is under way, who has passed,
     who holds each marker."""
     team = state.flags["team"]
-    frame = top(state)
+    frame = PROCEDURES.top(state)
     return {
         "roles": list(ROLES),
         "action": team["action"] if _in_action(state) else None,

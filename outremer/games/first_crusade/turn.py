@@ -14,6 +14,8 @@ Stages of the ``turn`` frame, in order:
 
 from __future__ import annotations
 
+from ...engine.procedures import Action, Frame, Role
+from . import actions, events, muslims, pilgrimage, victory, winter
 from .common import (
     BOARD,
     available_actions,
@@ -24,13 +26,9 @@ from .common import (
     on_map,
     turn_label,
 )
-from .procedures import Action, Frame, procedure, push
+from .indexes import add_special
+from .procedures import END, GO, PROCEDURES
 from .state import State
-
-END = ("end",)
-"""End the step under way, leaving its other actions unused."""
-GO = ("go",)
-"""Go on without playing anything more."""
 
 PILGRIMAGE_FORTRESSES = BOARD.fortresses("pilgrimage")
 BYZANTINE_OBJECTIVES = BOARD.fortresses("byzantine_objective")
@@ -40,12 +38,10 @@ ARMENIAN_FORTRESSES = BOARD.fortresses("armenian")
 def start(state: State) -> None:
     """Put the first turn's frame on the stack (7.0: the Step marker on Events)."""
     state.stack = []
-    push(state, "turn", stage="event")
+    PROCEDURES.push(state, "turn", stage="event")
 
 
-def _legal(state: State, frame: Frame) -> list[Action]:
-    from . import actions, pilgrimage
-
+def _legal(state: State, frame: Frame, role: Role) -> list[Action]:
     stage = frame["stage"]
     if stage in ("standard", "special"):
         if available_actions(state) <= 0:
@@ -57,9 +53,7 @@ def _legal(state: State, frame: Frame) -> list[Action]:
     return []
 
 
-def _perform(state: State, frame: Frame, action: Action) -> None:
-    from . import actions, pilgrimage
-
+def _perform(state: State, frame: Frame, role: Role, action: Action) -> None:
     if action == END:
         if frame["stage"] == "standard":
             state.actions = 0
@@ -77,8 +71,6 @@ def _perform(state: State, frame: Frame, action: Action) -> None:
 
 
 def _run(state: State, frame: Frame) -> None:
-    from . import events, muslims, victory, winter
-
     stage = frame["stage"]
     if stage == "event":
         state.flags["infighting"] = False
@@ -153,15 +145,7 @@ def determine_special_actions(state: State) -> None:
     add_special(state, gained)
 
 
-def add_special(state: State, n: int, rule: str = "12.2") -> None:
-    """Move the Special Actions index by ``n`` (may be negative), kept within 0-6 (12.2)."""
-    before = state.special
-    state.special = max(0, min(6, state.special + n))
-    if state.special != before:
-        log(state, rule, "Special Actions: {a} -> {b}.", a=before, b=state.special)
-
-
-def _prompt(state: State, frame: Frame) -> str:
+def _prompt(state: State, frame: Frame, role: Role) -> str:
     stage = frame["stage"]
     if stage == "standard":
         return f"{turn_label(state)}: standard actions, {state.actions} left. Choose an action."
@@ -172,4 +156,4 @@ def _prompt(state: State, frame: Frame) -> str:
     return f"{turn_label(state)}."
 
 
-procedure("turn", legal=_legal, perform=_perform, run=_run, prompt=_prompt)
+PROCEDURES.procedure("turn", legal=_legal, perform=_perform, run=_run, prompt=_prompt, rule="8.1")

@@ -11,6 +11,7 @@ import math
 from .board import JERUSALEM
 from .common import BOARD, COUNTERS, SPACES, control, controlled_by, log, on_map
 from .state import ELIMINATED, PLAYER, State
+from .teams import ROLES, credit
 
 VP = BOARD.tables.vp
 CRUSADERS = ("crusader", "mercenary")  # mercenaries are treated as Crusader units (32.5)
@@ -32,8 +33,6 @@ def score(state: State) -> tuple[int, list[tuple[str, int]]]:
 def contributions(state: State) -> dict[str, int]:
     """The team game (37.0): each player's share of the VP, by whose units earned each item (ruling
     T-6, teams.credit)."""
-    from .teams import ROLES, credit
-
     out = dict.fromkeys(ROLES, 0)
     for _, vp, token in credited(state):
         out[credit(state, token)] += vp

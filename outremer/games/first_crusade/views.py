@@ -11,9 +11,10 @@ from __future__ import annotations
 import string
 from typing import Any
 
+from ...engine.procedures import Action, Frame
 from .combat import CHRISTIAN, MUSLIM, units_of
 from .common import BOARD, COUNTERS, MARKERS, ORDER, SPACES, factor, in_bin, turn_label
-from .procedures import Action, Frame, prompt, top
+from .procedures import PROCEDURES
 from .state import BIN, ELIMINATED, State
 
 EVENTS = BOARD.tables.event_names
@@ -70,7 +71,7 @@ def view(game: Any, state: State, role: str | None) -> dict[str, Any]:
         if where in SPACES:
             here.setdefault(where, []).append(unit)
     spaces = {where: shown(state, units) for where, units in here.items()}
-    frame = top(state)
+    frame = PROCEDURES.top(state)
     return {
         "prompt": game.prompt(state, role),
         "turn": turn_label(state) if state.turn < len(BOARD.turns) else None,
@@ -203,4 +204,4 @@ def describe(state: State, action: Action) -> str:
     return f"{str(verb).replace('_', ' ')} {words}".strip()
 
 
-__all__ = ["BIN", "COUNTERS", "describe", "log_entries", "prompt", "view"]
+__all__ = ["BIN", "COUNTERS", "describe", "log_entries", "view"]

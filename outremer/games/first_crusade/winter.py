@@ -21,6 +21,8 @@ Rulings W-1 to W-13 are in docs/first-crusade/rulings-winter.md.
 
 from __future__ import annotations
 
+from ...engine.procedures import Action, Frame, Role
+from . import pilgrimage
 from .common import (
     BOARD,
     COUNTERS,
@@ -39,9 +41,8 @@ from .common import (
     reduce,
     roll,
 )
-from .procedures import Action, Frame, pop, procedure, push
+from .procedures import GO, PROCEDURES
 from .state import BIN, State
-from .turn import GO
 
 CAMP = "a Camp"
 
@@ -49,7 +50,7 @@ CAMP = "a Camp"
 def start(state: State) -> None:
     """Begin the Winter Supply Step (28.0)."""
     log(state, "28.0", "Winter: the supply of every force is checked.")
-    push(state, "winter", stage="check", unsupplied=[], camps=[])
+    PROCEDURES.push(state, "winter", stage="check", unsupplied=[], camps=[])
 
 
 # -- 28.1 Christian supply ---------------------------------------------------------------------------
@@ -123,8 +124,6 @@ def _boons(state: State, frame: Frame) -> list[Action]:
     """The Supplies plays for forces out of supply (W-4)."""
     if frame["stage"] != "boons" or not frame["unsupplied"]:
         return []
-    from . import pilgrimage
-
     return [a for a in pilgrimage.winter_boons(state, frame) if _space_of(a) in frame["unsupplied"]]
 
 
@@ -134,8 +133,6 @@ def _space_of(action: Action) -> str | None:
 
 def _supplies(state: State, frame: Frame, action: Action) -> None:
     """Play a Supplies marker: every Christian unit in its space is in supply (28.1)."""
-    from . import pilgrimage
-
     space = _space_of(action)
     pilgrimage.play_in_winter(state, frame, action)
     if space in frame["unsupplied"]:
@@ -174,7 +171,7 @@ def _next_loss(state: State, frame: Frame) -> None:
         units=units,
     )
     if lose:
-        push(state, "winter_losses", space=space, left=lose, hit=[])
+        PROCEDURES.push(state, "winter_losses", space=space, left=lose, hit=[])
 
 
 def _pending(state: State, frame: Frame) -> list[str]:
@@ -204,12 +201,12 @@ def _kind(state: State, unit: str) -> tuple[object, ...]:
     return (c.contingent, c.type, c.steps, c.factor, c.reduced, unit in state.reduced)
 
 
-def _losses_legal(state: State, frame: Frame) -> list[Action]:
+def _losses_legal(state: State, frame: Frame, role: Role) -> list[Action]:
     choices = loss_choices(state, frame)
     return [("hit", u) for u in choices] if len(choices) > 1 else []
 
 
-def _losses_perform(state: State, frame: Frame, action: Action) -> None:
+def _losses_perform(state: State, frame: Frame, role: Role, action: Action) -> None:
     _hit(state, frame, str(action[1]))
 
 
@@ -219,7 +216,7 @@ def _losses_run(state: State, frame: Frame) -> None:
     if choices:
         _hit(state, frame, choices[0])
     else:  # the force is gone (32.2)
-        pop(state, frame)
+        PROCEDURES.pop(state, frame)
 
 
 def _hit(state: State, frame: Frame, unit: str) -> None:
@@ -229,11 +226,11 @@ def _hit(state: State, frame: Frame, unit: str) -> None:
     frame["left"] -= 1
     reduce(state, unit, "28.2")
     if frame["left"] <= 0:
-        pop(state, frame)
+        PROCEDURES.pop(state, frame)
     lost_at_sea(state, frame["space"], "25.1")  # may ask which units stay aboard (ruling MV-4)
 
 
-def _losses_prompt(state: State, frame: Frame) -> str:
+def _losses_prompt(state: State, frame: Frame, role: Role) -> str:
     name = SPACES[frame["space"]].name
     return f"Winter, out of supply in {name}: choose a unit to lose a step ({frame['left']} to go)."
 
@@ -308,13 +305,13 @@ def _remove_massacres(state: State, frame: Frame) -> None:
     for space in state.flags["massacres"]:
         log(state, "34.6", "The Massacre marker in {space} is removed.", space=space)
     state.flags["massacres"] = []
-    pop(state, frame)
+    PROCEDURES.pop(state, frame)
 
 
 # -- the procedures ----------------------------------------------------------------------------------
 
 
-def _legal(state: State, frame: Frame) -> list[Action]:
+def _legal(state: State, frame: Frame, role: Role) -> list[Action]:
     boons = _boons(state, frame)
     return [*boons, GO] if boons else []
 
@@ -324,7 +321,7 @@ def _end_boons(state: State, frame: Frame) -> None:
     frame["stage"] = "camps"
 
 
-def _perform(state: State, frame: Frame, action: Action) -> None:
+def _perform(state: State, frame: Frame, role: Role, action: Action) -> None:
     if action == GO:
         _end_boons(state, frame)
     else:
@@ -345,12 +342,17 @@ def _run(state: State, frame: Frame) -> None:
     _STAGES[frame["stage"]](state, frame)
 
 
-def _prompt(state: State, frame: Frame) -> str:
+def _prompt(state: State, frame: Frame, role: Role) -> str:
     names = ", ".join(SPACES[s].name for s in frame["unsupplied"])
     return f"Winter: out of supply in {names}. Play a Supplies marker for a force, or go on."
 
 
-procedure("winter", legal=_legal, perform=_perform, run=_run, prompt=_prompt)
-procedure(
-    "winter_losses", legal=_losses_legal, perform=_losses_perform, run=_losses_run, prompt=_losses_prompt
+PROCEDURES.procedure("winter", legal=_legal, perform=_perform, run=_run, prompt=_prompt, rule="28.0")
+PROCEDURES.procedure(
+    "winter_losses",
+    legal=_losses_legal,
+    perform=_losses_perform,
+    run=_losses_run,
+    prompt=_losses_prompt,
+    rule="28.2",
 )
