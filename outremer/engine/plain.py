@@ -32,8 +32,9 @@ def _generator(value: Any) -> Any:
 @dataclass(frozen=True)
 class Kind:
     """How a field is copied and written: ``copy`` is a Python expression of the copy with ``{}``
-    standing for the original value; ``dump`` writes the value as JSON and ``load`` reads it back
-    (raising TypeError or ValueError on malformed data). A title may declare kinds of its own."""
+    standing for the original value (it may call ``_clone``, :func:`clone`); ``dump`` writes the
+    value as JSON and ``load`` reads it back (raising TypeError or ValueError on malformed data). A
+    title may declare kinds of its own."""
 
     name: str
     copy: str
@@ -117,6 +118,8 @@ def _check(cls: type, fields: Fields) -> None:
     """TypeError unless ``fields`` are well formed and are exactly ``cls``'s slots and annotations."""
     names = slots(fields)
     where = cls.__qualname__
+    if not names:
+        raise TypeError(f"{where}: a state declares at least one field")
     for name, kind in fields:
         if not isinstance(kind, Kind):
             raise TypeError(f"{where}: field {name!r} has no Kind")

@@ -208,6 +208,7 @@ def test_an_annotated_field_not_declared_is_refused() -> None:
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
+        ((), "at least one field"),
         ((("a", SHARED), ("a", FLAT)), "declared twice"),
         ((("a b", SHARED),), "cannot be a field name"),
         ((("class", SHARED),), "cannot be a field name"),
