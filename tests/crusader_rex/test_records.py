@@ -8,55 +8,18 @@ checks the data the games make, so a key written under another name, or left und
 from __future__ import annotations
 
 import random
-import types
-from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
+from typing import Any, get_args, get_type_hints
 
 import pytest
 
 from outremer.games.crusader_rex import records
 from outremer.games.crusader_rex.game import CrusaderRex
 from outremer.games.crusader_rex.state import State
+from tests.shapes import problems
 
 G = CrusaderRex()
 SEEDS = range(12)
 WORK = get_args(records.Work)
-
-
-def fits(value: Any, hint: Any) -> bool:
-    """Whether JSON-native ``value`` has the type ``hint`` (the kinds records.py uses)."""
-    if hint is Any:
-        return True
-    if is_typeddict(hint):
-        return isinstance(value, dict) and not problems(value, hint)
-    origin = get_origin(hint)
-    if origin in (Union, types.UnionType):
-        return any(fits(value, h) for h in get_args(hint))
-    if origin is Literal:
-        return value in get_args(hint)
-    if origin is list:
-        (item,) = get_args(hint)
-        return isinstance(value, list) and all(fits(v, item) for v in value)
-    if origin is dict:
-        key, item = get_args(hint)
-        return isinstance(value, dict) and all(fits(k, key) and fits(v, item) for k, v in value.items())
-    if hint is type(None):
-        return value is None
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    return isinstance(value, hint)
-
-
-def problems(record: dict[str, Any], shape: Any) -> list[str]:
-    """What in ``record`` does not fit the TypedDict ``shape``: keys missing or undeclared, values
-    of another type."""
-    hints = get_type_hints(shape)
-    out = [f"{shape.__name__}: no {key!r}" for key in sorted(shape.__required_keys__ - record.keys())]
-    for key, value in record.items():
-        if key not in hints:
-            out.append(f"{shape.__name__}: undeclared {key!r}")
-        elif not fits(value, hints[key]):
-            out.append(f"{shape.__name__}: {key!r} = {value!r}")
-    return out
 
 
 def check(state: State, seen: set[str]) -> list[str]:
