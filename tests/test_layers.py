@@ -78,14 +78,33 @@ def test_no_import_circle_inside_a_title(title: str) -> None:
         pytest.fail(f"{title}: modules import each other in a circle: {' -> '.join(exc.args[1])}")
 
 
+def misplaced(graph: dict[str, set[str]]) -> list[str]:
+    """What breaks the one-way order: the state imports at most declarations that import nothing of
+    the title (its records' shapes); no rules module imports the top (game, views, render, encoding);
+    nothing imports the game class."""
+    faults = []
+    above = sorted(m for m in graph.get("state", ()) if graph.get(m))
+    if above:
+        faults.append(f"state.py imports {above}, which import other modules of the title")
+    for module, imported in sorted(graph.items()):
+        if module not in TOP and imported & TOP:
+            faults.append(f"the rules module {module}.py imports {sorted(imported & TOP)}, which sit on top")
+        if "game" in imported:
+            faults.append(f"{module}.py imports the game class")
+    return faults
+
+
+def test_the_order_check_finds_each_fault() -> None:
+    graph = {"state": {"common"}, "common": {"board"}, "board": set(), "combat": {"views"}, "views": {"game"}}
+    assert misplaced(graph) == [
+        "state.py imports ['common'], which import other modules of the title",
+        "the rules module combat.py imports ['views'], which sit on top",
+        "views.py imports the game class",
+    ]
+    shaped = {"state": {"records"}, "records": set(), "game": {"state", "views"}, "views": set()}
+    assert misplaced(shaped) == []
+
+
 @pytest.mark.parametrize("title", TITLES)
 def test_state_is_at_the_bottom_and_the_game_views_and_rendering_on_top(title: str) -> None:
-    graph = imports(title)
-    # The state imports at most declarations that import nothing of the title (its records' shapes).
-    above = sorted(m for m in graph.get("state", ()) if graph[m])
-    assert not above, f"{title}: state.py imports {above}, which import other modules of the title"
-    for module, imported in sorted(graph.items()):
-        if module not in TOP:
-            above = sorted(imported & TOP)
-            assert not above, f"{title}: the rules module {module}.py imports {above}, which sit on top"
-    assert not any("game" in imported for imported in graph.values()), f"{title}: a module imports game.py"
+    assert misplaced(imports(title)) == [], title
