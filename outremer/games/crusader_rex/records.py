@@ -81,7 +81,7 @@ class Fight(TypedDict):
     fought: list[str]  # towns whose battle or siege is over this game turn, in order (6.0)
     town: NotRequired[str]  # where the battle is fought (6.0)
     round: NotRequired[int]  # the combat round: 0 before the first, at most 3 (6.2)
-    stage: NotRequired[str | None]  # the step the battle is at (combat._STEPS); None: between battles
+    stage: NotRequired[str | None]  # the step the battle is at (combat._STEPS); absent between battles
     att: NotRequired[str]  # the attacking side (6.0; changed by 6.41 arrivals, 6.55 sorties, 6.56)
     defd: NotRequired[str]  # the defending side: its blocks fire first within a letter (6.2)
     dside: NotRequired[str | None]  # the side that deployed there, whose empty castle it is (6.1, 6.62)
