@@ -38,7 +38,8 @@ def test_a_legacy_save_replays_to_the_state_it_reached(name: str) -> None:
     assert record.generator == rng.LEGACY
     game = get_game(record.game)
     state = replay(game, record)
-    expected = json.loads(gzip.decompress(path.with_suffix(".state.json.gz").read_bytes()))
+    recorded = json.loads(gzip.decompress(path.with_suffix(".state.json.gz").read_bytes()))
+    expected = game.to_json(game.from_json(recorded))  # a state format may have changed since
     got = game.to_json(state)
     assert got["log"] == expected["log"]
     assert got == expected

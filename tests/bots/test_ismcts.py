@@ -54,6 +54,7 @@ def test_finds_the_sudden_death_win() -> None:
     put(s, "reynald_kerak", "Egypt")
     put(s, "balian", "Banyas")
     s.played = {"Franks": "move1_1", "Saracens": "move1_2"}
+    s.stack = [{"kind": "game"}, {"kind": "turn", "stage": "p2"}]  # Player 1's part of the turn goes on
     movement.start_move_phase(s, "Franks", 1)
     bots = {"Franks": search(300, game=CR), "Saracens": RandomBot(1)}
     for _ in range(20):

@@ -4,21 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from outremer.games.crusader_rex import common, turn
+from outremer.games.crusader_rex import common
+
+from .battle import handed_back
 
 
 @pytest.fixture
-def done(monkeypatch):
-    """Stop at the end of the battle phase instead of going on to the draws."""
-    ended: list[int] = []
-
-    def after(state):
-        ended.append(1)
-        state.phase = "after_battles"
-        state.active = []
-
-    monkeypatch.setattr(turn, "after_battles", after)
-    return ended
+def done():
+    """Whether the battle phase a test started is over: ``combat.start_battle_phase`` on a position
+    built by hand pushes the battles alone, so when they end nothing follows (in a game the turn
+    goes on to the draws, turn.py) and ``done(s)`` is true."""
+    return handed_back
 
 
 @pytest.fixture

@@ -63,7 +63,7 @@ def test_retreat_road_limits_count_per_combat_round(done, dice):
     act(s, "retreat", "conrad", "Jericho")
     assert s.loc["conrad"] == "Jericho"
     finish(s)
-    assert done
+    assert done(s)
 
 
 def _fire_until(s, stop):
@@ -124,7 +124,7 @@ def test_a_sally_joining_the_field_defenders_still_defends(done, dice):
     assert s.loc["zangi"] == "Hebron"
     assert s.loc["balian"] == "Jerusalem" and s.loc["walter"] == "Jerusalem"
     finish(s)
-    assert done
+    assert done(s)
 
 
 def test_a_sally_that_wins_the_field_stays_out(done, dice):
@@ -141,7 +141,7 @@ def test_a_sally_that_wins_the_field_stays_out(done, dice):
     assert s.loc["zangi"] == "aside"
     assert s.loc["balian"] == "Jerusalem" and "balian" not in s.castle
     finish(s)
-    assert done
+    assert done(s)
 
 
 # -- 6.56 relief forces ----------------------------------------------------------------------------
@@ -191,7 +191,7 @@ def test_attrition_once_per_game_turn_per_siege(done, dice):
     act(s, "fire", "saladin")
     act(s, "retreat", "balian", "Nablus")
     finish(s)
-    assert done
+    assert done(s)
     assert sum(1 for e in s.log if e[0] == "6.57" and e[1] is None) == 1
     assert s.loc["balian"] == "Nablus" and s.castle == {"zangi"}
 

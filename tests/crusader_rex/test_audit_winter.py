@@ -11,6 +11,9 @@ from outremer.games.crusader_rex import turn, winter
 from outremer.games.crusader_rex.board import FRANKS, SARACENS
 from outremer.games.crusader_rex.game import CrusaderRex
 from outremer.games.crusader_rex.positions import position, put
+from outremer.games.crusader_rex.procedures import PROCEDURES
+
+from .battle import under_turn
 
 G = CrusaderRex()
 
@@ -39,7 +42,8 @@ def test_the_winter_turn_has_no_battle_phase_and_no_siege_attrition(years: list[
     s = position(year=1189, turn=6)
     put(s, "balian", "Hama", castle=True, steps=2)
     put(s, "zangi", "Hama")
-    turn.after_moves(s)
+    under_turn(s, "moved")  # both Winter Turn move phases are done
+    PROCEDURES.settle(s)
     assert s.fight is None
     assert not any(e[0] in ("6.57", "6.0", "6.5", "7.0") for e in s.log)
     assert s.loc["zangi"] == "pool" and s.castle == set()
@@ -50,6 +54,7 @@ def test_a_lifted_siege_gives_replacements_to_the_freed_castle(years: list[int])
     # 8.3 then 8.4 (our reading, draws-winter.md): the siege is lifted before replacements, so
     # the town is no longer under siege and gives its points to the freed defenders.
     s = position(year=1189, turn=6)
+    under_turn(s, "close")
     put(s, "balian", "Nablus", castle=True, steps=2)
     put(s, "zangi", "Nablus")
     winter.start_winter(s)
@@ -63,6 +68,7 @@ def test_winter_campaign_public_log_names_no_hidden_block(
 ) -> None:
     # 2.0, 8.2: the winter attrition dice are public; which hidden block lost a step is not.
     s = position(year=1189, turn=6)
+    under_turn(s, "close")
     put(s, "al_mashtub", "Damascus", castle=True)
     put(s, "keukburi", "Damascus", castle=True)
     put(s, "king_guy", "Damascus")

@@ -6,22 +6,16 @@ import os
 import subprocess
 import sys
 
-import pytest
-
-from outremer.games.crusader_rex import cards, combat, movement, turn, winter
+from outremer.games.crusader_rex import combat, movement, turn, winter
 from outremer.games.crusader_rex.bot import ScriptedBot
 from outremer.games.crusader_rex.game import CrusaderRex
 from outremer.games.crusader_rex.positions import position, put
+from outremer.games.crusader_rex.procedures import PROCEDURES
 
 from .battle import act, attack
 
 G = CrusaderRex()
 F, S = "Franks", "Saracens"
-
-
-@pytest.fixture
-def stop_after_moves(monkeypatch):
-    monkeypatch.setattr(cards, "after_player", lambda state, side: None)
 
 
 def play_moves(s, side, limit=40):
@@ -32,7 +26,7 @@ def play_moves(s, side, limit=40):
         G.apply_in_place(s, side, bot.choose(G, s, side))
 
 
-def test_attacks_a_weak_neighbour_at_good_odds(stop_after_moves):
+def test_attacks_a_weak_neighbour_at_good_odds():
     # Two strong Frank blocks next to one Saracen block: the bot attacks (5.2, 6.0).
     s = position(turn=2, p1=F)
     for b in ("templars_jerusalem", "hospitallers_jerusalem", "king_guy"):
@@ -47,7 +41,7 @@ def test_attacks_a_weak_neighbour_at_good_odds(stop_after_moves):
     assert s.attacks["Hebron"]["attacker"] == F
 
 
-def test_does_not_strip_a_threatened_castle(stop_after_moves):
+def test_does_not_strip_a_threatened_castle():
     # A lone garrison next to a strong enemy army stays home (keeps castles garrisoned).
     # The victory cities nearby are held: with Acre or Jerusalem empty, the bot rightly sends
     # Balian to garrison the victory city instead (1.2).
@@ -62,7 +56,7 @@ def test_does_not_strip_a_threatened_castle(stop_after_moves):
     assert s.loc["balian"] == "Nablus"
 
 
-def test_does_not_attack_at_bad_odds(stop_after_moves):
+def test_does_not_attack_at_bad_odds():
     # One weak block does not throw itself at a strong stack.
     s = position(turn=2, p1=F)
     put(s, "walter", "Caesarea", steps=1)
@@ -95,7 +89,7 @@ def decide(s, role=None):
     return action
 
 
-def test_keeps_a_threatened_victory_city_garrisoned(stop_after_moves):
+def test_keeps_a_threatened_victory_city_garrisoned():
     # 1.2: Jerusalem is a victory city; a Saracen army next door. The lone garrison stays even
     # though a weak Saracen block at Jericho could be attacked.
     s = position(turn=2, p1=F)
@@ -108,7 +102,7 @@ def test_keeps_a_threatened_victory_city_garrisoned(stop_after_moves):
     assert s.loc["king_guy"] == "Jerusalem"
 
 
-def test_takes_an_empty_enemy_victory_city(stop_after_moves):
+def test_takes_an_empty_enemy_victory_city():
     # 1.2, 1.12: occupying a vacant enemy town makes it friendly at once; Jerusalem stands empty.
     s = position(turn=2, p1=S)
     for b in ("saladin", "al_adil"):
@@ -127,6 +121,7 @@ def test_plays_a_low_card_when_there_is_nothing_to_do():
     s.hands[F] = ["move3_1", "move2_1", "move1_1"]
     s.hands[S] = ["move2_2"]
     turn.start_turn(s)
+    PROCEDURES.settle(s)
     s.turn = 1
     assert decide(s, F) == ("card", "move1_1")
 
@@ -141,6 +136,7 @@ def test_plays_a_high_card_to_attack():
     s.hands[F] = ["move3_1", "move2_1", "move1_1"]
     s.hands[S] = ["move2_2"]
     turn.start_turn(s)
+    PROCEDURES.settle(s)
     s.turn = 1
     assert decide(s, F) == ("card", "move3_1")
 
@@ -248,7 +244,6 @@ def test_draw_goes_to_a_full_strength_seat():
 def test_winter_disbands_the_weakest_and_spends_replacements(monkeypatch):
     # 8.3: over the supply limit, the weakest block goes; 8.4: replacements go to the blocks
     # in the victory city.
-    monkeypatch.setattr(turn, "next_year", lambda s: None)
     s = position(year=1189, turn=6)
     put(s, "king_guy", "Legio")
     put(s, "josselin", "Legio", steps=1)
@@ -263,7 +258,7 @@ def test_winter_disbands_the_weakest_and_spends_replacements(monkeypatch):
     assert decide(s)[0] == "replace"
 
 
-def test_a_muster_given_up_is_not_tried_again_in_the_same_phase(stop_after_moves, monkeypatch):
+def test_a_muster_given_up_is_not_tried_again_in_the_same_phase(monkeypatch):
     # 5.3: after ("muster",) the bot must pick a town or back out; having backed out it does not
     # declare a muster again in that move phase (no endless muster/end loop).
     s = position(turn=2, p1=S)
@@ -287,7 +282,7 @@ def test_a_muster_given_up_is_not_tried_again_in_the_same_phase(stop_after_moves
         G.apply_in_place(s, S, nxt)
 
 
-def test_steps_out_a_group_move_it_did_not_choose(stop_after_moves):
+def test_steps_out_a_group_move_it_did_not_choose():
     # 5.2: a search bot that this bot guides may start another group move than the one planned
     # (Acre's, not Jerusalem's); the bot then plans that one, an attack on the lone block at
     # Tiberias, instead of ending it unmoved.

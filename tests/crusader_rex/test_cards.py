@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 
 from outremer.engine.errors import IllegalAction
-from outremer.games.crusader_rex import cards, common, events, movement, turn
+from outremer.games.crusader_rex import cards, common, events
 from outremer.games.crusader_rex.game import CrusaderRex
 from outremer.games.crusader_rex.positions import position, put
-from outremer.games.crusader_rex.rules import set_phase
+from outremer.games.crusader_rex.procedures import at
+
+from .battle import handed_back
 
 G = CrusaderRex()
 F, S = "Franks", "Saracens"
@@ -19,16 +21,21 @@ def card_turn(franks, saracens, turn_no=2, last=(None, None)):
     s.hands = {F: [franks, "move1_1"], S: [saracens, "move1_2"]}
     s.played = {F: None, S: None}
     s.last_card = {F: last[0], S: last[1]}
-    set_phase(s, "card", F, S)
+    at(s, "card", F, S)
     return s
 
 
-@pytest.fixture
-def moves(monkeypatch):
-    """Record move phases started instead of playing them."""
-    started: list[tuple[str, int]] = []
-    monkeypatch.setattr(movement, "start_move_phase", lambda s, side, n, **kw: started.append((side, n)))
-    return started
+def turn_alone(s):
+    """The game turn of ``s`` without the game beneath it: when the turn ends nothing follows, so
+    the test sees the turn's own state (its flags) at its end."""
+    s.stack.pop(0)
+    return s
+
+
+def moving(s):
+    """The side whose move phase is under way, and its moves (5.0)."""
+    assert s.phase == "move"
+    return s.mv["side"], s.mv["moves"]
 
 
 # -- 3.x ---------------------------------------------------------------------------------------
@@ -78,7 +85,7 @@ def test_frank_view_does_not_show_which_nomads_were_drawn():
 
 
 # -- 4.x ---------------------------------------------------------------------------------------
-def test_both_play_face_down_then_higher_card_is_player1(moves):
+def test_both_play_face_down_then_higher_card_is_player1():
     # 4.1
     s = card_turn("move3_1", "move2_1")
     G.apply_in_place(s, S, ("card", "move2_1"))
@@ -86,10 +93,10 @@ def test_both_play_face_down_then_higher_card_is_player1(moves):
     assert G.view(s, F)["cards"][S].get("card") is None  # still face down to the Franks
     G.apply_in_place(s, F, ("card", "move3_1"))
     assert s.p1 == F
-    assert moves == [(F, 3)]
+    assert moving(s) == (F, 3)
 
 
-def test_tie_is_resolved_by_2d6_rolloff(moves, monkeypatch):
+def test_tie_is_resolved_by_2d6_rolloff(monkeypatch):
     # 4.1: ties resolved with 2d6, ties rerolled.
     rolls = iter([[3, 3], [2, 4], [1, 1], [6, 5]])  # 6 v 6 rerolled, then 2 v 11
     monkeypatch.setattr(cards, "roll", lambda s, n: next(rolls))
@@ -108,18 +115,17 @@ def test_event_outranks_moves_and_goes_first(monkeypatch):
     assert s.p1 == S and s.phase == "manna"
 
 
-def test_two_events_cancel_the_turn(monkeypatch):
+def test_two_events_cancel_the_turn():
     # 4.2: both Events: the turn is cancelled, siege attrition and draws included.
-    ended = []
-    monkeypatch.setattr(turn, "end_turn", lambda s: ended.append(True))
-    s = card_turn("guide", "manna")
+    s = turn_alone(card_turn("guide", "manna"))
     G.apply_in_place(s, F, ("card", "guide"))
     G.apply_in_place(s, S, ("card", "manna"))
-    assert s.flags["cancelled"] and ended == [True]
+    assert s.flags["cancelled"] and handed_back(s)  # the game turn is over at once
+    assert not any(e[0] in ("5.0", "6.0", "7.0") for e in s.log)
     assert s.last_card == {F: "guide", S: "manna"}
 
 
-def test_intrigue_not_in_first_turn_and_copies_opponents_last_card(moves):
+def test_intrigue_not_in_first_turn_and_copies_opponents_last_card():
     # Card notes p.3: Intrigue cannot be played in the first game turn of a year.
     s = card_turn("intrigue", "move1_3", turn_no=1)
     assert ("card", "intrigue") not in G.legal_actions(s, F)
@@ -127,25 +133,23 @@ def test_intrigue_not_in_first_turn_and_copies_opponents_last_card(moves):
     s = card_turn("intrigue", "move2_3", turn_no=3, last=("move1_4", "move3_2"))
     G.apply_in_place(s, F, ("card", "intrigue"))
     G.apply_in_place(s, S, ("card", "move2_3"))
-    assert s.p1 == F and moves == [(F, 3)]
+    assert s.p1 == F and moving(s) == (F, 3)
 
 
-def test_intrigue_against_an_event_cancels(monkeypatch):
+def test_intrigue_against_an_event_cancels():
     # Ruling: Intrigue counts as an Event for the cancellation test (4.2).
-    ended = []
-    monkeypatch.setattr(turn, "end_turn", lambda s: ended.append(True))
-    s = card_turn("intrigue", "jihad", turn_no=3, last=("move1_4", "move3_2"))
+    s = turn_alone(card_turn("intrigue", "jihad", turn_no=3, last=("move1_4", "move3_2")))
     G.apply_in_place(s, F, ("card", "intrigue"))
     G.apply_in_place(s, S, ("card", "jihad"))
     assert s.flags["cancelled"]
 
 
-def test_winter_campaign_is_a_move_1_card(moves):
+def test_winter_campaign_is_a_move_1_card():
     # 8.2: playable any time as a Move 1 card, not an Event.
     s = card_turn("winter_campaign", "move2_3")
     G.apply_in_place(s, F, ("card", "winter_campaign"))
     G.apply_in_place(s, S, ("card", "move2_3"))
-    assert s.p1 == S and moves == [(S, 2)]
+    assert s.p1 == S and moving(s) == (S, 2)
 
 
 def test_playing_a_card_not_in_hand_is_refused():
@@ -159,14 +163,7 @@ def test_playing_a_card_not_in_hand_is_refused():
 
 
 # -- events --------------------------------------------------------------------------------------
-@pytest.fixture
-def after(monkeypatch):
-    done: list[str] = []
-    monkeypatch.setattr(cards, "after_player", lambda s, side: done.append(side))
-    return done
-
-
-def test_assassins_fire_three_dice_at_a_random_enemy_block_in_the_town(after, monkeypatch):
+def test_assassins_fire_three_dice_at_a_random_enemy_block_in_the_town(monkeypatch):
     # 2.4 and card notes: one enemy block is revealed and fired on by the Assassin (A3, 3 dice).
     s = position(turn=2, p1=S)
     put(s, "king_guy", "Jerusalem")
@@ -188,10 +185,10 @@ def test_assassins_fire_three_dice_at_a_random_enemy_block_in_the_town(after, mo
         assert s.steps[victim] == 1
     else:
         assert s.steps[victim] == 2
-    assert after == [S]
+    assert handed_back(s)  # the event is over: the turn would go on
 
 
-def test_assassins_can_permanently_eliminate(after, monkeypatch):
+def test_assassins_can_permanently_eliminate(monkeypatch):
     # 6.34 warning: permanent elimination applies to assassination too.
     s = position(turn=2, p1=S)
     put(s, "templars_tartus", "Tartus", steps=1)
@@ -201,7 +198,7 @@ def test_assassins_can_permanently_eliminate(after, monkeypatch):
     assert s.loc["templars_tartus"] == "dead"
 
 
-def test_manna_adds_a_step_to_up_to_three_different_blocks(after):
+def test_manna_adds_a_step_to_up_to_three_different_blocks():
     # Card notes: +1 step to three different friendly blocks, besieged or besieging too.
     s = position(turn=2, p1=F)
     put(s, "king_guy", "Jerusalem", steps=1)
@@ -215,20 +212,18 @@ def test_manna_adds_a_step_to_up_to_three_different_blocks(after):
     for b in ("king_guy", "conrad", "walter"):
         G.apply_in_place(s, F, ("block", b))
     assert (s.steps["king_guy"], s.steps["conrad"], s.steps["walter"]) == (2, 4, 3)
-    assert s.steps["balian"] == 1 and after == [F]
+    assert s.steps["balian"] == 1 and handed_back(s)
 
 
-def test_guide_gives_one_group_move_with_raised_limits(monkeypatch):
+def test_guide_gives_one_group_move_with_raised_limits():
     # Card notes: Guide raises road limits (4/8) for the move and later retreats and regroups.
-    started = []
-    monkeypatch.setattr(movement, "start_move_phase", lambda s, side, n, **kw: started.append((side, n, kw)))
     s = position(turn=2, p1=F)
     events.start_event(s, F, "guide")
     assert s.flags["guide"] == F
-    assert started == [(F, 1, {"event": "guide"})]
+    assert moving(s) == (F, 1) and s.mv["event"] == "guide"
 
 
-def test_jihad_names_a_battle_after_its_group_move(after):
+def test_jihad_names_a_battle_after_its_group_move():
     # Card notes: any one battle, declared before Player 2 moves.
     s = position(turn=2, p1=S)
     put(s, "saladin", "Damascus")
@@ -242,7 +237,7 @@ def test_jihad_names_a_battle_after_its_group_move(after):
     assert sorted(G.legal_actions(s, S)) == [("town", "Beaufort"), ("town", "Tiberias")]
     G.apply_in_place(s, S, ("town", "Tiberias"))
     assert s.flags["jihad"] == {"side": S, "town": "Tiberias"}
-    assert after == [S]
+    assert handed_back(s)
 
 
 def test_each_frank_block_takes_its_seat_once_unless_its_town_is_over_the_limit():

@@ -42,7 +42,7 @@ def test_a_single_battle_starts_by_itself_and_all_misses_run_to_the_end(done, di
         fire = [a for a in legal(s) if a[0] == "fire"]
         act(s, *fire[0])
     finish(s)
-    assert done
+    assert done(s)
     assert s.loc["balian"] == "aside"  # 6.6: must retreat and cannot
 
 
@@ -219,4 +219,4 @@ def test_harrying_fires_then_retreats(done, dice):
     assert s.loc["turks_1"] == "Zerdana"
     assert s.phase == "regroup" and s.active == [F]  # 6.7: the Franks hold Hama and may regroup
     finish(s)
-    assert done
+    assert done(s)

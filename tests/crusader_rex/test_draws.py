@@ -4,20 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from outremer.games.crusader_rex import draws, turn
+from outremer.games.crusader_rex import draws
 from outremer.games.crusader_rex.board import FRANKS, SARACENS
 from outremer.games.crusader_rex.common import BLOCKS, BOARD
 from outremer.games.crusader_rex.positions import position, put
 from outremer.games.crusader_rex.state import State
 
-from .battle import act, legal
-
-
-@pytest.fixture
-def calls(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    seen: list[str] = []
-    monkeypatch.setattr(turn, "end_turn", lambda s: seen.append("end_turn"))
-    return seen
+from .battle import act, handed_back, legal
 
 
 def only_in_pool(s: State, side: str, *blocks: str) -> None:
@@ -38,7 +31,7 @@ def public_text(s: State) -> str:
 
 
 # -- 7.0 ---------------------------------------------------------------------------------------
-def test_player1_draws_and_places_first_then_player2(calls: list[str]) -> None:
+def test_player1_draws_and_places_first_then_player2() -> None:
     # 7.0: Player 1 (here the Saracens) draws and deploys before Player 2 draws.
     s = position(year=1189, turn=2, p1=SARACENS)
     only_in_pool(s, SARACENS, "kurds_1")
@@ -51,26 +44,24 @@ def test_player1_draws_and_places_first_then_player2(calls: list[str]) -> None:
     assert s.active == [FRANKS]
     act(s, "place", "Acre")
     assert s.loc["pilgrims_genoa"] == "Acre"
-    assert calls == ["end_turn"]
+    assert handed_back(s)  # the draws are over: the turn would end (1.2)
     assert s.work is None
 
 
 @pytest.mark.parametrize(
     ("year", "game_turn", "cancelled"), [(1187, 3, False), (1190, 6, False), (1190, 2, True)]
 )
-def test_no_draws_in_1187_winter_or_cancelled_turn(
-    calls: list[str], year: int, game_turn: int, cancelled: bool
-) -> None:
+def test_no_draws_in_1187_winter_or_cancelled_turn(year: int, game_turn: int, cancelled: bool) -> None:
     # 7.0: no draws in 1187 nor in the Winter Turn; 4.2: a cancelled turn has no draw phase.
     s = position(year=year, turn=game_turn)
     s.flags["cancelled"] = cancelled
     before = dict(s.loc)
     draws.start_draw_phase(s)
-    assert calls == ["end_turn"]
+    assert handed_back(s)  # the draws are over: the turn would end (1.2)
     assert s.loc == before
 
 
-def test_one_block_per_side_is_drawn(calls: list[str]) -> None:
+def test_one_block_per_side_is_drawn() -> None:
     # 7.0: ONE block per player per draw phase.
     s = position(year=1188, turn=1)
     draws.start_draw_phase(s)
@@ -81,10 +72,10 @@ def test_one_block_per_side_is_drawn(calls: list[str]) -> None:
         for side in (FRANKS, SARACENS)
     }
     assert len(out[FRANKS]) == 1 and len(out[SARACENS]) == 1
-    assert calls == ["end_turn"]
+    assert handed_back(s)  # the draws are over: the turn would end (1.2)
 
 
-def test_eliminated_blocks_of_this_year_cannot_be_drawn(calls: list[str]) -> None:
+def test_eliminated_blocks_of_this_year_cannot_be_drawn() -> None:
     # 6.34, 7.1: blocks 'aside' (eliminated this year, face up) stay out of the draw.
     s = position(year=1190, turn=3)
     empty_pool(s, FRANKS)
@@ -92,12 +83,12 @@ def test_eliminated_blocks_of_this_year_cannot_be_drawn(calls: list[str]) -> Non
     s.loc["kurds_2"] = "aside"
     s.loc["balian"] = "aside"
     draws.start_draw_phase(s)
-    assert calls == ["end_turn"]
+    assert handed_back(s)  # the draws are over: the turn would end (1.2)
     assert s.loc["kurds_2"] == "aside" and s.loc["balian"] == "aside"
     assert any(e[0] == "7.1" for e in s.log)
 
 
-def test_draw_is_random_and_stops_undo(calls: list[str]) -> None:
+def test_draw_is_random_and_stops_undo() -> None:
     # 7.0: the block is drawn at random; the draw is a barrier for undo.
     seen = set()
     for seed in range(12):
@@ -110,7 +101,7 @@ def test_draw_is_random_and_stops_undo(calls: list[str]) -> None:
 
 
 # -- 7.21 --------------------------------------------------------------------------------------
-def test_crusaders_go_face_up_to_their_staging_box(calls: list[str]) -> None:
+def test_crusaders_go_face_up_to_their_staging_box() -> None:
     # 7.21: a drawn crusader goes face up, full strength, to its nation's staging box; no choice.
     for block, box in (("richard", "England"), ("hugues", "France"), ("leopold", "Germania")):
         s = position(year=1188, turn=1)
@@ -120,11 +111,11 @@ def test_crusaders_go_face_up_to_their_staging_box(calls: list[str]) -> None:
         assert s.loc[block] == box
         assert s.steps[block] == BLOCKS[block].max_steps
         assert block in s.revealed
-        assert calls[-1] == "end_turn"
+        assert handed_back(s)
 
 
 # -- 7.24 --------------------------------------------------------------------------------------
-def test_pilgrims_go_to_a_friendly_port_only(calls: list[str]) -> None:
+def test_pilgrims_go_to_a_friendly_port_only() -> None:
     # 7.24: pilgrims deploy in a friendly port, at full strength.
     s = position(year=1189, turn=1)
     only_in_pool(s, FRANKS, "pilgrims_sicily")
@@ -142,7 +133,7 @@ def test_pilgrims_go_to_a_friendly_port_only(calls: list[str]) -> None:
     assert "pilgrims_sicily" not in s.castle
 
 
-def test_pilgrims_into_besieged_tyre_within_the_castle_limit(calls: list[str]) -> None:
+def test_pilgrims_into_besieged_tyre_within_the_castle_limit() -> None:
     # 7.24, 6.51, 6.52: a besieged Tyre keeps its fortified port; pilgrims land in the castle if it
     # has room (Tyre rates 2). A besieged ordinary port (Acre) belongs to the besieger.
     s = position(year=1189, turn=1)
@@ -168,7 +159,7 @@ def test_pilgrims_into_besieged_tyre_within_the_castle_limit(calls: list[str]) -
     assert "Tyre" not in {a[1] for a in legal(s)}
 
 
-def test_pilgrims_with_no_friendly_port_go_back_and_the_draw_is_lost(calls: list[str]) -> None:
+def test_pilgrims_with_no_friendly_port_go_back_and_the_draw_is_lost() -> None:
     # 7.24: no friendly port: the block returns to the pool and the draw is forfeit.
     s = position(year=1189, turn=1)
     only_in_pool(s, FRANKS, "pilgrims_brittany")
@@ -180,11 +171,11 @@ def test_pilgrims_with_no_friendly_port_go_back_and_the_draw_is_lost(calls: list
     assert len(frank_ports) <= len(emirs)
     draws.start_draw_phase(s)
     assert s.loc["pilgrims_brittany"] == "pool"
-    assert calls == ["end_turn"]
+    assert handed_back(s)  # the draws are over: the turn would end (1.2)
     assert any(e[0] == "7.24" for e in s.log)
 
 
-def test_a_single_place_is_still_asked_for(calls: list[str]) -> None:
+def test_a_single_place_is_still_asked_for() -> None:
     # 7.24: with only one friendly port there is no choice to make, but the player is asked all the
     # same (our ruling, hidden information): how many places a drawn block has depends on which
     # block it is, and a pause in one case only would tell the enemy.
@@ -200,11 +191,11 @@ def test_a_single_place_is_still_asked_for(calls: list[str]) -> None:
     assert legal(s) == [("place", "Jaffa")]
     act(s, "place", "Jaffa")
     assert s.loc["pilgrims_brittany"] == "Jaffa"
-    assert calls == ["end_turn"]
+    assert handed_back(s)  # the draws are over: the turn would end (1.2)
 
 
 # -- 7.25 --------------------------------------------------------------------------------------
-def test_outremer_full_strength_at_a_seat_else_strength_1_in_a_friendly_town(calls: list[str]) -> None:
+def test_outremer_full_strength_at_a_seat_else_strength_1_in_a_friendly_town() -> None:
     # 7.25: Balian (seats Nablus, Ascalon) at full strength at a seat with no enemy, strength 1 in
     # any other friendly town; never an enemy-held town, nor a vacant town of the enemy's kingdom,
     # nor Masyaf (1.12).
@@ -233,7 +224,7 @@ def test_outremer_full_strength_at_a_seat_else_strength_1_in_a_friendly_town(cal
     assert s2.steps["balian"] == 1
 
 
-def test_turcopoles_full_strength_at_any_of_their_seats(calls: list[str]) -> None:
+def test_turcopoles_full_strength_at_any_of_their_seats() -> None:
     # 7.25, 1.13: turcopoles too deploy like outremers; every seat of theirs qualifies.
     s = position(year=1189, turn=1)
     only_in_pool(s, FRANKS, "turcopoles_beirut")
@@ -244,7 +235,7 @@ def test_turcopoles_full_strength_at_any_of_their_seats(calls: list[str]) -> Non
     assert full == {"Beirut", "Antioch", "Acre", "Tiberias"}
 
 
-def test_a_seat_we_besiege_does_not_qualify(calls: list[str]) -> None:
+def test_a_seat_we_besiege_does_not_qualify() -> None:
     # 7.25 (our ruling): an enemy block in the castle makes the seat enemy occupied; the town is
     # still friendly (our field), so strength 1 only.
     s = position(year=1189, turn=1)
@@ -258,7 +249,7 @@ def test_a_seat_we_besiege_does_not_qualify(calls: list[str]) -> None:
 
 
 # -- 7.3 ---------------------------------------------------------------------------------------
-def test_kurd_while_damascus_is_frank_occupied_goes_at_strength_1(calls: list[str]) -> None:
+def test_kurd_while_damascus_is_frank_occupied_goes_at_strength_1() -> None:
     # 7.3: a Kurd's only seat is Damascus; the Franks hold it, so the Kurd may only deploy at
     # strength 1 in a friendly town.
     s = position(year=1190, turn=2, p1=SARACENS)
@@ -274,10 +265,10 @@ def test_kurd_while_damascus_is_frank_occupied_goes_at_strength_1(calls: list[st
     assert "Ashtera" in s.work["towns"] and "Jerusalem" not in s.work["towns"]
     act(s, "place", "Ashtera")
     assert s.loc["kurds_3"] == "Ashtera" and s.steps["kurds_3"] == 1
-    assert calls == ["end_turn"]
+    assert handed_back(s)  # the draws are over: the turn would end (1.2)
 
 
-def test_kurd_when_damascus_castle_is_besieged(calls: list[str]) -> None:
+def test_kurd_when_damascus_castle_is_besieged() -> None:
     # 7.3, 1.12: Saracens besieged in Damascus: the Franks hold the field, so Damascus is neither
     # a full-strength seat nor a friendly town for the draw.
     s = position(year=1190, turn=2)
@@ -290,7 +281,7 @@ def test_kurd_when_damascus_castle_is_besieged(calls: list[str]) -> None:
     assert "Damascus" not in s.work["towns"]
 
 
-def test_nomad_full_strength_at_home(calls: list[str]) -> None:
+def test_nomad_full_strength_at_home() -> None:
     # 7.3: a Turk drawn while Aleppo is free deploys there at full strength.
     s = position(year=1190, turn=2)
     only_in_pool(s, SARACENS, "turks_3")
@@ -301,7 +292,7 @@ def test_nomad_full_strength_at_home(calls: list[str]) -> None:
     assert s.steps["turks_3"] == 4
 
 
-def test_drawn_block_is_private_and_its_town_public(calls: list[str]) -> None:
+def test_drawn_block_is_private_and_its_town_public() -> None:
     # 7.0, 2.0: the opponent learns where a block appeared, not which block it is.
     s = position(year=1190, turn=2)
     only_in_pool(s, SARACENS, "kurds_2")
@@ -318,7 +309,7 @@ def test_drawn_block_is_private_and_its_town_public(calls: list[str]) -> None:
     assert {e[0] for e in s.log if e[1] is None} <= {"7.0", "7.2", "7.3"}
 
 
-def test_a_lost_pilgrim_draw_does_not_name_the_pilgrims_publicly(calls: list[str]) -> None:
+def test_a_lost_pilgrim_draw_does_not_name_the_pilgrims_publicly() -> None:
     # 7.24: the forfeit is public, the block's kind is not.
     s = position(year=1189, turn=1)
     only_in_pool(s, FRANKS, "pilgrims_brittany")
@@ -331,7 +322,7 @@ def test_a_lost_pilgrim_draw_does_not_name_the_pilgrims_publicly(calls: list[str
     assert all(e[0] != "7.24" and "Pilgrim" not in public_text(s) for e in public)
 
 
-def test_work_is_json_native_and_actions_are_small(calls: list[str]) -> None:
+def test_work_is_json_native_and_actions_are_small() -> None:
     s = position(year=1190, turn=2)
     only_in_pool(s, FRANKS, "balian")
     draws.start_draw_phase(s)

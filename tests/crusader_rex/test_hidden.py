@@ -175,14 +175,14 @@ def twins(build, *differ: tuple[str, int]) -> tuple[State, State]:
 
 def manna_position() -> State:
     from outremer.games.crusader_rex.positions import position, put
-    from outremer.games.crusader_rex.rules import set_phase
+    from outremer.games.crusader_rex.procedures import at
 
     s = position(turn=2, p1=None)
     put(s, "king_guy", "Jerusalem")
     put(s, "balian", "Nablus")
     put(s, "saladin", "Damascus")
     s.hands = {"Franks": ["manna", "move1_1"], "Saracens": ["move3_1", "move1_2"]}
-    set_phase(s, "card", "Franks", "Saracens")
+    at(s, "card", "Franks", "Saracens")
     G.apply_in_place(s, "Franks", ("card", "manna"))
     return s
 

@@ -6,20 +6,21 @@ import pytest
 
 from outremer.engine import rng
 from outremer.engine.errors import IllegalAction
-from outremer.games.crusader_rex import cards, common, movement
+from outremer.games.crusader_rex import common, movement
 from outremer.games.crusader_rex.game import CrusaderRex
 from outremer.games.crusader_rex.positions import position, put
+
+from .battle import handed_back
 
 G = CrusaderRex()
 F, S = "Franks", "Saracens"
 
 
 @pytest.fixture
-def done(monkeypatch):
-    """Record the end of a move phase instead of going on to the other player."""
-    ended: list[str] = []
-    monkeypatch.setattr(cards, "after_player", lambda state, side: ended.append(side))
-    return ended
+def done():
+    """Whether the move phase a test started is over: started alone on a position built by hand, it
+    hands back to nothing (in a game the turn goes on to the other player, turn.py)."""
+    return handed_back
 
 
 def moving(side=F, moves=3, p1=F, turn=2, **opts):
@@ -245,7 +246,7 @@ def test_sea_move_between_friendly_ports_costs_a_move_per_block(done):
     G.apply_in_place(s, F, ("sea", "walter", "Acre"))
     G.apply_in_place(s, F, ("sea", "conrad", "Tyre"))
     assert s.loc["walter"] == "Acre" and s.loc["conrad"] == "Tyre"
-    assert done == [F]  # two moves spent: the phase ends
+    assert done(s) and s.mv["side"] == F  # two moves spent: the phase ends
 
 
 def test_crusaders_sail_only_when_the_whole_nation_is_drawn(done):
@@ -318,7 +319,7 @@ def test_forced_march_adds_a_town_and_rolls_for_a_step(done, monkeypatch):
     monkeypatch.setattr(movement, "roll", lambda state, n: [2])
     G.apply_in_place(s, F, ("end",))
     assert s.steps["balian"] == 2
-    assert done == [F]
+    assert done(s) and s.mv["side"] == F
 
 
 def test_winter_campaign_names_a_siege_being_besieged(done):

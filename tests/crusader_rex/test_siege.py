@@ -102,7 +102,7 @@ def test_both_pass_goes_to_attrition(done, dice):
     dice.extend([3, 4])
     act(s, "stay")
     assert sorted([s.steps["balian"], s.steps["walter"]]) == [2, 3]
-    assert done
+    assert done(s)
     assert s.castle == {"balian", "walter"}  # the siege goes on
     assert "balian" not in s.revealed
 
@@ -136,7 +136,7 @@ def test_attrition_that_empties_the_castle_lets_the_besieger_regroup(done, dice)
     assert ("regroup", "saladin", "Homs") in legal(s)
     act(s, "regroup", "saladin", "Homs")
     assert s.loc["saladin"] == "Homs"
-    assert done
+    assert done(s)
 
 
 def test_besieger_may_leave_after_round_3(done, dice):
@@ -154,7 +154,7 @@ def test_besieger_may_leave_after_round_3(done, dice):
     assert s.loc["saladin"] == "Homs"
     assert "balian" not in s.castle  # no enemy left: the castle flag goes
     finish(s)
-    assert done
+    assert done(s)
 
 
 def test_sally_makes_a_field_battle_with_the_sallying_blocks_attacking(done, dice):

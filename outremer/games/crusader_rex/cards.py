@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from .board import FRANKS, SARACENS, enemy
 from .common import BOARD, log, roll
-from .rules import Action, phase
+from .procedures import Action, begin, decision, end
 from .state import State
 
 EVENTS = frozenset(c.id for c in BOARD.cards.values() if c.kind == "event")
@@ -52,11 +52,13 @@ def _perform(state: State, role: str, action: Action) -> None:
     card = action[1]
     state.hands[role].remove(card)
     state.played[role] = card
-    state.active.remove(role)
+    asked: list[str] = state.stack[-1]["roles"]
+    asked.remove(role)
     log(state, "4.1", "You play {card} face down.", audience=role, card=card_name(card))
     log(state, "4.1", "The {side} play a card face down.", side=role)
-    if not state.active:
+    if not asked:
         reveal_cards(state)
+        end(state)
 
 
 def _prompt(state: State, role: str) -> str:
@@ -65,9 +67,8 @@ def _prompt(state: State, role: str) -> str:
 
 
 def reveal_cards(state: State) -> None:
-    """Both cards are down: turn them up and find Player 1 (4.1, 4.2)."""
-    from .turn import WINTER_TURN, after_moves, end_turn
-
+    """Both cards are down: turn them up and find Player 1 (4.1, 4.2), unless two Events cancel
+    the game turn (4.2, ``flags["cancelled"]``)."""
     state.barrier += 1
     played = {side: state.played[side] for side in (FRANKS, SARACENS)}
     log(
@@ -82,10 +83,6 @@ def reveal_cards(state: State) -> None:
         for side, c in played.items():
             state.last_card[side] = c
         log(state, "4.2", "Both players revealed Events: the game turn is cancelled.")
-        if state.turn == WINTER_TURN:
-            after_moves(state)
-        else:
-            end_turn(state)
         return
     effective: dict[str, str] = {}
     for side, c in played.items():
@@ -113,7 +110,6 @@ def reveal_cards(state: State) -> None:
     else:
         state.p1 = _roll_off(state)
     log(state, "4.1", "The {side} are Player 1.", side=state.p1)
-    begin_player(state, state.p1)
 
 
 def _roll_off(state: State) -> str:
@@ -126,29 +122,16 @@ def _roll_off(state: State) -> str:
 
 
 def begin_player(state: State, side: str) -> None:
-    """Carry out ``side``'s card: its event (4.2, events before moves) or its moves (5.0)."""
-    from .events import start_event
-    from .movement import start_move_phase
-
+    """Carry out ``side``'s card: its event (4.2, events before moves, events.py) or its moves
+    (5.0, movement.py), pushed by kind; the turn goes on when it ends."""
     card = state.played[side]
     assert card is not None
     if card in EVENTS:
         state.flags["events"][side] = card
-        start_event(state, side, card)
+        begin(state, "event", side=side, card=card)
         return
     moves = 0 if card == NOTHING else BOARD.cards[card].moves
-    start_move_phase(state, side, moves, winter_campaign=card == WINTER_CAMPAIGN)
+    begin(state, "move_phase", {"moves": moves, "winter_campaign": card == WINTER_CAMPAIGN}, side=side)
 
 
-def after_player(state: State, side: str) -> None:
-    """``side`` has finished its card: the other player's turn, or on to battles."""
-    from .turn import after_moves
-
-    state.mv = None
-    if side == state.p1:
-        begin_player(state, enemy(side))
-    else:
-        after_moves(state)
-
-
-phase("card", _legal, _perform, _prompt)
+decision("card", _legal, _perform, _prompt, "4.1")

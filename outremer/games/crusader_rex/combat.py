@@ -6,20 +6,22 @@ The rulings behind every gap are in ``docs/crusader-rex/combat.md``. ``state.fig
 battle phase: ``{"fought": [towns]}`` between battles, and the working data of the battle being
 fought (see ``_begin``) while one is under way. It is JSON-native and small.
 
-Control flow: every action is checked against the legal actions, carried out, and then
-:func:`_advance` runs every forced step (automatic fire, hits without a tie, arrivals, attrition,
-the end of a round) until a real decision is needed, whose phase it sets.
+Control flow: the battle phase is the sequence ``battles`` (procedures.py). Each decision of a
+battle, once carried out, ends; the sequence then runs every forced step (:func:`_battles`:
+automatic fire, hits without a tie, arrivals, attrition, the end of a round) until a real decision
+is needed, which it asks, or the battles are over, when it ends and the turn goes on.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import common, turn
+from ...engine.procedures import Frame
+from . import common
 from .board import FRANKS, SARACENS, enemy
 from .common import BLOCKS, BOARD, TOWNS, castle_limit, log
+from .procedures import PROCEDURES, Action, ask, begin, decision, end, opening, sequence
 from .records import Fight
-from .rules import Action, phase, set_phase
 from .state import State
 
 SIDES = (FRANKS, SARACENS)
@@ -179,9 +181,10 @@ def _reveal(state: State, f: Fight, blocks: list[str]) -> None:
 
 # -- the battle phase (6.0) -------------------------------------------------------------------
 def start_battle_phase(state: State) -> None:
-    """Both players have moved: fight every battle and siege, in Player 1's order (6.0)."""
-    state.fight = {"fought": []}
-    _advance(state)
+    """Fight every battle and siege, in Player 1's order (6.0), from a position built by hand
+    (positions.py); the turn pushes the battles by kind."""
+    begin(state, "battles")
+    PROCEDURES.settle(state)
 
 
 def _pending(state: State, fought: list[str]) -> list[str]:
@@ -198,13 +201,13 @@ def _next_battle(state: State) -> bool:
     towns = _pending(state, f["fought"])
     if not towns:
         state.fight = None
-        turn.after_battles(state)
+        end(state)
         return False
     if len(towns) == 1:
         _begin(state, towns[0])
         return True
     assert state.p1 is not None
-    set_phase(state, "battle_choice", state.p1)
+    ask(state, "battle_choice", state.p1)
     return False
 
 
@@ -283,8 +286,11 @@ def _begin(state: State, town: str) -> None:
 
 
 # -- the driver -------------------------------------------------------------------------------
-def _advance(state: State) -> None:
-    """Run forced steps until someone must decide (sets the phase) or the battles are over."""
+def _battles(state: State, frame: Frame) -> None:
+    """Both players have moved: the battle phase (6.0). Run forced steps until someone must decide
+    (asked) or the battles are over (the sequence ends)."""
+    if opening(frame):
+        state.fight = {"fought": []}
     while True:
         f = state.fight
         if f is None:
@@ -303,7 +309,7 @@ def _step_deploy(state: State, f: Fight) -> bool:
     if not _deploy_legal(state, f) or _deploy_legal(state, f) == [("done",)]:
         _deploy_done(state, f)
         return True
-    set_phase(state, "combat_deploy", f["defd"])
+    ask(state, "combat_deploy", f["defd"])
     return False
 
 
@@ -413,7 +419,7 @@ def _step_storm(state: State, f: Fight) -> bool:
     fld, cst, _ = _scan(state, f)
     besieged = _castle_side(cst)
     assert besieged is not None
-    set_phase(state, "siege_storm", enemy(besieged))
+    ask(state, "siege_storm", enemy(besieged))
     return False
 
 
@@ -471,7 +477,7 @@ def _step_sally(state: State, f: Fight) -> bool:
     _, cst, _ = _scan(state, f)
     holder = _castle_side(cst)
     assert holder is not None
-    set_phase(state, "siege_sally", holder)
+    ask(state, "siege_sally", holder)
     return False
 
 
@@ -602,7 +608,7 @@ def _step_turns(state: State, f: Fight) -> bool:
     if all(a[0] == "fire" for a in actions):
         _fire(state, f, blocks[0], charge=False, harry_to=None)
         return True
-    set_phase(state, "combat_turn", side)
+    ask(state, "combat_turn", side)
     return False
 
 
@@ -698,7 +704,7 @@ def _step_hits(state: State, f: Fight) -> bool:
             h["n"] = 0
             break
         if len(cands) > 1:
-            set_phase(state, "combat_hit", h["side"])
+            ask(state, "combat_hit", h["side"])
             return False
         _take_hit(state, f, cands[0])
     f["hits"] = None
@@ -795,7 +801,7 @@ def _step_siege_check(state: State, f: Fight) -> bool:
     fld, cst, _ = _scan(state, f)
     holder = _castle_side(cst)
     if holder is not None and fld[enemy(holder)]:
-        set_phase(state, "siege_end", enemy(holder))
+        ask(state, "siege_end", enemy(holder))
         return False
     f["stage"] = "end"
     return True
@@ -827,7 +833,7 @@ def _step_retreat_all(state: State, f: Fight) -> bool:
     if len(legal) == 1:
         _move_retreat(state, f, legal[0][1], legal[0][2], "6.6")
         return True
-    set_phase(state, "combat_retreat", side)
+    ask(state, "combat_retreat", side)
     return False
 
 
@@ -917,7 +923,7 @@ def _step_regroup(state: State, f: Fight) -> bool:
         return True
     victor = f["victor"]
     assert victor is not None
-    set_phase(state, "regroup", victor)
+    ask(state, "regroup", victor)
     return False
 
 
@@ -964,7 +970,7 @@ def _battle_choice_legal(state: State, role: str) -> list[Action]:
 
 def _battle_choice_perform(state: State, role: str, action: Action) -> None:
     _begin(state, action[1])
-    _advance(state)
+    end(state)
 
 
 def _deploy_phase_legal(state: State, role: str) -> list[Action]:
@@ -977,10 +983,10 @@ def _deploy_perform(state: State, role: str, action: Action) -> None:
         state.castle.add(action[1])
         log(state, "6.1", "({block} deploys in the castle.)", audience=role, block=BLOCKS[action[1]].label)
         if _deploy_legal(state, f) != [("done",)]:
-            _advance(state)
+            end(state)
             return
     _deploy_done(state, f)
-    _advance(state)
+    end(state)
 
 
 def _storm_phase_legal(state: State, role: str) -> list[Action]:
@@ -996,10 +1002,10 @@ def _declaration(verb: str, legal: Any, done: Any) -> Any:
         if action[0] == verb:
             f["decided"].append(action[1])
             if legal(state, f) != [("done",)]:
-                _advance(state)
+                end(state)
                 return
         done(state, f)
-        _advance(state)
+        end(state)
 
     return perform
 
@@ -1053,7 +1059,7 @@ def _turn_perform(state: State, role: str, action: Action) -> None:
                 block=_name(state, block),
                 town=f["town"],
             )
-    _advance(state)
+    end(state)
 
 
 def _hit_legal(state: State, role: str) -> list[Action]:
@@ -1067,7 +1073,7 @@ def _hit_legal(state: State, role: str) -> list[Action]:
 def _hit_perform(state: State, role: str, action: Action) -> None:
     f = _fight(state)
     _take_hit(state, f, action[1])
-    _advance(state)
+    end(state)
 
 
 def _retreat_phase_legal(state: State, role: str) -> list[Action]:
@@ -1077,7 +1083,7 @@ def _retreat_phase_legal(state: State, role: str) -> list[Action]:
 def _retreat_perform(state: State, role: str, action: Action) -> None:
     f = _fight(state)
     _move_retreat(state, f, action[1], action[2], "6.6")
-    _advance(state)
+    end(state)
 
 
 def _siege_end_legal(state: State, role: str) -> list[Action]:
@@ -1094,7 +1100,7 @@ def _siege_end_perform(state: State, role: str, action: Action) -> None:
         f["ra"] = role
         f["next"] = "end"
         f["stage"] = "retreat_all"
-    _advance(state)
+    end(state)
 
 
 def _regroup_phase_legal(state: State, role: str) -> list[Action]:
@@ -1128,7 +1134,7 @@ def _regroup_perform(state: State, role: str, action: Action) -> None:
         state.castle.discard(block)
     else:
         _regroup_done(state, f)
-    _advance(state)
+    end(state)
 
 
 def _prompt(text: str) -> Any:
@@ -1141,31 +1147,32 @@ def _prompt(text: str) -> Any:
     return fn
 
 
-phase(
+sequence("battles", _battles, "6.0")
+decision(
     "battle_choice",
     _battle_choice_legal,
     _battle_choice_perform,
     "Choose the next battle or siege to resolve (6.0).",
 )
-phase(
+decision(
     "combat_deploy",
     _deploy_phase_legal,
     _deploy_perform,
     _prompt("Battle of {town}: deploy blocks in the castle, or done to keep the rest in the field (6.1)."),
 )
-phase(
+decision(
     "siege_storm",
     _storm_phase_legal,
     _storm_perform,
     _prompt("Siege of {town}, round {round}: choose blocks to storm the castle, or done (6.53, 6.54)."),
 )
-phase(
+decision(
     "siege_sally",
     _sally_phase_legal,
     _sally_perform,
     _prompt("Siege of {town}, round {round}: choose blocks to sally, or done (6.55)."),
 )
-phase(
+decision(
     "combat_turn",
     _turn_legal,
     _turn_perform,
@@ -1174,25 +1181,25 @@ phase(
         "withdraw (6.2-6.63)."
     ),
 )
-phase(
+decision(
     "combat_hit",
     _hit_legal,
     _hit_perform,
     _prompt("Battle of {town}: choose which of your strongest blocks takes the hit (6.31)."),
 )
-phase(
+decision(
     "combat_retreat",
     _retreat_phase_legal,
     _retreat_perform,
     _prompt("Battle of {town}: retreat every block from the field (6.2, 6.6)."),
 )
-phase(
+decision(
     "siege_end",
     _siege_end_legal,
     _siege_end_perform,
     _prompt("Siege of {town}: stay on siege or leave (6.2)."),
 )
-phase(
+decision(
     "regroup",
     _regroup_phase_legal,
     _regroup_perform,

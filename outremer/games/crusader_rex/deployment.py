@@ -21,8 +21,8 @@ from typing import cast
 from ...engine import rng
 from .board import FRANKS, SARACENS
 from .common import BLOCKS, BOARD, TOWNS, log, others
+from .procedures import Action, ask, decision, end
 from .records import Seating
-from .rules import Action, phase, set_phase
 from .state import State
 
 ADJUSTABLE = ("outremers", "turcopoles", "military_orders")
@@ -99,6 +99,7 @@ def _franks_perform(state: State, role: str, action: Action) -> None:
         return
     log(state, "3.1", "The Franks have deployed.")
     state.work = None
+    end(state)
     _draw_nomads(state)
 
 
@@ -128,7 +129,7 @@ def _draw_nomads(state: State) -> None:
             town=home,
         )
         log(state, "3.2", "A nomad block is deployed at {town}.", audience=others(SARACENS), town=home)
-    set_phase(state, "deploy_saracens", SARACENS)
+    ask(state, "deploy_saracens", SARACENS)
 
 
 def _saracens_legal(state: State, role: str) -> list[Action]:
@@ -152,14 +153,12 @@ def _saracens_perform(state: State, role: str, action: Action) -> None:
             town=b,
         )
     log(state, "3.2", "The Saracens have deployed.")
-    from .turn import start_year
-
-    start_year(state)
+    end(state)  # the game deals the first year (turn.py)
 
 
 def _saracens_prompt(state: State, role: str) -> str:
     return "Deploy: Saladin may exchange places with one block of his family, or keep his seat."
 
 
-phase("deploy_franks", _franks_legal, _franks_perform, _franks_prompt)
-phase("deploy_saracens", _saracens_legal, _saracens_perform, _saracens_prompt)
+decision("deploy_franks", _franks_legal, _franks_perform, _franks_prompt, "3.1")
+decision("deploy_saracens", _saracens_legal, _saracens_perform, _saracens_prompt, "3.2")

@@ -1,7 +1,7 @@
 """The draw phase (7.0-7.3): each player draws one block from the draw pool and deploys it.
 
 Sequence (7.0): Player 1 draws and places its block, then Player 2. No draws in 1187, in a
-cancelled turn or in the Winter Turn (turn.after_battles never calls us then). A draw is one
+cancelled turn or in the Winter Turn (the draws end at once then). A draw is one
 random block of the side whose ``loc`` is ``"pool"``; blocks ``"aside"`` were eliminated this year
 and cannot be drawn (6.34, 7.1).
 
@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import cast
 
 from ...engine import rng
+from ...engine.procedures import Frame
 from . import turn
 from .board import FRANKS, SARACENS, enemy
 from .common import (
@@ -39,8 +40,8 @@ from .common import (
     reveal,
     rules_of_format_1,
 )
+from .procedures import PROCEDURES, Action, ask, begin, decision, end, opening, sequence
 from .records import Draws
-from .rules import Action, phase, set_phase
 from .state import State
 
 PHASE = "draw"
@@ -127,12 +128,20 @@ def _work(state: State) -> Draws | None:
 
 
 def start_draw_phase(state: State) -> None:
-    """Player 1 draws and deploys, then Player 2 (7.0)."""
-    if state.year == turn.FIRST_YEAR or state.turn == turn.WINTER_TURN or state.flags.get("cancelled"):
-        turn.end_turn(state)
-        return
-    p1 = state.p1 or FRANKS
-    state.work = {"draws": [p1, enemy(p1)], "block": None, "towns": {}}
+    """The draw phase from a position built by hand (positions.py); the turn pushes it by kind."""
+    begin(state, "draws")
+    PROCEDURES.settle(state)
+
+
+def _draws(state: State, frame: Frame) -> None:
+    """Player 1 draws and deploys, then Player 2 (7.0); each time a player has placed its block,
+    the next draw."""
+    if opening(frame):
+        if state.year == turn.FIRST_YEAR or state.turn == turn.WINTER_TURN or state.flags.get("cancelled"):
+            end(state)
+            return
+        p1 = state.p1 or FRANKS
+        state.work = {"draws": [p1, enemy(p1)], "block": None, "towns": {}}
     _next_draw(state)
 
 
@@ -188,10 +197,10 @@ def _next_draw(state: State) -> None:
             continue
         work["block"] = block
         work["towns"] = towns
-        set_phase(state, PHASE, side)
+        ask(state, PHASE, side)
         return
     state.work = None
-    turn.end_turn(state)
+    end(state)
 
 
 def _place(state: State, block: str, town: str, strength: int) -> None:
@@ -240,7 +249,7 @@ def _perform(state: State, role: str, action: Action) -> None:
     work["block"] = None
     work["towns"] = {}
     _place(state, block, town, strength)
-    _next_draw(state)
+    end(state)
 
 
 def _prompt(state: State, role: str) -> str:
@@ -256,4 +265,5 @@ def _prompt(state: State, role: str) -> str:
     return f"You drew {info.label}: deploy it{where} or at strength 1 in a friendly town (7.25, 7.3)."
 
 
-phase(PHASE, _legal, _perform, _prompt)
+sequence("draws", _draws, "7.0")
+decision(PHASE, _legal, _perform, _prompt, "7.0")

@@ -19,7 +19,7 @@ from typing import Any
 from ...engine.features import Features
 from .board import SIDES, STAGING
 from .common import BLOCKS, BOARD, TOWNS
-from .rules import PHASES
+from .procedures import decisions
 
 Action = tuple[Any, ...]
 
@@ -71,8 +71,8 @@ BY_LABEL = {info.label: b for b, info in BLOCKS.items()}
 
 @cache
 def _phases() -> tuple[str, ...]:
-    """Every decision point (rules.PHASES is filled as the rules modules are imported), then over."""
-    return (*sorted(PHASES), "over")
+    """Every decision (registered as the rules modules are imported), then over."""
+    return (*decisions(), "over")
 
 
 def observe(view: Mapping[str, Any]) -> list[float]:

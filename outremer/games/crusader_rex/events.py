@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import cast
 
 from ...engine import rng
+from ...engine.procedures import Frame
 from .board import enemy
 from .common import (
     BLOCKS,
@@ -36,8 +37,8 @@ from .common import (
     roll,
     rules_of_format_1,
 )
+from .procedures import PROCEDURES, Action, ask, begin, decision, end, opening, sequence
 from .records import Manna
-from .rules import Action, phase, set_phase
 from .state import State
 
 ASSASSIN = "assassins"
@@ -45,27 +46,43 @@ MANNA_BLOCKS = 3
 
 
 def start_event(state: State, side: str, card: str) -> None:
-    from .cards import after_player
-    from .movement import start_move_phase
+    """Resolve ``side``'s Event ``card`` from a position built by hand (positions.py)."""
+    begin(state, "event", side=side, card=card)
+    PROCEDURES.settle(state)
 
+
+def _event(state: State, frame: Frame) -> None:
+    """The sequence of an Event (4.2): its decision or its Group Move, then for Jihad the battle
+    it names; ``stage`` says what is left once what it pushed has ended."""
+    side, card = frame["side"], frame["card"]
+    if opening(frame):
+        frame["stage"] = "jihad" if card == "jihad" else "end"
+        _open(state, side, card)
+    elif frame["stage"] == "jihad":
+        frame["stage"] = "end"
+        choose_jihad(state, side)
+    else:
+        end(state)
+
+
+def _open(state: State, side: str, card: str) -> None:
     log(state, "4.2", "The {side} play the {card} event.", side=side, card=card.capitalize())
     if card == "assassins":
         if _assassin_targets(state, side):
-            set_phase(state, "assassins", side)
+            ask(state, "assassins", side)
         else:
             log(state, "4.2", "There is no enemy block on the map for the Assassins.")
-            after_player(state, side)
     elif card == "manna":
         state.work = {"manna": []}
         if _manna_asks(state, side):
-            set_phase(state, "manna", side)
+            ask(state, "manna", side)
         else:
-            _end_manna(state, side)
+            state.work = None
     elif card == "guide":
         state.flags["guide"] = side
-        start_move_phase(state, side, 1, event="guide")
+        begin(state, "move_phase", {"moves": 1, "event": "guide"}, side=side)
     elif card == "jihad":
-        start_move_phase(state, side, 1, event="jihad")
+        begin(state, "move_phase", {"moves": 1, "event": "jihad"}, side=side)
     else:  # pragma: no cover - Intrigue is resolved into another card before this
         raise AssertionError(f"unexpected event {card}")
 
@@ -81,8 +98,6 @@ def _assassins_legal(state: State, role: str) -> list[Action]:
 
 
 def _assassins_perform(state: State, role: str, action: Action) -> None:
-    from .cards import after_player
-
     town = action[1]
     foe = enemy(role)
     victims = [b for b, where in state.loc.items() if where == town and BLOCKS[b].side == foe]
@@ -107,7 +122,7 @@ def _assassins_perform(state: State, role: str, action: Action) -> None:
         reduce(state, victim, hits, "2.4")
     if state.loc[victim] == town:
         state.revealed.discard(victim)
-    after_player(state, role)
+    end(state)
 
 
 # -- Manna -------------------------------------------------------------------------------------
@@ -178,14 +193,8 @@ def _manna_perform(state: State, role: str, action: Action) -> None:
         )
         if _manna_asks(state, role):
             return
-    _end_manna(state, role)
-
-
-def _end_manna(state: State, side: str) -> None:
-    from .cards import after_player
-
     state.work = None
-    after_player(state, side)
+    end(state)
 
 
 # -- Jihad -------------------------------------------------------------------------------------
@@ -204,17 +213,13 @@ def jihad_candidates(state: State, side: str) -> list[str]:
 
 def choose_jihad(state: State, side: str) -> None:
     """After the Jihad group move: name the battle (automatic with one candidate)."""
-    from .cards import after_player
-
     options = jihad_candidates(state, side)
     if len(options) == 1:
         _set_jihad(state, side, options[0])
     elif options:
-        set_phase(state, "jihad", side)
-        return
+        ask(state, "jihad", side)
     else:
         log(state, "4.2", "The Jihad finds no battle: its bonus is lost.")
-    after_player(state, side)
 
 
 def _set_jihad(state: State, side: str, town: str) -> None:
@@ -227,19 +232,18 @@ def _jihad_legal(state: State, role: str) -> list[Action]:
 
 
 def _jihad_perform(state: State, role: str, action: Action) -> None:
-    from .cards import after_player
-
     _set_jihad(state, role, action[1])
-    after_player(state, role)
+    end(state)
 
 
-phase(
+sequence("event", _event, "4.2")
+decision(
     "assassins", _assassins_legal, _assassins_perform, "Assassins: choose a town with enemy blocks to strike."
 )
-phase(
+decision(
     "manna",
     _manna_legal,
     _manna_perform,
     "Manna: choose up to three blocks below full strength to gain a step, or done (4.2).",
 )
-phase("jihad", _jihad_legal, _jihad_perform, "Jihad: name the battle that gets the attack bonus.")
+decision("jihad", _jihad_legal, _jihad_perform, "Jihad: name the battle that gets the attack bonus.")

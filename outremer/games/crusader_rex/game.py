@@ -11,13 +11,13 @@ from ...engine.game import Action, BotFactory, Game, Option, Outcome
 from ...engine.rng import KEYED
 from . import encoding, evaluation, render, sampler, views
 from .board import FRANKS, SARACENS, default_board
-from .rules import PHASES
+from .procedures import PROCEDURES
 from .setup import new_game
 from .state import State
 from .validate import load_state
 
-# Importing the rules modules registers their phases.
-from . import cards, combat, deployment, draws, events, movement, winter  # noqa: F401  isort: skip
+# Importing the rules modules registers their procedures.
+from . import cards, combat, deployment, draws, events, movement, turn, winter  # noqa: F401  isort: skip
 
 MOVE_CHOICES = ("group", "muster", "end")
 """The choices of the next move that search bots play out (:meth:`CrusaderRex.rollout_choices`)."""
@@ -57,12 +57,10 @@ class CrusaderRex(Game[State]):
         return tuple(state.active)
 
     def legal_actions(self, state: State, role: str) -> list[Action]:
-        if role not in state.active:
-            return []
-        return PHASES[state.phase].legal(state, role)
+        return PROCEDURES.legal(state, role)
 
     def perform(self, state: State, role: str, action: Action) -> None:
-        PHASES[state.phase].perform(state, role, action)
+        PROCEDURES.perform(state, role, action)
         state.ply += 1
 
     def prompt(self, state: State, role: str | None) -> str:
@@ -70,7 +68,7 @@ class CrusaderRex(Game[State]):
             return "The game is over."
         if role is None or role not in state.active:
             return f"Waiting for {', '.join(state.active)}."
-        return PHASES[state.phase].prompt(state, role)
+        return PROCEDURES.prompt(state, role)
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         legal = self.legal_actions(state, role) if role is not None else []

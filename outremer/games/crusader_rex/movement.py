@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from ...engine.procedures import Frame
 from .board import FRANKS, SIDES, enemy, road_key
 from .common import (
     BLOCKS,
@@ -41,8 +42,8 @@ from .common import (
     roll,
     rules_of_format_1,
 )
+from .procedures import PROCEDURES, Action, ask, begin, decision, end, opening, sequence
 from .records import MovePhase
-from .rules import Action, phase, set_phase
 from .state import State
 
 GERMAN_ENTRIES = ("Aleppo", "Antioch", "St. Simeon")
@@ -57,6 +58,28 @@ def start_move_phase(
     *,
     event: Literal["guide", "jihad"] | None = None,
     winter_campaign: bool = False,
+) -> None:
+    """``side``'s move phase with ``moves`` moves (5.0), from a position built by hand
+    (positions.py); cards.py and events.py push it by kind."""
+    begin(
+        state, "move_phase", {"moves": moves, "event": event, "winter_campaign": winter_campaign}, side=side
+    )
+    PROCEDURES.settle(state)
+
+
+def _move_phase(state: State, frame: Frame) -> None:
+    """A move phase (5.0): opened from the card's moves, it asks its side for moves until the side
+    ends them; then the forced-march rolls, and it ends."""
+    start = opening(frame)
+    if start is not None:
+        _open(state, frame["side"], start["moves"], start.get("event"), start.get("winter_campaign", False))
+    else:
+        _finish(state)
+        end(state)
+
+
+def _open(
+    state: State, side: str, moves: int, event: Literal["guide", "jihad"] | None, winter_campaign: bool
 ) -> None:
     """Open ``side``'s move phase with ``moves`` moves (5.0)."""
     mv: MovePhase = {
@@ -81,10 +104,9 @@ def start_move_phase(
         _pin(state, mv)
     if moves <= 0:
         log(state, "5.0", "The {side} have no moves.", side=side)
-        _finish(state)
         return
     log(state, "5.0", "The {side} have {moves} move(s).", side=side, moves=moves)
-    set_phase(state, "move", side)
+    ask(state, "move", side)
 
 
 def _pin(state: State, mv: MovePhase) -> None:
@@ -605,7 +627,7 @@ def _perform(state: State, role: str, action: Action) -> None:
         _step(state, mv, action[1], action[2])
     elif verb == "end":
         if mv["kind"] is None:
-            _finish(state)
+            end(state)
             return
         mv["kind"] = mv["origin"] = mv["target"] = None
         mv["transit"] = None
@@ -638,7 +660,7 @@ def _perform(state: State, role: str, action: Action) -> None:
             town=action[1],
         )
     if mv["moves"] <= 0 and mv["kind"] is None:
-        _finish(state)
+        end(state)
 
 
 def _depart(mv: MovePhase, block: str, town: str) -> None:
@@ -783,10 +805,7 @@ def _field_is(state: State, town: str, side: str, block: str) -> bool:
 
 
 def _finish(state: State) -> None:
-    """End of a move phase: forced-march rolls (optional rule), Jihad, then the next player."""
-    from .cards import after_player
-    from .events import choose_jihad
-
+    """End of a move phase: forced-march rolls (optional rule)."""
     mv = state.mv
     assert mv is not None
     side = mv["side"]
@@ -806,10 +825,6 @@ def _finish(state: State) -> None:
         )
         if lost:
             reduce(state, b, 1, "5.0")
-    if mv["event"] == "jihad":
-        choose_jihad(state, side)
-        return
-    after_player(state, side)
 
 
 def _prompt(state: State, role: str) -> str:
@@ -824,4 +839,5 @@ def _prompt(state: State, role: str) -> str:
     return f"{mv['moves']} move(s) left: start a group move, muster or sea move, or end your moves."
 
 
-phase("move", _legal, _perform, _prompt)
+sequence("move_phase", _move_phase, "5.0")
+decision("move", _legal, _perform, _prompt, "5.0")

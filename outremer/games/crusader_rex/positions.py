@@ -5,8 +5,10 @@
     put(s, "balian", "Hama", steps=2, castle=True)
 
 ``position`` gives a state with every block off the map (Frank and nomad blocks in the pools,
-the rest ``aside``) except the Assassin in Masyaf, no cards in hand and no phase under way; set the
-phase with the module that owns it (e.g. ``combat.start_battle_phase(s)``).
+the rest ``aside``) except the Assassin in Masyaf, no cards in hand and nothing under way (an empty
+stack). Start a part of the game with the module that owns it (e.g. ``combat.start_battle_phase(s)``:
+it runs alone, and ends with an empty stack), or put the state at a decision as in a game with
+``procedures.at(s, "card", "Franks", "Saracens")``.
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ from ...engine import rng
 from .board import STAGING, enemy
 from .cards import INTRIGUE
 from .common import BLOCKS, BOARD, TOWNS
-from .rules import PHASES, Action
+from .procedures import PROCEDURES, Action
 from .state import State
 
 CRUSADERS = "crusaders"
@@ -76,7 +76,7 @@ def sample(state: State, side: str, rnd: random.Random) -> State:
 
 
 def _legal(s: State, role: str) -> list[Action]:
-    return PHASES[s.phase].legal(s, role) if role in s.active else []
+    return PROCEDURES.legal(s, role)
 
 
 # -- blocks ------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...engine.rng import KEYED
 from .board import ASSASSINS, FRANKS
 from .common import BLOCKS, BOARD, log
-from .rules import set_phase
+from .frames import derive
 from .state import State
 
 
@@ -27,5 +27,5 @@ def new_game(seed: int, scenario: str, options: dict[str, bool], generator: str 
         "Crusader Rex, scenario {scenario}: the blocks are set up at their seats.",
         scenario=scenario,
     )
-    set_phase(s, "deploy_franks", FRANKS)
+    s.stack = derive("deploy_franks", [FRANKS], None, None)
     return s

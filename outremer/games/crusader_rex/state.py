@@ -7,14 +7,18 @@ keys, lists, strings, integers, booleans and None; never sets or tuples.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...engine import rng
 from ...engine.plain import FLAT, FLAT_VALUES, GENERATOR, LOG, NESTED, SET, SHARED, PlainState, slots
 from ...engine.rng import KEYED, Value
+from .frames import FORMAT_1, migrate
 from .records import Attack, Fight, Flags, MovePhase, Work
 
-FORMAT = "outremer/crusader-rex/state/1"
+FORMAT = "outremer/crusader-rex/state/2"
+"""Format 2 keeps the procedures under way as ``stack``; format 1 kept ``phase`` and ``active``
+(read by :meth:`State.from_json` through frames.migrate)."""
 
 # Fields in to_json order, each with how deep a copy goes (engine.plain). Sets are stored as sorted
 # lists. The options are never changed after setup, the result never once the game is over.
@@ -26,8 +30,7 @@ FIELDS = (
     ("options", SHARED),
     ("year", SHARED),
     ("turn", SHARED),
-    ("phase", SHARED),
-    ("active", FLAT),
+    ("stack", NESTED),
     ("p1", SHARED),
     ("loc", FLAT),
     ("steps", FLAT),
@@ -67,8 +70,7 @@ class State(PlainState, fields=FIELDS, json_format=FORMAT, title="Crusader Rex")
     options: dict[str, bool]
     year: int  # 1187..1192
     turn: int  # game turn in the year, 1..6; 6 is the Winter Turn (8.1)
-    phase: str  # the decision point now (see rules.PHASES), "over" at the end
-    active: list[str]  # roles that must act now
+    stack: list[dict[str, Any]]  # the procedures under way, innermost last (procedures.py, frames.py)
     p1: str | None  # Player 1 this game turn (4.1)
     loc: dict[str, str]  # block -> town, staging box, "pool", "aside", "dead" or "Masyaf"
     steps: dict[str, int]  # block -> current strength (2.11)
@@ -105,8 +107,7 @@ class State(PlainState, fields=FIELDS, json_format=FORMAT, title="Crusader Rex")
         s.options = dict(options)
         s.year = year
         s.turn = turn
-        s.phase = "idle"
-        s.active = []
+        s.stack = []
         s.p1 = None
         s.loc = {}
         s.steps = {}
@@ -123,3 +124,25 @@ class State(PlainState, fields=FIELDS, json_format=FORMAT, title="Crusader Rex")
         s.log = []
         s.result = None
         return s
+
+    @property
+    def phase(self) -> str:
+        """The decision under way, as views name it: the innermost frame's kind; "over" once the
+        game is over, "idle" before anything is under way (a position built by hand)."""
+        if self.result is not None:
+            return "over"
+        return self.stack[-1]["kind"] if self.stack else "idle"
+
+    @property
+    def active(self) -> list[str]:
+        """The roles the decision under way asks (none once the game is over)."""
+        if self.result is not None or not self.stack:
+            return []
+        return list(self.stack[-1].get("roles", ()))
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> State:
+        """A state from JSON; a state of format 1 is read as format 2 (frames.migrate)."""
+        if isinstance(data, Mapping) and data.get("format") == FORMAT_1:
+            data = migrate(data, FORMAT)
+        return super().from_json(data)

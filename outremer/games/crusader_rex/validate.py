@@ -2,7 +2,8 @@
 
 Its shape is checked against ``data/state.schema.json``; then its facts against the data pack:
 every block placed exactly once at a known place, strengths within each block's steps, known
-cards dealt at most once, a known phase. Anything wrong raises :class:`BadSave` naming it.
+cards dealt at most once, procedures under way the title knows. A state of format 1 is read as
+format 2 first (frames.migrate). Anything wrong raises :class:`BadSave` naming it.
 """
 
 from __future__ import annotations
@@ -18,11 +19,11 @@ import jsonschema
 from ...engine.errors import BadSave
 from .board import STAGING
 from .common import BLOCKS, BOARD, TOWNS
-from .rules import PHASES
-from .state import State
+from .frames import FORMAT_1, migrate
+from .procedures import PROCEDURES
+from .state import FORMAT, State
 
 OFF_MAP_PLACES = {"pool", "aside", "dead"}
-SPECIAL_PHASES = {"over", "idle"}
 
 
 @cache
@@ -39,6 +40,8 @@ def _validator() -> jsonschema.Draft202012Validator:
 
 def load_state(data: Mapping[str, Any]) -> State:
     """A state from JSON data, checked; raises BadSave saying what is wrong."""
+    if isinstance(data, Mapping) and data.get("format") == FORMAT_1:
+        data = migrate(data, FORMAT)
     errors = sorted(_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
     if errors:
         e = errors[0]
@@ -84,7 +87,8 @@ def _facts(data: Mapping[str, Any]) -> list[str]:
             out.append(f"unknown card {c!r}")
     if len(dealt) != len(set(dealt)):
         out.append("a card is dealt twice")
-    phase = data["phase"]
-    if phase not in PHASES and phase not in SPECIAL_PHASES:
-        out.append(f"unknown phase {phase!r}")
+    for frame in data["stack"]:
+        kind = frame["kind"]
+        if kind not in PROCEDURES.kinds:
+            out.append(f"unknown procedure {kind!r} in the stack")
     return out

@@ -6,10 +6,11 @@
    keeps at most the town's supply in each town, the owner choosing which blocks go (8.3);
 4. sudden death again (1.2); after 1192 the final victory check instead (1.2) and the game ends;
 5. replacements, Franks first, then Saracens (8.4);
-6. year end (8.5, turn.next_year).
+6. year end (8.5): the winter ends, and the game deals the next year (turn.py).
 
-Phases: ``winter_regroup`` (8.2), ``winter_supply`` (8.3), ``winter_replace`` (8.4). Working data
-in ``state.work``: the record ``records.Winter``.
+The sequence ``winter`` (procedures.py) runs it; its decisions are ``winter_regroup`` (8.2),
+``winter_supply`` (8.3), ``winter_replace`` (8.4). Working data in ``state.work``: the record
+``records.Winter``, whose ``stage`` says where the winter goes on when a decision ends.
 Rulings: docs/crusader-rex/draws-winter.md.
 """
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from ...engine.procedures import Frame
 from . import turn
 from .board import FRANKS, SARACENS, enemy
 from .common import (
@@ -32,8 +34,8 @@ from .common import (
     roll,
     rules_of_format_1,
 )
+from .procedures import PROCEDURES, Action, ask, begin, decision, end, opening, sequence
 from .records import Winter
-from .rules import Action, phase, set_phase
 from .state import State
 
 REGROUP = "winter_regroup"
@@ -75,7 +77,28 @@ def _over_supply(state: State, side: str, exempt: str | None) -> dict[str, list[
 
 # -- the sequence ------------------------------------------------------------------------------
 def start_winter(state: State) -> None:
-    """Both Winter Turn moves are done (8.1): run the winter."""
+    """The winter from a position built by hand (positions.py); the turn pushes it by kind."""
+    begin(state, "winter")
+    PROCEDURES.settle(state)
+
+
+def _winter(state: State, frame: Frame) -> None:
+    """Both Winter Turn moves are done (8.1): run the winter, going on where its stage says once a
+    decision ends."""
+    if opening(frame):
+        _open(state)
+        return
+    work = _work(state)
+    assert work is not None
+    if work["stage"] == "campaign":
+        _start_supply(state)
+    elif work["stage"] == "supply":
+        _next_supply(state)
+    else:
+        _next_replace(state)
+
+
+def _open(state: State) -> None:
     if turn.check_sudden_death(state):
         return
     state.work = {
@@ -143,7 +166,7 @@ def _winter_campaign(state: State, side: str, town: str) -> bool:
     if not _regroup_legal(state, side):
         work["town"] = None
         return False
-    set_phase(state, REGROUP, side)
+    ask(state, REGROUP, side)
     return True
 
 
@@ -187,7 +210,7 @@ def _next_supply(state: State) -> None:
         side = work["sides"][0]
         if _over_supply(state, side, work["exempt"]):
             work["side"] = side
-            set_phase(state, SUPPLY, side)
+            ask(state, SUPPLY, side)
             return
         work["sides"].pop(0)
     _after_supply(state)
@@ -225,10 +248,10 @@ def _next_replace(state: State) -> None:
         work["rp"] = rp
         if _may_replace(state, side):
             log(state, "8.4", "The {side} take winter replacements.", side=side)
-            set_phase(state, REPLACE, side)
+            ask(state, REPLACE, side)
             return
     state.work = None
-    turn.next_year(state)
+    end(state)
 
 
 def _may_replace(state: State, side: str) -> bool:
@@ -316,7 +339,7 @@ def _regroup_perform(state: State, role: str, action: Action) -> None:
             return
     work["town"] = None
     work["roads"] = {}
-    _start_supply(state)
+    end(state)
 
 
 def _regroup_actions(state: State, role: str) -> list[Action]:
@@ -336,7 +359,7 @@ def _supply_legal(state: State, role: str) -> list[Action]:
 
 def _supply_perform(state: State, role: str, action: Action) -> None:
     eliminate(state, action[1], "8.3", winter=True)
-    _next_supply(state)
+    end(state)
 
 
 # -- 8.4 replacements --------------------------------------------------------------------------
@@ -373,7 +396,7 @@ def _replace_perform(state: State, role: str, action: Action) -> None:
         )
         if _may_replace(state, role):
             return
-    _next_replace(state)
+    end(state)
 
 
 # -- prompts -----------------------------------------------------------------------------------
@@ -397,6 +420,7 @@ def _replace_prompt(state: State, role: str) -> str:
     return f"Winter replacements: spend points ({', '.join(parts)}) on blocks there, or done (8.4)."
 
 
-phase(REGROUP, _regroup_actions, _regroup_perform, _regroup_prompt)
-phase(SUPPLY, _supply_legal, _supply_perform, _supply_prompt)
-phase(REPLACE, _replace_legal, _replace_perform, _replace_prompt)
+sequence("winter", _winter, "8.1")
+decision(REGROUP, _regroup_actions, _regroup_perform, _regroup_prompt, "8.2")
+decision(SUPPLY, _supply_legal, _supply_perform, _supply_prompt, "8.3")
+decision(REPLACE, _replace_legal, _replace_perform, _replace_prompt, "8.4")
