@@ -1,9 +1,10 @@
 """The working records have the shapes records.py declares (issue 14: every working record gets a
 declared shape, with the rule behind each field): at every step of random games, the flags (4.1,
-4.2), the attack records (6.4), the move phase (5.x), the battle (6.x) and the records of
-deployment (3.1), Manna (4.2), draws (7.0) and winter (8.2-8.4) hold the keys their TypedDict
-declares, no other, with values of the declared types. mypy checks the keys the code names; this
-checks the data the games make, so a key written under another name, or left undeclared, fails."""
+4.2), the attack records (6.4), the move phase (5.x), the battle (6.x), the records of
+deployment (3.1), Manna (4.2), draws (7.0) and winter (8.2-8.4) and the frames on the stack hold
+the keys their TypedDict declares, no other, with values of the declared types. mypy checks the
+keys the code names; this checks the data the games make, so a key written under another name, or
+left undeclared, fails."""
 
 from __future__ import annotations
 
@@ -44,6 +45,9 @@ def check(state: State, seen: set[str]) -> list[str]:
         seen.update(shapes)
         if len(shapes) != 1:
             out.append(f"work {work!r} fits {shapes or 'no shape'}")
+    for frame in state.stack:
+        seen.add(frame["kind"])
+        out += problems(frame, records.SEQUENCES.get(frame["kind"], records.Decision))
     return out
 
 
@@ -57,7 +61,7 @@ def test_records_of_random_games_have_their_declared_shapes() -> None:
             role = r.choice(G.active_roles(s))
             G.perform(s, role, r.choice(G.legal_actions(s, role)))
     # the games met every shape, so none is declared in vain or left unchecked
-    assert seen >= {"Attack", "MovePhase", "Fight", *(shape.__name__ for shape in WORK)}
+    assert seen >= {"Attack", "MovePhase", "Fight", *(shape.__name__ for shape in WORK), *records.SEQUENCES}
 
 
 @pytest.mark.parametrize(
@@ -68,6 +72,8 @@ def test_records_of_random_games_have_their_declared_shapes() -> None:
         ({"seated": "balian"}, records.Seating),  # a list expected
         ({"manna": [], "seated": []}, records.Manna),
         ({"n": True, "side": "Franks", "harry": None, "by": "balian"}, records.Hits),  # a bool for an int
+        ({"kind": "turn", "stage": "muster"}, records.TurnFrame),  # no such step
+        ({"kind": "card", "roles": "Franks"}, records.Decision),  # a list expected
     ],
 )
 def test_a_record_of_another_shape_is_caught(record: dict[str, Any], shape: Any) -> None:

@@ -1,5 +1,6 @@
 """The shapes of Crusader Rex's working records: the per-turn flags, the attack records, the move
-phase, the battle, and the records deployment, events, draws and winter keep in ``state.work``.
+phase, the battle, the records deployment, events, draws and winter keep in ``state.work``, and the
+frames on ``state.stack``.
 
 Each record is JSON-native data in the state (``state.py``) and is declared here as a TypedDict, so
 that mypy checks every key the rules read or write. The keys are the ones saved games hold, short as
@@ -145,3 +146,87 @@ class Winter(TypedDict):
 
 Work = Seating | Manna | Draws | Winter
 """``state.work``: the record of whichever of these phases is under way."""
+
+
+# -- the frames on state.stack (procedures.py; docs/crusader-rex/state.md, "The stack") ----------
+class Decision(TypedDict):
+    """A decision (procedures.ask): it asks the sides it names; its kind is the phase views show."""
+
+    kind: str  # the decision: card (4.1), move (5.0), combat_turn (6.2) ... (state.md, "Decisions")
+    roles: list[str]  # the sides that must act: both for the card (4.1), else one
+
+
+class GameFrame(TypedDict):
+    """``game``: the years, at the bottom of the stack: deals (4.0), year ends (8.5), game turns."""
+
+    kind: Literal["game"]
+
+
+TurnStage = Literal["cards", "revealed", "p2", "moved", "battles", "draws", "winter", "close", "end"]
+
+
+class TurnFrame(TypedDict):
+    """``turn``: one game turn, a step at a time (4.1-8.5)."""
+
+    kind: Literal["turn"]
+    stage: TurnStage  # the step to take next: the cards (4.1), each player's card (4.2, 5.0),
+    # the battles (6.0) and draws (7.0) or the winter (8.x), the end of the turn (1.2)
+
+
+class EventFrame(TypedDict):
+    """``event``: an Event card being resolved (4.2)."""
+
+    kind: Literal["event"]
+    side: str  # the side that played it
+    card: Literal["assassins", "guide", "jihad", "manna"]  # the Event card (4.2)
+    stage: NotRequired[Literal["jihad", "end"]]  # what is left: naming the Jihad battle (Jihad card)
+    start: NotRequired[bool]  # pushed and not yet run (procedures.begin)
+
+
+class MoveStart(TypedDict):
+    """What a move phase opens from: its card's moves (5.0)."""
+
+    moves: int  # the number of moves (5.0)
+    event: NotRequired[Literal["guide", "jihad"] | None]  # an Event's one Group Move (4.2)
+    winter_campaign: NotRequired[bool]  # the Winter Campaign card was played (8.2)
+
+
+class MovePhaseFrame(TypedDict):
+    """``move_phase``: one side's move phase; its working data is ``state.mv`` (5.0)."""
+
+    kind: Literal["move_phase"]
+    side: str  # the side moving (5.0)
+    start: NotRequired[MoveStart]  # what it opens from, until it first runs (procedures.begin)
+
+
+class BattlesFrame(TypedDict):
+    """``battles``: the battle phase; its working data is ``state.fight`` (6.0)."""
+
+    kind: Literal["battles"]
+    start: NotRequired[bool]  # pushed and not yet run (procedures.begin)
+
+
+class DrawsFrame(TypedDict):
+    """``draws``: the draw phase; its working data is ``state.work`` (7.0)."""
+
+    kind: Literal["draws"]
+    start: NotRequired[bool]  # pushed and not yet run (procedures.begin)
+
+
+class WinterFrame(TypedDict):
+    """``winter``: the winter; its working data is ``state.work`` (8.2-8.4)."""
+
+    kind: Literal["winter"]
+    start: NotRequired[bool]  # pushed and not yet run (procedures.begin)
+
+
+SEQUENCES = {
+    "game": GameFrame,
+    "turn": TurnFrame,
+    "event": EventFrame,
+    "move_phase": MovePhaseFrame,
+    "battles": BattlesFrame,
+    "draws": DrawsFrame,
+    "winter": WinterFrame,
+}
+"""The sequences by kind, with the shape of their frames; every other frame is a :class:`Decision`."""
