@@ -227,13 +227,15 @@ class Procedures(Generic[S]):
     def settle(self, state: S, check: Check[S] | None = None) -> None:
         """Run procedures until a role must decide or the game is over; ``check`` (conditions in
         force at any moment, such as sudden death) is applied before every step."""
+        kinds = self.kinds  # the lookups of top() and get(), inlined: this loop runs on every action
         for _ in range(MAX_STEPS):
             if check is not None:
                 check(state)
-            frame = self.top(state)
-            if frame is None:
+            stack = state.stack
+            if not stack or state.result is not None:
                 return
-            proc = self.get(frame["kind"])
+            frame = stack[-1]
+            proc = kinds.get(frame["kind"]) or self.get(frame["kind"])
             if proc.asks(state, frame):
                 return
             if proc.run is None:
@@ -248,10 +250,11 @@ class Procedures(Generic[S]):
 
     def legal(self, state: S, role: Role) -> list[Action]:
         """``role``'s choices now (none if it is not asked)."""
-        frame = self.top(state)
-        if frame is None:
+        stack = state.stack
+        if not stack or state.result is not None:
             return []
-        proc = self.get(frame["kind"])
+        frame = stack[-1]
+        proc = self.kinds.get(frame["kind"]) or self.get(frame["kind"])
         if proc.legal is None or role not in proc.roles(state, frame):
             return []
         return proc.legal(state, frame, role)
@@ -259,10 +262,11 @@ class Procedures(Generic[S]):
     def perform(self, state: S, role: Role, action: Action, check: Check[S] | None = None) -> None:
         """Carry out ``role``'s ``action`` (already checked to be legal) and run on to the next
         decision."""
-        frame = self.top(state)
-        if frame is None:
+        stack = state.stack
+        if not stack or state.result is not None:
             raise IllegalAction("the game is over")
-        proc = self.get(frame["kind"])
+        frame = stack[-1]
+        proc = self.kinds.get(frame["kind"]) or self.get(frame["kind"])
         if proc.perform is None:
             raise ProcedureError(f"{self.title}: procedure {proc.kind!r} asks nothing")
         proc.perform(state, frame, role, action)

@@ -52,8 +52,8 @@ def _perform(state: State, role: str, action: Action) -> None:
     card = action[1]
     state.hands[role].remove(card)
     state.played[role] = card
-    asked: list[str] = state.stack[-1]["roles"]
-    asked.remove(role)
+    frame = state.stack[-1]
+    asked = frame["roles"] = [r for r in frame["roles"] if r != role]  # never edited in place (FRAMES)
     log(state, "4.1", "You play {card} face down.", audience=role, card=card_name(card))
     log(state, "4.1", "The {side} play a card face down.", side=role)
     if not asked:

@@ -235,7 +235,7 @@ def _public_rule(side: str) -> str:
 
 def _legal(state: State, role: str) -> list[Action]:
     work = _work(state)
-    if work is None or work.get("block") is None or role not in state.active:
+    if work is None or work.get("block") is None:
         return []
     return [("place", town) for town in work["towns"]]
 

@@ -69,8 +69,10 @@ def sequence(kind: str, run: Run, rule: str = "") -> None:
 
 
 def ask(state: State, kind: str, *roles: str) -> None:
-    """Open the decision ``kind``, asking ``roles``."""
-    PROCEDURES.push(state, kind, roles=list(roles))
+    """Open the decision ``kind``, asking ``roles`` (a frame pushed as ``PROCEDURES.push`` would,
+    without its check that ``kind`` is registered: every decision asked is one of this package's,
+    and random play asks one on most actions)."""
+    state.stack.append({"kind": kind, "roles": list(roles)})
 
 
 def begin(state: State, kind: str, start: Any = True, **data: Any) -> None:
@@ -86,8 +88,9 @@ def opening(frame: Frame) -> Any:
 
 
 def end(state: State) -> None:
-    """End the innermost procedure: the one below carries on."""
-    PROCEDURES.pop(state, state.stack[-1])
+    """End the innermost procedure: the one below carries on (``PROCEDURES.pop`` of the innermost
+    frame, with no result to leave below)."""
+    state.stack.pop()
 
 
 def decisions() -> list[str]:

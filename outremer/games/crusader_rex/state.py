@@ -11,7 +11,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine import rng
-from ...engine.plain import FLAT, FLAT_VALUES, GENERATOR, LOG, NESTED, SET, SHARED, PlainState, slots
+from ...engine.plain import (
+    FLAT,
+    FLAT_VALUES,
+    GENERATOR,
+    LOG,
+    NESTED,
+    SET,
+    SHARED,
+    Kind,
+    PlainState,
+    clone,
+    slots,
+)
 from ...engine.rng import KEYED, Value
 from .frames import FORMAT_1, migrate
 from .records import Attack, Fight, Flags, MovePhase, Work
@@ -19,6 +31,10 @@ from .records import Attack, Fight, Flags, MovePhase, Work
 FORMAT = "outremer/crusader-rex/state/2"
 """Format 2 keeps the procedures under way as ``stack``; format 1 kept ``phase`` and ``active``
 (read by :meth:`State.from_json` through frames.migrate)."""
+
+FRAMES = Kind("frames", "[{{**f}} for f in {}]", clone, clone)
+"""The stack (procedures.py): a copy has its own frames, which share their values, since the rules
+never change a value in a frame in place (a frame's list of roles is replaced, not edited)."""
 
 # Fields in to_json order, each with how deep a copy goes (engine.plain). Sets are stored as sorted
 # lists. The options are never changed after setup, the result never once the game is over.
@@ -30,7 +46,7 @@ FIELDS = (
     ("options", SHARED),
     ("year", SHARED),
     ("turn", SHARED),
-    ("stack", NESTED),
+    ("stack", FRAMES),
     ("p1", SHARED),
     ("loc", FLAT),
     ("steps", FLAT),

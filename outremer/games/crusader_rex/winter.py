@@ -343,7 +343,7 @@ def _regroup_perform(state: State, role: str, action: Action) -> None:
 
 
 def _regroup_actions(state: State, role: str) -> list[Action]:
-    if role not in state.active or state.work is None:
+    if state.work is None:
         return []
     return [*_regroup_legal(state, role), ("done",)]
 
@@ -351,7 +351,7 @@ def _regroup_actions(state: State, role: str) -> list[Action]:
 # -- 8.3 supply --------------------------------------------------------------------------------
 def _supply_legal(state: State, role: str) -> list[Action]:
     work = _work(state)
-    if work is None or role not in state.active:
+    if work is None:
         return []
     over = _over_supply(state, role, work["exempt"])
     return [("disband", b) for blocks in over.values() for b in blocks]
@@ -364,7 +364,7 @@ def _supply_perform(state: State, role: str, action: Action) -> None:
 
 # -- 8.4 replacements --------------------------------------------------------------------------
 def _replace_legal(state: State, role: str) -> list[Action]:
-    if state.work is None or role not in state.active:
+    if state.work is None:
         return []
     return [*_replace_options(state, role), ("done",)]
 
