@@ -236,10 +236,12 @@ class Procedures(Generic[S]):
                 return
             frame = stack[-1]
             proc = kinds.get(frame["kind"]) or self.get(frame["kind"])
-            if proc.asks(state, frame):
-                return
-            if proc.run is None:
+            if proc.run is None:  # it only asks (Procedure.asks, inlined): the roles it names
+                if proc.legal is not None and proc.roles(state, frame):
+                    return
                 raise ProcedureError(f"{self.title}: procedure {proc.kind!r} asks nobody and cannot run")
+            if proc.legal is not None and proc.asks(state, frame):
+                return
             proc.run(state, frame)
         raise ProcedureError(f"{self.title}: procedures ran {MAX_STEPS} steps without asking anyone")
 

@@ -54,7 +54,8 @@ class CrusaderRex(Game[State]):
         return new_game(seed, scenario, chosen, generator)
 
     def active_roles(self, state: State) -> tuple[str, ...]:
-        return tuple(state.active)
+        stack = state.stack  # State.active, without the list: asked before every action
+        return tuple(stack[-1]["roles"]) if stack and state.result is None else ()
 
     def legal_actions(self, state: State, role: str) -> list[Action]:
         return PROCEDURES.legal(state, role)
