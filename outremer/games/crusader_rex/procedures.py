@@ -102,7 +102,9 @@ def at(state: State, kind: str, *roles: str) -> None:
     """Put ``state``, built by hand (positions.py), at the decision ``kind`` asking ``roles``, with
     the procedures under way beneath it that its facts imply (frames.derive): the game and its turn,
     the move phase of ``state.mv``'s side, the event being resolved, the battles, draws or winter.
-    Nothing runs: the next action goes on from there as in a game."""
+    Nothing runs: the next action goes on from there as in a game. The working record the decision
+    reads (``mv`` for a move, ``fight`` for a battle, ``work`` for a draw, Manna or the winter) is
+    the caller's to set; each rules module's ``start_...`` function opens its own instead."""
     if kind not in decisions():
         raise ValueError(f"Crusader Rex has no decision {kind!r}")
     state.stack = derive(kind, list(roles), state.p1, state.mv)
