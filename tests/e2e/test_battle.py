@@ -9,7 +9,7 @@ from typing import Any
 from outremer.bots.registry import make_bot
 from outremer.engine.registry import get_game
 from outremer.games.crusader_rex.common import BLOCKS
-from outremer.games.crusader_rex.views import BATTLE_PHASES
+from outremer.games.crusader_rex.frames import BATTLE_DECISIONS
 
 from .conftest import PASSWORD, errors_of, register, shot
 
@@ -54,7 +54,7 @@ class Table:
 def hidden_frank_in_battle(state: Any) -> bool:
     """The Saracens must act in a battle holding a Frank block they cannot see."""
     game = get_game("crusader-rex")
-    if state.phase not in BATTLE_PHASES or game.active_roles(state) != ("Saracens",):
+    if state.phase not in BATTLE_DECISIONS or game.active_roles(state) != ("Saracens",):
         return False
     view = game.view(state, "Saracens")
     battle = view.get("battle")

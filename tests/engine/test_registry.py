@@ -34,6 +34,7 @@ def test_no_title_known_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
     # With no distribution declaring a title, the registry has none of its own.
     monkeypatch.setattr(reg, "entry_points", lambda group: [])
     monkeypatch.setattr(reg, "_instances", {})  # forget titles loaded by earlier tests
+    monkeypatch.setattr(reg, "_registered", {})  # and titles registered by hand (the toy)
     assert not {"crusader-rex", "first-crusade"} & set(titles())
     with pytest.raises(UnknownGame, match="no title 'crusader-rex' is installed; installed titles: none"):
         get_game("crusader-rex")

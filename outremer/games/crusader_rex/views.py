@@ -15,6 +15,7 @@ from typing import Any, cast
 from .board import FRANKS, SARACENS, STAGING
 from .cards import card_name
 from .common import BLOCKS, TOWNS, victory_count
+from .frames import BATTLE_DECISIONS
 from .records import Draws
 from .state import State
 
@@ -128,7 +129,7 @@ def battle_view(state: State, role: str | None) -> dict[str, Any] | None:
     """The battle being fought, as ``role`` sees it (6.x): whose blocks are due as reserves is
     public by number; which blocks they are only to their owner."""
     f = state.fight
-    if not f or "town" not in f or state.phase not in BATTLE_PHASES:
+    if not f or "town" not in f or state.phase not in BATTLE_DECISIONS:
         return None
 
     def seen(blocks: list[str]) -> list[str]:
@@ -153,21 +154,6 @@ def battle_view(state: State, role: str | None) -> dict[str, Any] | None:
         "storming": seen(f.get("stormers", [])),
         "sallying": seen(f.get("sallied", [])),
     }
-
-
-BATTLE_PHASES = frozenset(
-    {
-        "battle_choice",
-        "combat_deploy",
-        "siege_storm",
-        "siege_sally",
-        "combat_turn",
-        "combat_hit",
-        "combat_retreat",
-        "siege_end",
-        "regroup",
-    }
-)
 
 
 def _order(entry: dict[str, Any]) -> tuple[int, str, str]:
