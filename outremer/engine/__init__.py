@@ -5,7 +5,7 @@ Everything outside a title's package knows games only through what this package 
 
 from . import errors
 from .errors import BadData, BadSave, IllegalAction, OutremerError, UnknownGame
-from .game import OBSERVER, Action, Game, Option, Outcome, Role, normalize_action
+from .game import OBSERVER, Action, Game, Option, Outcome, Position, Role, normalize_action
 from .record import SAVE_FORMAT, Record, load_record, replay, save_record
 from .registry import get_game, register, titles, unregister
 from .session import Session
@@ -21,6 +21,7 @@ __all__ = [
     "Option",
     "Outcome",
     "OutremerError",
+    "Position",
     "Record",
     "Role",
     "Session",

@@ -27,10 +27,13 @@ S = TypeVar("S")
 OBSERVER = None
 """Pass as the role to :meth:`Game.view` or :meth:`Game.log` for the public (observer's) view."""
 
-Capability = Literal["bots", "text", "prompt", "web", "sampler", "evaluation", "learning"]
+Capability = Literal[
+    "bots", "text", "prompt", "web", "sampler", "evaluation", "learning", "positions", "points"
+]
 """An optional part of the contract, each with a default on :class:`Game` (docs/engine.md): bots of
 its own, a text board, prompts in words, a browser board, a sampler for search bots, an evaluation
-for them, and the encoding of learning environments."""
+for them, the encoding of learning environments, positions that show the board at its most
+demanding, and the points the rulebook counts (charted when a game ends)."""
 
 CAPABILITY_METHODS: Mapping[Capability, tuple[str, ...]] = {
     "bots": ("bots",),
@@ -40,6 +43,8 @@ CAPABILITY_METHODS: Mapping[Capability, tuple[str, ...]] = {
     "sampler": ("sample",),
     "evaluation": ("evaluate",),
     "learning": ("action_space", "observe"),
+    "positions": ("positions",),
+    "points": ("points",),
 }
 """The methods a title overrides to have a capability (all of them)."""
 
@@ -52,6 +57,18 @@ class Option:
     default: bool
     help: str
     rule: str = ""
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position of a game to show: set up with ``seed`` (and ``scenario`` and ``options``, the
+    defaults when None), then ``actions`` taken, each ``(role, action)``: a save's record."""
+
+    seed: int = 1
+    actions: tuple[tuple[Role, Action], ...] = ()
+    scenario: str | None = None
+    options: Mapping[str, Any] | None = None
+    about: str = ""
 
 
 @dataclass(frozen=True)
@@ -268,6 +285,19 @@ class Game(ABC, Generic[S]):
 
     def board(self) -> dict[str, Any] | None:
         """The title's board description for drawing (places, connections), or None."""
+        return None
+
+    def positions(self) -> Mapping[str, Position]:
+        """Positions that show the board at its most demanding, by name (``"start"``,
+        ``"crowded"``: the largest stacks the game has; ``"battle"``: a battle being fought). The
+        browser checks (tests/e2e/test_boards.py) open each at a laptop's and a phone's size and
+        save screenshots. The default is the start of a game with the default setup."""
+        return {"start": Position(about="the start of a game with the default setup")}
+
+    def points(self, state: S) -> Mapping[Role, float] | None:
+        """The points each role has in ``state`` as the rulebook counts them (victory points,
+        towns held), public facts only, or None (the default): the summary at the end of a game
+        charts them over its course."""
         return None
 
     # -- search (optional) ---------------------------------------------------------------------

@@ -21,7 +21,7 @@ from outremer.engine.game import Game
 from .bare import BareGame
 from .toy import ToyGame
 
-EVERY = {"bots", "text", "prompt", "web", "sampler", "evaluation", "learning"}
+EVERY = {"bots", "text", "prompt", "web", "sampler", "evaluation", "learning", "positions", "points"}
 
 
 @pytest.fixture
@@ -58,6 +58,8 @@ def test_the_defaults(bare: BareGame) -> None:
     assert bare.render_text(bare.view(state, "First")) is None
     assert bare.web_dir() is None and bare.board() is None
     assert bare.evaluate(state) is None
+    assert bare.points(state) is None
+    assert set(bare.positions()) == {"start"} and bare.positions()["start"].actions == ()
     assert bare.rollout_choices(state, "First") is None
     # The default prompt says who is to act, to the role itself, to another and once over.
     assert bare.prompt(state, "First") == "First to act."
