@@ -14,8 +14,10 @@ STAMP_VENV := $(VENV)/.created
 STAMP_RUN  := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
 CHROMIUM ?= /usr/bin/chromium
+NODE_BIN   := node_modules/.bin
+STAMP_NPM  := node_modules/.installed
 
-.PHONY: run play test smoke constraints lint typecheck unit e2e soak bench clean postgres chromium
+.PHONY: run play test smoke constraints lint lint-js typecheck unit e2e soak bench clean postgres chromium
 .DELETE_ON_ERROR:
 
 # Running venv again over a half-made one completes it (pip included).
@@ -46,9 +48,20 @@ run: $(STAMP_RUN)
 play: $(STAMP_RUN)
 	$(BIN)/outremer play crusader-rex
 
-lint: $(STAMP_TEST)
+lint: $(STAMP_TEST) lint-js
 	$(BIN)/ruff check outremer tests bench examples
 	$(BIN)/ruff format --check outremer tests bench examples
+
+# The browser code (outremer/web/static/*.js, outremer/games/*/web/*.js) is linted by Biome with its
+# recommended rules (biome.jsonc; its formatter is off). The exact version is pinned in package.json
+# and package-lock.json; `npm ci` installs it into node_modules/ when that is missing or older than
+# the lock file. Warnings fail the check too.
+$(STAMP_NPM): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+lint-js: $(STAMP_NPM)
+	$(NODE_BIN)/biome lint --error-on-warnings
 
 typecheck: $(STAMP_TEST)
 	$(BIN)/mypy
@@ -84,4 +97,4 @@ constraints: $(STAMP_TEST)
 	  grep -v -i -e '^setuptools==' -e '^outremer==' $(VENV)/freeze.txt; } > $(CONSTRAINTS)
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache node_modules

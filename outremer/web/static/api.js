@@ -16,7 +16,7 @@ export async function api(method, path, body) {
   let res;
   try {
     res = await fetch(path, opts);
-  } catch (err) {
+  } catch {
     throw new ApiError(0, "The server cannot be reached. Check your connection and try again.");
   }
   const text = await res.text();
@@ -24,12 +24,12 @@ export async function api(method, path, body) {
   if (text) {
     try {
       data = JSON.parse(text);
-    } catch (err) {
+    } catch {
       data = { error: text };
     }
   }
   if (!res.ok) {
-    throw new ApiError(res.status, (data && data.error) || `${res.status} ${res.statusText}`);
+    throw new ApiError(res.status, data?.error || `${res.status} ${res.statusText}`);
   }
   return data;
 }
