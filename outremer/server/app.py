@@ -14,7 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy import select
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from . import api, ws
+from . import api, summary, ws
 from .bodylimit import BodyLimit
 from .bots import BotRunner
 from .context import Context
@@ -91,6 +91,7 @@ def create_app(
     app.add_middleware(CrossSiteGuard, trusted_origins=tuple(trusted_origins))
     app.include_router(api.router)
     app.include_router(ws.router)
+    app.include_router(summary.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)
