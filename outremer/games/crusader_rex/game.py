@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ...engine.game import Action, BotFactory, Game, Option, Outcome
+from ...engine.game import Action, BotFactory, Game, Option, Outcome, Position
 from ...engine.rng import KEYED
 from . import encoding, evaluation, render, sampler, views
 from .board import FRANKS, SARACENS, default_board
+from .common import TOWNS, victory_count
 from .procedures import PROCEDURES
 from .setup import new_game
 from .state import State
@@ -21,6 +23,9 @@ from . import cards, combat, deployment, draws, events, movement, turn, winter  
 
 MOVE_CHOICES = ("group", "muster", "end")
 """The choices of the next move that search bots play out (:meth:`CrusaderRex.rollout_choices`)."""
+
+CROWDED = 12
+"""The blocks in one town that make the "crowded" position: the most the scripted bots gather."""
 
 
 class CrusaderRex(Game[State]):
@@ -85,6 +90,43 @@ class CrusaderRex(Game[State]):
         return Outcome(
             tuple(r["winners"]), r["reason"], {k: float(v) for k, v in r["victory_cities"].items()}
         )
+
+    def points(self, state: State) -> dict[str, float]:
+        """The Victory Cities each side controls (1.2: a besieged city counts for the castle's
+        holder), as the outcome counts them; public facts only."""
+        return {side: float(n) for side, n in victory_count(state).items()}
+
+    def positions(self) -> dict[str, Position]:
+        """The start, the largest stack the scripted bots gather, and a field battle of six blocks
+        or more (6.2), each reached by the scripted bots from a fixed seed."""
+        return {
+            "start": Position(seed=1, about="the 1187 set-up, the Franks to deploy (3.1)"),
+            "crowded": Position(
+                seed=2,
+                actions=_played(2, _crowded),
+                about=f"a town holding {CROWDED} blocks or more, the largest stacks of a game (5.0)",
+            ),
+            "battle": Position(
+                seed=1,
+                actions=_played(1, _field_battle),
+                about="a field battle of six blocks or more, a block to fire or retreat (6.2)",
+            ),
+        }
+
+    def warning(self, state: State, role: str, action: Action) -> str | None:
+        """Ending a Group Move or a Muster before any block has moved spends the move all the same
+        (5.2, 5.3): an easy slip, which the page asks to confirm."""
+        mv = state.mv
+        if action != ("end",) or mv is None or mv["side"] != role or mv["path"]:
+            return None
+        if mv["kind"] == "group":
+            return (
+                f"No block has moved from {mv['origin']}: ending the Group Move now spends the move "
+                "all the same (5.2)."
+            )
+        if mv["kind"] == "muster":
+            return f"No block has moved to {mv['target']}: ending the Muster now spends the move (5.3)."
+        return None
 
     def sample(self, state: State, role: str, rng: random.Random) -> State:
         """A state ``role`` cannot tell from ``state``, its hidden parts dealt anew (sampler.py)."""
@@ -178,3 +220,45 @@ class CrusaderRex(Game[State]):
 
     def barrier(self, state: State) -> int:
         return state.barrier
+
+
+def _crowded(state: State) -> bool:
+    """A town holds :data:`CROWDED` blocks or more."""
+    counts: dict[str, int] = {}
+    for where in state.loc.values():
+        counts[where] = counts.get(where, 0) + 1
+    return any(n >= CROWDED for town, n in counts.items() if town in TOWNS)
+
+
+def _field_battle(state: State) -> bool:
+    """A block is to fire or retreat in round 1 of a field battle of six blocks or more (6.2)."""
+    fight = state.fight
+    if state.phase != "combat_turn" or fight is None:
+        return False
+    town = fight.get("town")
+    return (
+        fight.get("mode") == "field"
+        and fight.get("round") == 1
+        and sum(1 for where in state.loc.values() if where == town) >= 6
+    )
+
+
+@cache
+def _played(seed: int, reached: Callable[[State], bool], limit: int = 2000) -> tuple[tuple[str, Action], ...]:
+    """The actions the scripted bots take in a game set up from ``seed`` until ``reached`` holds
+    (the same every time: the bots and the game draw from their seeds)."""
+    from .bot import make_scripted
+
+    game = CrusaderRex()
+    state = game.setup(seed)
+    bots = {role: make_scripted(game, i) for i, role in enumerate(game.roles)}
+    taken: list[tuple[str, Action]] = []
+    while not reached(state):
+        active = game.active_roles(state)
+        if not active or len(taken) >= limit:
+            raise RuntimeError(f"Crusader Rex seed {seed}: the position was not reached")
+        role = active[0]
+        action = bots[role].choose(game, state, role)
+        game.perform(state, role, action)
+        taken.append((role, action))
+    return tuple(taken)

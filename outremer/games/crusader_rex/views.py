@@ -88,6 +88,7 @@ def view(state: State, role: str | None, game: str, prompt: str, legal: list[Act
         "turn": state.turn,
         "winter_turn": state.turn == 6,
         "phase": state.phase,
+        "phase_name": phase_name(state, role),
         "active": list(state.active),
         "player1": state.p1,
         "prompt": prompt,
@@ -123,6 +124,50 @@ def view(state: State, role: str | None, game: str, prompt: str, legal: list[Act
         [{"action": list(a), "text": describe(state, role, a)} for a in legal] if role is not None else []
     )
     return out
+
+
+PHASE_NAMES = {
+    "deploy_franks": "Frank Deployment (3.1)",
+    "deploy_saracens": "Saracen Deployment (3.2)",
+    "card": "Card Play (4.1)",
+    "assassins": "Event: Assassins (4.2)",
+    "manna": "Event: Manna (4.2)",
+    "jihad": "Event: Jihad (4.2)",
+    "move": "Movement (5.0)",
+    "battle_choice": "Combat: the next battle (6.0)",
+    "combat_deploy": "Combat Deployment (6.1)",
+    "siege_storm": "Siege Declarations (6.53)",
+    "siege_sally": "Sallying (6.55)",
+    "combat_turn": "Combat Turns (6.2)",
+    "combat_hit": "Combat Hits (6.31)",
+    "combat_retreat": "Retreats (6.6)",
+    "siege_end": "Siege: stay or leave (6.2)",
+    "regroup": "Regroups (6.7)",
+    "draw": "Draws (7.0)",
+    "winter_regroup": "Winter Campaigns: regroups (8.2)",
+    "winter_supply": "Winter Supply Limits (8.3)",
+    "winter_replace": "Winter Replacements (8.4)",
+    "over": "Game over (1.2)",
+    "idle": "Set-up (3.0)",
+}
+"""Each decision (procedures.decisions) by the rulebook's name of its step, with the rule."""
+
+MOVE_NAMES = {
+    "group": "Movement: Group Move (5.2)",
+    "muster": "Movement: Muster (5.3)",
+    "muster_pick": "Movement: Muster (5.3)",
+}
+"""The move under way, as its mover sees it (the other side sees "Movement (5.0)")."""
+
+
+def phase_name(state: State, role: str | None) -> str:
+    """The step of play in the rulebook's words with its rule number, e.g. "Frank Deployment
+    (3.1)", for ``role``: the mover also sees which kind of move it is making (5.2, 5.3)."""
+    phase = state.phase
+    mv = state.mv
+    if phase == "move" and mv is not None and mv["side"] == role and mv["kind"] in MOVE_NAMES:
+        return MOVE_NAMES[mv["kind"]]
+    return PHASE_NAMES.get(phase, phase)
 
 
 def battle_view(state: State, role: str | None) -> dict[str, Any] | None:
