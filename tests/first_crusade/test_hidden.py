@@ -62,6 +62,7 @@ def seen(state: State) -> tuple[object, ...]:
         G.legal_actions(state, PLAYER),
         [G.describe_action(state, PLAYER, a) for a in G.legal_actions(state, PLAYER)],
         G.render_text(G.view(state, PLAYER)),
+        G.points(state),  # issue 15: the points charted at the end are public facts only
     )
 
 

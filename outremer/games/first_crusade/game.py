@@ -6,18 +6,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from ...engine.errors import BadSave
-from ...engine.game import Action, BotFactory, Game, Outcome
+from ...engine.game import Action, BotFactory, Game, Outcome, Position
 from ...engine.rng import KEYED
-from . import encoding, render, sampler, teams, views
+from . import encoding, positions, render, sampler, teams, views
 from .common import BOARD, assassin_returns, buildings_overrun, lift_sieges
 from .procedures import PROCEDURES
 from .setup import OPTIONS, new_game
 from .state import BIN, ELIMINATED, PLAYER, REMOVED, TEAM_ROLES, State
-from .victory import chance, sudden_death
+from .victory import chance, contributions, score, sudden_death
 
 # Importing the rules modules registers their procedures.
 from . import actions, combat, events, movement, muslims, pilgrimage, turn, winter  # noqa: F401  isort: skip
@@ -33,6 +35,21 @@ def always(state: State) -> None:
         lift_sieges(state)
         buildings_overrun(state)
     sudden_death(state)
+
+
+@cache
+def _positions(game: FirstCrusade) -> dict[str, Position]:
+    return {
+        "start": Position(about="the start (7.0): the Crusaders and Byzantines stacked in Constantinople"),
+        "crowded": replace(
+            positions.played(game, 1, positions.crowded),
+            about="1098 Summer: stacks of 21 units in Tyre and 16 in Juliopolis at once",
+        ),
+        "battle": replace(
+            positions.played(game, 1, positions.battle_fought),
+            about="a battle at Juliopolis: the Christians place their hits (23.3)",
+        ),
+    }
 
 
 class FirstCrusade(Game[State]):
@@ -124,6 +141,20 @@ class FirstCrusade(Game[State]):
     def render_text(self, view: dict[str, Any]) -> str:
         """The board in words for the terminal (outremer play)."""
         return render.render_text(view)
+
+    def positions(self) -> Mapping[str, Position]:
+        """The start; the scripted bot's game from seed 1 where two stacks of 21 and 16 units stand
+        at once (positions.crowded); and the same game a step later, the Christians placing their
+        hits in that battle at Juliopolis (positions.battle_fought, 23.3)."""
+        return _positions(self)
+
+    def points(self, state: State) -> Mapping[str, float]:
+        """The Victory Points the player would score now (6.1): fortresses held, Monasteries,
+        Castles, eliminated Leaders, Kingdoms; all public facts (who is in a space shows, even a
+        face-down counter's side, 11.0). In the team game each player's share (37.0, ruling T-6)."""
+        if teams.playing(state):
+            return {role: float(vp) for role, vp in contributions(state).items()}
+        return {PLAYER: float(score(state)[0])}
 
     def web_dir(self) -> Path:
         """The map drawing for the browser (web/board.js)."""

@@ -1,16 +1,18 @@
 """Positions built by hand, for tests and puzzles: a state with chosen counters placed and the turn
-at a chosen step, with no Random Event rolled."""
+at a chosen step, with no Random Event rolled; and positions reached by the scripted bot's play,
+for the browser checks (Game.positions)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from ...engine.game import Action, Game, Position
 from . import combat
 from .common import ASSASSIN, BOARD, MASYAF
 from .procedures import PROCEDURES
 from .setup import OPTIONS
-from .state import BIN, Locations, State
+from .state import BIN, PLAYER, Locations, State
 
 
 def position(
@@ -72,3 +74,44 @@ def battle_before_the_reveal() -> State:
     )
     combat.start_battle(state, "nicaea", "christian", reinforce=True)
     return state
+
+
+def played(
+    game: Game[State], seed: int, until: Callable[[dict[str, Any]], bool], limit: int = 2000
+) -> Position:
+    """The scripted bot (bot.py) plays the player's seat from a game set up with ``seed`` until
+    ``until`` holds for the player's view (public facts only, so that what is shown never rests on
+    a hidden one); the same seed gives the same actions. Raises ValueError when the game ends or
+    ``limit`` actions pass first."""
+    from .bot import make_scripted
+
+    state = game.setup(seed)
+    bot = make_scripted(game, seed)
+    taken: list[tuple[str, Action]] = []
+    while not until(game.view(state, PLAYER)):
+        if state.result is not None or len(taken) >= limit:
+            raise ValueError(f"seed {seed}: the game reached no such position")
+        action = bot.choose(game, state, PLAYER)
+        game.perform(state, PLAYER, action)
+        taken.append((PLAYER, action))
+    return Position(seed, tuple(taken))
+
+
+def crowded(view: dict[str, Any]) -> bool:
+    """Large stacks in several spaces at once: the two largest hold 32 units or more between them,
+    the smaller of the two at least 10, and a third space at least 5."""
+    sizes = sorted((len(units) for units in view["spaces"].values()), reverse=True)
+    return len(sizes) >= 3 and sizes[0] + sizes[1] >= 32 and sizes[1] >= 10 and sizes[2] >= 5
+
+
+def battle_fought(view: dict[str, Any]) -> bool:
+    """The player places the Christians' hits (23.3) in a battle of several rounds (23.1(4)) with
+    at least three units a side."""
+    b = view["battle"]
+    return bool(
+        b
+        and view["procedure"] == "battle"
+        and b["hits_on"] == "christian"
+        and b["rounds"] > 1
+        and min(len(b["units"]["christian"]), len(b["units"]["muslim"])) >= 3
+    )

@@ -14,6 +14,7 @@ from typing import Any
 from ...engine.procedures import Action, Frame
 from .combat import CHRISTIAN, MUSLIM, units_of
 from .common import BOARD, COUNTERS, MARKERS, ORDER, SPACES, factor, in_bin, turn_label
+from .phases import phase_name
 from .procedures import PROCEDURES
 from .state import BIN, ELIMINATED, State
 
@@ -78,6 +79,7 @@ def view(game: Any, state: State, role: str | None) -> dict[str, Any]:
         "turn_index": state.turn,
         "stage": state.stack[0]["stage"] if state.stack else "over",
         "procedure": frame["kind"] if frame is not None else None,
+        "phase_name": phase_name(state),
         "reaction": state.reaction,
         "special": state.special,
         "actions": state.actions,
