@@ -4,31 +4,42 @@
 // generic game page, which calls
 //   draw(svg, view, onPick, ctx)   ctx = {board, pickable: Set, picked: Set}: the map;
 //   panel(view, ctx)               ctx = {board, pickable, picked, onPick, log}: an element shown
-//                                  above the prompt (the battle or siege being fought, the map key);
+//                                  above the prompt (the battle or siege being fought, the block
+//                                  under the pointer or picked, the map key);
 //   hand(view)                     the cards in the viewer's hand.
 // Clicking a town, a block or a staging box calls onPick with its name or id; the page narrows the
-// legal actions. Blocks hidden from the viewer arrive as {"side"} only and are drawn blank: nothing
-// here knows more than the view.
+// legal actions. Blocks hidden from the viewer arrive as {"side"} only and are drawn blank but for
+// their side's mark: nothing here knows more than the view.
+//
+// The board keeps the contract of docs/writing-a-title.md (issue 15): towns and staging boxes carry
+// data-location (the dot, the box) and data-location-label (the name); each block, or each count
+// standing for a folded group of blocks, carries data-piece and data-at; what may be picked carries
+// data-pick and an aria-label; the key carries data-board-key. The map is drawn at one CSS px per
+// map unit or more (svg.dataset.minScale), so every text of 11.5 units or more is legible, and the
+// page pans it; svg.dataset.focus is the area in play.
 //
 // The map is drawn as the Frank player sees the board (1.0: the Frank player sits at its western
-// edge): east at the top, the sea below, Antioch on the left and Egypt on the right. A wide map
-// suits a desktop window: the whole of it fits beside the panels.
+// edge): east at the top, the sea below, Antioch on the left and Egypt on the right.
 
 import { h as hel, svg as el } from "/static/api.js";
 
-const SX = 190; // map units per degree of latitude (north to south runs left to right)
-const SY = 280; // map units per degree of longitude (times the cosine of the latitude)
-const BLOCK = 32; // a block's side
-const GAP = 3;
-const ROW = 3; // blocks of one side shown side by side in a stack before it folds into a count
-const WIDE_ROW = 4; // blocks per row of an unfolded stack
+const GROW = 1.5; // the map's spread over the old 190 x 280 units per degree: room for stacks
+const SX = 190 * GROW; // map units per degree of latitude (north to south runs left to right)
+const SY = 280 * GROW; // map units per degree of longitude (times the cosine of the latitude)
+const BLOCK = 40; // a block's side
+const GAP = 4;
+const STEP = BLOCK + GAP;
+const PER_ROW = 3; // blocks of one side side by side in a stack
+const PAD = 4; // the margin of a stack's backing
+const NARROW = "'Arial Narrow', 'Liberation Sans Narrow', 'DejaVu Sans Condensed', sans-serif";
 const COLORS = {
-  Franks: { fill: "#f3ead2", ink: "#1c2f5e", edge: "#1c2f5e" },
-  Saracens: { fill: "#1f6b3a", ink: "#fff8e0", edge: "#0d3a1d" },
-  Assassins: { fill: "#2b2b2b", ink: "#f0f0f0", edge: "#000" },
+  Franks: { fill: "#f3ead2", ink: "#1c2f5e", edge: "#1c2f5e", mark: "\u2720", rx: 1.5, adj: "Frank" },
+  Saracens: { fill: "#1f6b3a", ink: "#fff8e0", edge: "#0d3a1d", mark: "\u263E", rx: 11, adj: "Saracen" },
+  Assassins: { fill: "#2b2b2b", ink: "#f0f0f0", edge: "#000", mark: "\u2020", rx: 5, adj: "Assassin" },
 };
 const SIDE_ORDER = ["Franks", "Saracens", "Assassins"];
 const KINGDOM_TINT = { Franks: "#e9dcc0", Saracens: "#d4e3c9", Assassins: "#d0d0d0" };
+const CASTLE = { fill: "#d9d4cb", edge: "#5f5a52" }; // the castle frame round blocks inside it
 const ROAD_STYLE = {
   major: { stroke: "#8a5a2b", "stroke-width": 3.4 },
   minor: { stroke: "#a0805a", "stroke-width": 1.8, "stroke-dasharray": "6 4" },
@@ -38,17 +49,16 @@ const ROAD_STYLE = {
 const FACES = ["", "\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
 
 let layoutCache = null;
-const unfolded = new Set(); // towns whose stacks the viewer opened (a click on a count badge)
+const unfolded = new Set(); // towns whose folded stacks the viewer opened into a list
 let lastDraw = null; // the arguments of the last draw, to draw again when a stack is opened
 let keyOpen = false; // whether the map key is open (kept across redraws)
 let logOpen = false; // whether the battle's log is open
-
-
+let details = null; // the panel's box telling the block under the pointer, focused or picked
+let detailsDefault = null; // what it tells when no block is under the pointer
 
 // -- layout -----------------------------------------------------------------------------------
-// Town positions: lat/lon turned a quarter (east up), longitude stretched a little so that stacks
-// above and below the towns have room, a town far out to the west (Egypt) drawn at the edge next
-// to its neighbours, then towns pushed apart where they crowd.
+// Town positions: lat/lon turned a quarter (east up), a town far out to the west (Egypt) drawn at
+// the edge next to its neighbours, then towns pushed apart where they crowd.
 function layout(board) {
   if (layoutCache && layoutCache.board === board) return layoutCache;
   const towns = board.towns.filter((t) => t.lat !== null && t.lon !== null);
@@ -57,11 +67,11 @@ function layout(board) {
   const lats = towns.map((t) => t.lat);
   const latMax = Math.max(...lats);
   const lonMax = lons[lons.length - 1];
-  const k = Math.cos(((latMax + Math.min(...lats)) / 2) * Math.PI / 180);
+  const k = Math.cos((((latMax + Math.min(...lats)) / 2) * Math.PI) / 180);
   const pos = new Map();
   for (const t of towns) pos.set(t.name, { x: (latMax - t.lat) * SX, y: (lonMax - Math.max(t.lon, floorLon)) * k * SY });
-  const RX = 70;
-  const RY = 60;
+  const RX = 70 * GROW;
+  const RY = 60 * GROW;
   const names = [...pos.keys()];
   for (let round = 0; round < 60; round += 1) {
     for (let i = 0; i < names.length; i += 1) {
@@ -73,41 +83,46 @@ function layout(board) {
         const d = Math.hypot(dx, dy) || 0.01;
         if (d < 1) {
           const push = (1 - d) / 2;
-          a.x -= (dx / d) * push * RX; a.y -= (dy / d) * push * RY;
-          b.x += (dx / d) * push * RX; b.y += (dy / d) * push * RY;
+          a.x -= (dx / d) * push * RX;
+          a.y -= (dy / d) * push * RY;
+          b.x += (dx / d) * push * RX;
+          b.y += (dy / d) * push * RY;
         }
       }
     }
   }
   const minX = Math.min(...[...pos.values()].map((p) => p.x));
   const minY = Math.min(...[...pos.values()].map((p) => p.y));
-  for (const p of pos.values()) { p.x += 70 - minX; p.y += 60 - minY; }
-  const width = Math.max(...[...pos.values()].map((p) => p.x)) + 95;
-  const height = Math.max(...[...pos.values()].map((p) => p.y)) + 75;
+  for (const p of pos.values()) {
+    p.x += 150 - minX;
+    p.y += 150 - minY;
+  }
+  const width = Math.max(...[...pos.values()].map((p) => p.x)) + 170;
+  const height = Math.max(...[...pos.values()].map((p) => p.y)) + 150;
   // Staging boxes (7.21) in the sea, bottom left: "off the west edge" as the Franks see it.
   const staging = new Map();
-  const boxH = 62;
+  const boxW = 16 + 3 * STEP;
+  const boxH = BLOCK + 30;
   const linked = new Set(board.roads.filter((r) => r.off_map).flatMap((r) => [r.a, r.b]));
   const boxes = [...board.staging].sort((a, b) => Number(linked.has(b.name)) - Number(linked.has(a.name)));
   boxes.forEach((s, i) => {
-    staging.set(s.name, { x: 12, y: height - 12 - (boxes.length - i) * (boxH + 8) + 8, w: 250, h: boxH });
+    staging.set(s.name, { x: 12, y: height - 12 - (boxes.length - i) * (boxH + 8) + 8, w: boxW, h: boxH });
   });
-  // A town's name goes on its right, or on its left where that covers fewer other towns' dots,
-  // names and likely stacks (a few passes, each town taking the better side given the others).
+  // A town's name goes on its right, or on its left where that covers fewer other towns' dots
+  // and names (a few passes, each town taking the better side given the others).
   const side = new Map([...pos.keys()].map((name) => [name, 1]));
+  const byName = new Map(board.towns.map((t) => [t.name, t]));
   const boxOf = (name, p, s) => {
-    const t = board.towns.find((x) => x.name === name);
-    const w = (name.length + 1 + (t.rating || 0)) * 7 + 4;
-    return s > 0 ? { x0: p.x + 8, x1: p.x + 8 + w, y0: p.y - 9, y1: p.y + 7 } : { x0: p.x - 8 - w, x1: p.x - 8, y0: p.y - 9, y1: p.y + 7 };
+    const t = byName.get(name);
+    const w = (name.length + 1 + (t.rating || 0)) * 7.4 + 4;
+    return s > 0 ? { x0: p.x + 10, x1: p.x + 10 + w, y0: p.y - 10, y1: p.y + 8 } : { x0: p.x - 10 - w, x1: p.x - 10, y0: p.y - 10, y1: p.y + 8 };
   };
-  const overlaps = (a, b) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
   const cost = (name, box) => {
     let c = 0;
     for (const [other, q] of pos) {
       if (other === name) continue;
-      if (q.x > box.x0 - 9 && q.x < box.x1 + 9 && Math.abs(q.y - (box.y0 + box.y1) / 2) < 15) c += 2; // a dot
+      if (q.x > box.x0 - 12 && q.x < box.x1 + 12 && Math.abs(q.y - (box.y0 + box.y1) / 2) < 18) c += 2; // a dot
       if (overlaps(box, boxOf(other, q, side.get(other)))) c += 5; // a name
-      if (overlaps(box, { x0: q.x - 52, x1: q.x + 52, y0: q.y + 8, y1: q.y + 44 })) c += 1; // a field stack
     }
     return c;
   };
@@ -117,83 +132,114 @@ function layout(board) {
     }
   }
   const labelLeft = new Set([...side].filter(([, s]) => s < 0).map(([name]) => name));
-  layoutCache = { board, pos, staging, width, height, labelLeft, towns: new Map(board.towns.map((t) => [t.name, t])) };
+  layoutCache = { board, pos, staging, width, height, labelLeft, towns: byName };
   return layoutCache;
 }
 
+function overlaps(a, b) {
+  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+}
+
+function boxOfElement(node, margin = 0) {
+  const b = node.getBBox();
+  return { x0: b.x - margin, y0: b.y - margin, x1: b.x + b.width + margin, y1: b.y + b.height + margin };
+}
+
 // -- blocks -----------------------------------------------------------------------------------
-function shortName(name) {
-  const base = name.replace(/\s*\(.*\)$/, "");
-  return base.length > 7 ? `${base.slice(0, 6)}.` : base;
+// A block's short form, at most about eight letters, each block's its own: "Templars (Gaza)" is
+// "Tmp Gaz", "Kurds (2)" "Kurds 2", a long name cut with a dot; the full name is in its <title>,
+// its aria-label and the details panel.
+const SHORT_BASE = { Templars: "Tmp", Hospitallers: "Hsp", Turcopoles: "Tcp", Pilgrims: "Plg", Reynald: "Reyn", Raymond: "Raym" };
+const SHORT = { Assassins: "Assassin", Barbarossa: "Barbaros", Crossbows: "Crossbow" };
+
+export function shortName(name) {
+  const m = name.match(/^(.*?)\s*\((.*)\)$/);
+  if (m) {
+    const [, base, where] = m;
+    if (/^\d+$/.test(where)) return `${base} ${where}`;
+    return `${SHORT_BASE[base] || base.slice(0, 4)} ${where.slice(0, where.startsWith("Tri") ? 4 : 3)}`;
+  }
+  if (name.length <= 8) return name;
+  if (SHORT[name]) return SHORT[name];
+  const words = name.replace(/^al-/, "").split(/[\s-]/);
+  const first = name.startsWith("al-") ? name.slice(3) : words[0];
+  return first.length <= 8 ? first : `${first.slice(0, 6)}.`;
 }
 
-function blockTitle(block, where) {
-  const place = where === "castle" ? ", in the castle" : "";
-  if (!("id" in block)) return `${block.side} block (hidden)${place}`;
-  return `${block.name}: ${block.steps}/${block.max_steps} steps, combat ${block.combat}, move ${block.move}`
-    + `${block.revealed ? " (revealed)" : ""}${place}`;
+function sideWord(side) {
+  return (COLORS[side] || COLORS.Assassins).adj;
 }
 
-// One block at the origin, as on the map: the name on top, steps (left) and combat rating (right),
-// a pip per step along the bottom (filled: steps left); blank when hidden; a gold inner rim in a
-// castle.
+function blockWords(block, where, town) {
+  const place = `${town ? ` at ${town}` : ""}${where === "castle" ? ", in the castle" : ""}`;
+  if (!("id" in block)) return `a ${sideWord(block.side)} block, hidden${place}`;
+  return `${block.name} (${sideWord(block.side)}): ${block.steps} of ${block.max_steps} steps, combat ${block.combat}, move ${block.move}`
+    + `${block.revealed ? ", revealed" : ""}${place}`;
+}
+
+// One block at the origin: its short name on top, steps (left) and combat rating (right), a pip per
+// step along the bottom (filled: steps left); a hidden block shows only its side's mark. Franks are
+// square, Saracens round-cornered, the Assassins between.
 function blockGlyph(block, where) {
   const colors = COLORS[block.side] || COLORS.Assassins;
   const known = "id" in block;
   const g = el("g", { class: `block ${known ? "known" : "hidden"} side-${block.side}${where === "castle" ? " in-castle" : ""}` });
-  g.append(el("rect", { class: "face", width: BLOCK, height: BLOCK, rx: 4, fill: colors.fill, stroke: colors.edge, "stroke-width": 1.2 }));
-  if (where === "castle") {
-    g.append(el("rect", { x: 2.5, y: 2.5, width: BLOCK - 5, height: BLOCK - 5, rx: 2.5, fill: "none", stroke: "#c9a227", "stroke-width": 1.6 }));
-  }
-  g.append(el("title", {}, blockTitle(block, where)));
+  g.append(el("rect", { class: "face", width: BLOCK, height: BLOCK, rx: colors.rx, fill: colors.fill, stroke: colors.edge, "stroke-width": 1.4 }));
+  g.append(el("title", {}, blockWords(block, where)));
   if (!known) {
-    g.append(el("circle", { cx: BLOCK / 2, cy: BLOCK / 2, r: 4, fill: colors.edge, opacity: 0.3 }));
+    g.append(el("text", { x: BLOCK / 2, y: BLOCK / 2 + 7, "font-size": 20, "text-anchor": "middle", fill: colors.ink, opacity: 0.55, class: "bmark" }, colors.mark));
     return g;
   }
   const label = shortName(block.name);
-  const name = el("text", { x: BLOCK / 2, y: 10.5, "font-size": 9.6, "font-weight": 600, "text-anchor": "middle", fill: colors.ink, class: "bname" }, label);
-  if (label.length * 0.6 * 9.6 > BLOCK - 3) {
-    name.setAttribute("textLength", BLOCK - 3);
+  const name = el("text", { x: BLOCK / 2, y: 13, "font-size": 12, "font-family": NARROW, "font-weight": 700, "text-anchor": "middle", fill: colors.ink, class: "bname" }, label);
+  if (label.length * 0.5 * 12 > BLOCK - 4) {
+    name.setAttribute("textLength", BLOCK - 4);
     name.setAttribute("lengthAdjust", "spacingAndGlyphs");
   }
   g.append(name);
-  g.append(el("text", { x: 3, y: 24, "font-size": 13.5, "font-weight": "bold", fill: colors.ink, class: "bsteps" }, String(block.steps)));
-  g.append(el("text", { x: BLOCK - 2.5, y: 24, "font-size": 11, "font-weight": 600, "text-anchor": "end", fill: colors.ink, class: "bcombat" }, block.combat));
+  g.append(el("text", { x: 3.5, y: 29, "font-size": 14, "font-weight": "bold", fill: colors.ink, class: "bsteps" }, String(block.steps)));
+  g.append(el("text", { x: BLOCK - 3, y: 29, "font-size": 12, "font-weight": 600, "text-anchor": "end", fill: colors.ink, class: "bcombat" }, block.combat));
   const max = block.max_steps || block.steps;
-  const x0 = BLOCK / 2 - ((max - 1) * 4.4) / 2;
+  const x0 = BLOCK / 2 - ((max - 1) * 5) / 2;
   for (let i = 0; i < max; i += 1) {
-    g.append(el("circle", {
-      cx: x0 + i * 4.4, cy: BLOCK - 3.6, r: 1.45, fill: i < block.steps ? colors.ink : "none", stroke: colors.ink, "stroke-width": 0.6,
-    }));
+    g.append(el("circle", { cx: x0 + i * 5, cy: BLOCK - 4.5, r: 1.7, fill: i < block.steps ? colors.ink : "none", stroke: colors.ink, "stroke-width": 0.7 }));
   }
   return g;
 }
 
-function mapBlock(block, x, y, where, ctx, onPick, town) {
+function showDetails(text) {
+  if (details) details.textContent = text || detailsDefault || "";
+}
+
+function mapBlock(block, x, y, where, ctx, onPick, town, index) {
   const g = blockGlyph(block, where);
   g.setAttribute("transform", `translate(${x},${y})`);
+  const words = blockWords(block, where, town);
   if ("id" in block) {
+    g.dataset.piece = block.id;
     g.dataset.token = block.id;
     g.dataset.block = block.id;
+    if (ctx.pickable.has(block.id) || ctx.picked.has(block.id)) {
+      g.dataset.pick = block.id;
+      g.setAttribute("aria-label", words);
+    }
     if (ctx.pickable.has(block.id)) g.classList.add("pickable");
     if (ctx.picked.has(block.id)) g.classList.add("picked");
-    g.addEventListener("click", (e) => { e.stopPropagation(); onPick(block.id); });
-  } else if (town) {
-    g.addEventListener("click", (e) => { e.stopPropagation(); onPick(town); });
+    g.addEventListener("click", (e) => {
+      e.stopPropagation();
+      onPick(block.id);
+    });
+  } else {
+    g.dataset.piece = `${town}:${block.side}:${where}:${index}`;
+    if (town && ctx.pickable.has(town)) g.addEventListener("click", (e) => {
+      e.stopPropagation();
+      onPick(town);
+    });
   }
-  return g;
-}
-
-// A count standing for the blocks of a folded stack; a click unfolds the town's stacks.
-function countBadge(side, blocks, x, y, town) {
-  const colors = COLORS[side] || COLORS.Assassins;
-  const g = el("g", { class: `stack-count side-${side}`, transform: `translate(${x},${y})`, "data-town": town, "data-count": blocks.length });
-  g.append(el("rect", { width: BLOCK, height: BLOCK, rx: 4, fill: colors.fill, stroke: colors.edge, "stroke-width": 1.2, "stroke-dasharray": "3 2" }));
-  g.append(el("text", { x: BLOCK / 2, y: BLOCK / 2 + 5, "font-size": 14, "font-weight": "bold", "text-anchor": "middle", fill: colors.ink }, `+${blocks.length}`));
-  const known = blocks.filter((b) => "id" in b).map((b) => b.name);
-  const hidden = blocks.length - known.length;
-  g.append(el("title", {}, `${blocks.length} more ${side} block(s)${known.length ? `: ${known.join(", ")}` : ""}${hidden && known.length ? ` and ${hidden} hidden` : ""} (click to show them)`));
-  g.addEventListener("click", (e) => { e.stopPropagation(); unfolded.add(town); redraw(); });
+  g.dataset.at = town;
+  g.addEventListener("mouseenter", () => showDetails(words));
+  g.addEventListener("mouseleave", () => showDetails(null));
+  g.addEventListener("focus", () => showDetails(words));
   return g;
 }
 
@@ -212,61 +258,248 @@ function bySide(blocks) {
   return rows;
 }
 
-// The blocks at a town: a row per side, field below the dot and castle above. A side with more
-// than ROW blocks shows ROW - 1 of them and a count, unless the stack is open (the viewer clicked
-// the count, or a block in it may be picked now), in which case it is drawn whole on top.
-function drawStack(layer, overlay, town, spot, p, r, ctx, onPick) {
-  const field = spot.field || [];
-  const castle = spot.castle || [];
-  const all = [...field, ...castle];
-  const busy = all.some((b) => "id" in b && (ctx.pickable.has(b.id) || ctx.picked.has(b.id)));
-  const crowded = bySide(field).some(([, bs]) => bs.length > ROW) || bySide(castle).some(([, bs]) => bs.length > ROW);
-  const open = crowded && (busy || unfolded.has(town));
-  const g = el("g", { class: `stack${open ? " open" : ""}`, "data-town": town });
-  const perRow = open ? WIDE_ROW : ROW;
-  const step = BLOCK + GAP;
-  const rows = (where) => {
-    const out = [];
-    for (const [side, blocks] of bySide(where === "field" ? field : castle)) {
-      if (!open && blocks.length > ROW) out.push({ side, blocks: blocks.slice(0, ROW - 1), more: blocks.slice(ROW - 1) });
-      else for (let i = 0; i < blocks.length; i += perRow) out.push({ side, blocks: blocks.slice(i, i + perRow), more: null });
+// -- stacks -----------------------------------------------------------------------------------
+// The blocks at a town, as rows: the castle's (inside a castle frame) above the field's, a row per
+// side of up to PER_ROW blocks. Folded, each side in the castle or the field is one count instead.
+function stackShape(spot, folded) {
+  const rows = [];
+  for (const where of ["castle", "field"]) {
+    for (const [side, blocks] of bySide(spot[where] || [])) {
+      if (folded) rows.push({ where, side, blocks, count: true });
+      else for (let i = 0; i < blocks.length; i += PER_ROW) rows.push({ where, side, blocks: blocks.slice(i, i + PER_ROW), from: i });
     }
-    return out;
-  };
-  let minX = Infinity; let maxX = -Infinity; let minY = Infinity; let maxY = -Infinity;
-  const place = (where) => {
-    rows(where).forEach((row, i) => {
-      const n = row.blocks.length + (row.more ? 1 : 0);
-      const x0 = p.x - (n * step - GAP) / 2;
-      const y = where === "castle" ? p.y - r - 4 - (i + 1) * step + GAP : p.y + r + 4 + i * step;
-      row.blocks.forEach((block, j) => g.append(mapBlock(block, x0 + j * step, y, where, ctx, onPick, town)));
-      if (row.more) g.append(countBadge(row.side, row.more, x0 + row.blocks.length * step, y, town));
-      minX = Math.min(minX, x0); maxX = Math.max(maxX, x0 + n * step - GAP);
-      minY = Math.min(minY, y); maxY = Math.max(maxY, y + BLOCK);
-    });
-  };
-  place("field");
-  place("castle");
-  if (!all.length) return;
-  if (open) {
-    g.prepend(el("rect", { class: "stack-back", x: minX - 5, y: minY - 5, width: maxX - minX + 10, height: maxY - minY + 10, rx: 6 }));
-    if (!busy) {
-      const close = el("g", { class: "stack-close", transform: `translate(${maxX + 3},${minY - 3})` });
-      close.append(el("circle", { r: 8, fill: "#fff", stroke: "#555" }), el("text", { y: 4, "font-size": 12, "text-anchor": "middle" }, "×"), el("title", {}, "fold the stack"));
-      close.addEventListener("click", (e) => { e.stopPropagation(); unfolded.delete(town); redraw(); });
-      g.append(close);
-    }
-    overlay.append(g);
-  } else {
-    // The stack under the pointer comes on top of its neighbours'.
-    g.addEventListener("mouseenter", () => { if (g.parentNode && g.parentNode.lastChild !== g) g.parentNode.append(g); });
-    layer.append(g);
   }
+  if (folded) {
+    // The counts of the castle side by side on one row, those of the field on another.
+    const merged = [];
+    for (const where of ["castle", "field"]) {
+      const mine = rows.filter((r) => r.where === where);
+      if (mine.length) merged.push({ where, counts: mine });
+    }
+    return shapeSize(merged.map((r) => ({ ...r, n: r.counts.length })));
+  }
+  return shapeSize(rows.map((r) => ({ ...r, n: r.blocks.length })));
+}
+
+function shapeSize(rows) {
+  const castleRows = rows.filter((r) => r.where === "castle").length;
+  const w = Math.max(...rows.map((r) => r.n * STEP - GAP)) + 2 * PAD + (castleRows ? 6 : 0);
+  const h = rows.length * STEP - GAP + 2 * PAD + (castleRows ? 14 : 0);
+  return { rows, w, h, castleRows };
+}
+
+// Places beside a town for a box of w x h, nearest first: below, above, the sides, the corners,
+// then the same further out.
+function candidates(p, r, w, h, label) {
+  const out = [];
+  const near = r + 5;
+  for (const d of [0, 14, 30, 50, 75, 105, 140]) {
+    out.push([p.x - w / 2, p.y + near + d]);
+    out.push([p.x - w / 2, p.y - near - d - h]);
+    out.push([Math.max(p.x + near, label.x1 + 4) + d, p.y - h / 2]);
+    out.push([Math.min(p.x - near, label.x0 - 4) - d - w, p.y - h / 2]);
+    out.push([p.x + near + d * 0.7, p.y + near + d * 0.7]);
+    out.push([p.x - near - d * 0.7 - w, p.y + near + d * 0.7]);
+    out.push([p.x + near + d * 0.7, p.y - near - d * 0.7 - h]);
+    out.push([p.x - near - d * 0.7 - w, p.y - near - d * 0.7 - h]);
+    out.push([p.x - w * 0.15, p.y + near + d]);
+    out.push([p.x - w * 0.85, p.y + near + d]);
+    out.push([p.x - w * 0.15, p.y - near - d - h]);
+    out.push([p.x - w * 0.85, p.y - near - d - h]);
+  }
+  return out;
+}
+
+// Where each town's stack goes: the battle's town first, then stacks holding a pick, then the
+// largest; each in the nearest free place beside its town (no other town's dot or name, no other
+// stack, inside the map), drawn whole if it fits there, else folded into counts.
+function placeStacks(L, view, ctx, obstacles, ownBoxes) {
+  const spots = Object.entries(view.towns || {}).filter(([name]) => L.pos.has(name));
+  const busy = (spot) => [...(spot.field || []), ...(spot.castle || [])].some((b) => "id" in b && (ctx.pickable.has(b.id) || ctx.picked.has(b.id)));
+  const size = (spot) => (spot.field || []).length + (spot.castle || []).length;
+  const battle = view.battle ? view.battle.town : null;
+  spots.sort((a, b) => Number(b[0] === battle) - Number(a[0] === battle) || Number(busy(b[1])) - Number(busy(a[1])) || size(b[1]) - size(a[1]));
+  const placed = [];
+  const out = new Map();
+  const free = (box, town) => {
+    if (box.x0 < 2 || box.y0 < 2 || box.x1 > L.width - 2 || box.y1 > L.height - 2) return false;
+    for (const o of obstacles) if (o.town !== town && overlaps(box, o)) return false;
+    for (const o of ownBoxes.get(town) || []) if (overlaps(box, o)) return false;
+    for (const o of placed) if (overlaps(box, o)) return false;
+    return true;
+  };
+  for (const [town, spot] of spots) {
+    if (!size(spot)) continue;
+    const p = L.pos.get(town);
+    const t = L.towns.get(town);
+    const r = t.victory ? 9 : 6.5;
+    const label = (ownBoxes.get(town) || [])[1] || { x0: p.x, x1: p.x, y0: p.y, y1: p.y };
+    let choice = null;
+    for (const folded of [false, true]) {
+      const shape = stackShape(spot, folded);
+      for (const [x, y] of candidates(p, r, shape.w, shape.h, label)) {
+        const box = { x0: x, y0: y, x1: x + shape.w, y1: y + shape.h };
+        if (free({ x0: box.x0 - 2, y0: box.y0 - 2, x1: box.x1 + 2, y1: box.y1 + 2 }, town)) {
+          choice = { shape, x, y, folded };
+          break;
+        }
+      }
+      if (choice) break;
+    }
+    if (!choice) {
+      // Nowhere free: folded, at the least crowded place inside the map.
+      const shape = stackShape(spot, true);
+      let best = null;
+      for (const [x0, y0] of candidates(p, r, shape.w, shape.h, label)) {
+        const x = Math.min(Math.max(x0, 3), L.width - shape.w - 3);
+        const y = Math.min(Math.max(y0, 3), L.height - shape.h - 3);
+        const box = { x0: x, y0: y, x1: x + shape.w, y1: y + shape.h };
+        const cost = obstacles.filter((o) => o.town !== town && overlaps(box, o)).length * 10 + placed.filter((o) => overlaps(box, o)).length;
+        if (!best || cost < best.cost) best = { cost, x, y };
+      }
+      choice = { shape, x: best.x, y: best.y, folded: true };
+    }
+    placed.push({ x0: choice.x, y0: choice.y, x1: choice.x + choice.shape.w, y1: choice.y + choice.shape.h });
+    out.set(town, choice);
+  }
+  return out;
+}
+
+function countFace(side, n) {
+  const colors = COLORS[side] || COLORS.Assassins;
+  return [
+    el("rect", { width: BLOCK, height: BLOCK, rx: colors.rx, fill: colors.fill, stroke: colors.edge, "stroke-width": 1.4 }),
+    el("rect", { x: 3, y: 3, width: BLOCK - 6, height: BLOCK - 6, rx: Math.max(colors.rx - 3, 1), fill: "none", stroke: colors.ink, "stroke-width": 1, "stroke-dasharray": "3 2" }),
+    el("text", { x: BLOCK / 2, y: 20, "font-size": 17, "font-weight": "bold", "text-anchor": "middle", fill: colors.ink }, `${n}`),
+    el("text", { x: BLOCK / 2, y: 33, "font-size": 11.5, "font-family": NARROW, "text-anchor": "middle", fill: colors.ink }, "list"),
+  ];
+}
+
+// A count standing for the blocks of one side in a town's castle or field; a click, Enter or Space
+// opens the town's list.
+function countBadge(town, row, x, y) {
+  const { side, blocks, where } = row;
+  const words = `${blocks.length} ${sideWord(side)} blocks at ${town}${where === "castle" ? ", in the castle" : ""}: show the list`;
+  const g = el("g", {
+    class: `stack-count side-${side}`, transform: `translate(${x},${y})`, "data-town": town, "data-count": blocks.length,
+    "data-piece": `${town}:${side}:${where}`, "data-at": town, tabindex: 0, role: "button", "aria-label": words, "aria-expanded": "false",
+  });
+  g.append(...countFace(side, blocks.length), el("title", {}, words));
+  const open = (e) => {
+    e.stopPropagation();
+    e.preventDefault();
+    unfolded.add(town);
+    redraw();
+  };
+  g.addEventListener("click", open);
+  g.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") open(e);
+  });
+  return g;
+}
+
+// A castle's frame round the blocks inside it: grey stone with battlements on top.
+function castleFrame(x, y, w, h) {
+  const g = el("g", { class: "castle-frame" });
+  const merlons = [];
+  const n = Math.max(3, Math.round(w / 14));
+  for (let i = 0; i < n; i += 1) {
+    const mx = x + 3 + (i * (w - 12)) / (n - 1);
+    merlons.push(el("rect", { x: mx, y: y - 5, width: 6, height: 6, fill: CASTLE.fill, stroke: CASTLE.edge, "stroke-width": 1 }));
+  }
+  g.append(...merlons, el("rect", { x, y, width: w, height: h, fill: CASTLE.fill, stroke: CASTLE.edge, "stroke-width": 1.4 }));
+  return g;
+}
+
+function drawStack(layer, town, choice, ctx, onPick) {
+  const { shape, x, y, folded } = choice;
+  const g = el("g", { class: `stack${folded ? " folded" : ""}`, "data-town": town });
+  g.append(el("rect", { class: "stack-back", x, y, width: shape.w, height: shape.h, rx: 5 }));
+  let cy = y + PAD;
+  const castleRows = shape.rows.filter((r) => r.where === "castle");
+  if (castleRows.length) {
+    cy += 5;
+    g.append(castleFrame(x + PAD - 1, cy - 3, shape.w - 2 * PAD + 2, castleRows.length * STEP - GAP + 6));
+  }
+  const counters = {};
+  for (const row of shape.rows) {
+    const rowW = row.n * STEP - GAP;
+    const x0 = x + (shape.w - rowW) / 2;
+    if (row.where === "field" && castleRows.length && row === shape.rows[castleRows.length]) cy += 8;
+    if (row.counts) {
+      row.counts.forEach((c, j) => {
+        g.append(countBadge(town, c, x0 + j * STEP, cy));
+      });
+    } else {
+      row.blocks.forEach((block, j) => {
+        const key = `${row.where}:${row.side}`;
+        counters[key] = (counters[key] || 0) + 1;
+        g.append(mapBlock(block, x0 + j * STEP, cy, row.where, ctx, onPick, town, counters[key]));
+      });
+    }
+    cy += STEP;
+  }
+  layer.append(g);
+}
+
+// A folded town's blocks opened into a list beside it, inside the map: each block with its full
+// name and figures; a block that may be picked is picked from here as from the map.
+function stackList(L, town, spot, ctx, onPick) {
+  const p = L.pos.get(town);
+  const entries = [...(spot.castle || []).map((b) => [b, "castle"]), ...(spot.field || []).map((b) => [b, "field"])];
+  const rowH = BLOCK + 6;
+  const w = 330;
+  const h = 34 + entries.length * rowH + 6;
+  const x = Math.min(Math.max(p.x + 20, 4), L.width - w - 4);
+  const y = Math.min(Math.max(p.y - h / 2, 4), L.height - h - 4);
+  const g = el("g", { class: "stack-list", "data-town": town, role: "dialog", "aria-label": `The blocks at ${town}` });
+  g.append(el("rect", { x, y, width: w, height: h, rx: 6, fill: "#fffdf5", stroke: "#5b4630", "stroke-width": 1.5, filter: "drop-shadow(0 2px 4px rgba(0,0,0,.35))" }));
+  g.append(el("text", { x: x + 10, y: y + 22, "font-size": 15, "font-weight": "bold", fill: "#2b2118" }, `${town}: ${entries.length} blocks`));
+  const close = el("g", { class: "stack-close", transform: `translate(${x + w - 18},${y + 17})`, tabindex: 0, role: "button", "aria-label": `Close the list of ${town}` });
+  close.append(el("circle", { r: 11, fill: "#fff", stroke: "#555" }), el("text", { y: 5, "font-size": 16, "text-anchor": "middle" }, "\u00D7"));
+  const shut = (e) => {
+    e.stopPropagation();
+    e.preventDefault();
+    unfolded.delete(town);
+    redraw();
+  };
+  close.addEventListener("click", shut);
+  close.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " " || e.key === "Escape") shut(e);
+  });
+  g.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") shut(e);
+  });
+  g.append(close);
+  entries.forEach(([block, where], i) => {
+    const ry = y + 34 + i * rowH;
+    const row = el("g", { class: "stack-entry" });
+    const glyph = blockGlyph(block, where);
+    glyph.setAttribute("transform", `translate(${x + 10},${ry})`);
+    const words = blockWords(block, where, town);
+    const known = "id" in block;
+    const line1 = known ? block.name : `${sideWord(block.side)} block (hidden)`;
+    const line2 = known ? `${block.steps}/${block.max_steps} steps \u00B7 ${block.combat} \u00B7 move ${block.move}${where === "castle" ? " \u00B7 castle" : ""}` : where === "castle" ? "in the castle" : "in the field";
+    row.append(glyph,
+      el("text", { x: x + BLOCK + 18, y: ry + 17, "font-size": 13.5, "font-weight": 600, fill: "#2b2118" }, line1),
+      el("text", { x: x + BLOCK + 18, y: ry + 34, "font-size": 12, fill: "#5b4630" }, line2));
+    if (known && (ctx.pickable.has(block.id) || ctx.picked.has(block.id))) {
+      glyph.classList.add(ctx.picked.has(block.id) ? "picked" : "pickable");
+      row.dataset.pick = block.id;
+      row.setAttribute("aria-label", words);
+      row.addEventListener("click", (e) => {
+        e.stopPropagation();
+        onPick(block.id);
+      });
+    }
+    g.append(row);
+  });
+  return g;
 }
 
 // -- the map ----------------------------------------------------------------------------------
 export function draw(svg, view, onPick, ctx) {
-  const board = ctx && ctx.board;
+  const board = ctx?.board;
   if (!board || !view) return;
   lastDraw = [svg, view, onPick, ctx];
   const L = layout(board);
@@ -274,13 +507,14 @@ export function draw(svg, view, onPick, ctx) {
   svg.setAttribute("viewBox", `0 0 ${Math.ceil(L.width)} ${Math.ceil(L.height)}`);
   svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
   svg.setAttribute("aria-label", "Map of the Crusader States (east at the top)");
+  svg.dataset.minScale = "1";
   svg.append(el("rect", { x: 0, y: 0, width: L.width, height: L.height, fill: "#b9d3df", class: "sea" }));
 
   // Land: a soft disc under every town, tinted by the kingdom's side.
   const land = el("g", { class: "land" });
   for (const [name, p] of L.pos) {
     const t = L.towns.get(name);
-    land.append(el("circle", { cx: p.x, cy: p.y, r: 66, fill: KINGDOM_TINT[t.side] || "#e4dcc8" }));
+    land.append(el("circle", { cx: p.x, cy: p.y, r: 66 * GROW, fill: KINGDOM_TINT[t.side] || "#e4dcc8" }));
   }
   svg.append(land);
 
@@ -298,12 +532,15 @@ export function draw(svg, view, onPick, ctx) {
     roads.append(el("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: `road road-${r.type}`, ...style }));
   }
   svg.append(roads);
+  const links = el("g", { class: "stack-links" });
+  svg.append(links);
 
-  // Towns: name, shields (rating), victory cities and ports; a ring where a battle is fought.
+  // Towns: the dot (victory cities red and larger, ports ringed), the name with a bar per point of
+  // the town's rating, a ring where a battle is fought.
   const battleTown = view.battle ? view.battle.town : null;
   const towns = el("g", { class: "towns" });
-  const stacks = el("g", { class: "stacks" });
-  const overlay = el("g", { class: "stacks-open" });
+  const obstacles = [];
+  const ownBoxes = new Map();
   for (const [name, p] of L.pos) {
     const t = L.towns.get(name);
     const g = el("g", { class: "town", "data-token": name, "data-town": name });
@@ -313,76 +550,156 @@ export function draw(svg, view, onPick, ctx) {
     if (name === battleTown) {
       g.classList.add("battle");
       g.append(el("circle", { cx: p.x, cy: p.y, r: r + 11, fill: "none", stroke: "#b3121b", "stroke-width": 3, "stroke-dasharray": "5 3", class: "battle-ring" }));
-      g.append(el("text", { x: p.x - r - 6, y: p.y + 6, "font-size": 17, "text-anchor": "end", fill: "#b3121b", class: "battle-mark" }, "\u2694"));
     }
-    g.append(el("circle", { cx: p.x, cy: p.y, r, fill: t.victory ? "#b22" : t.rating ? "#fff" : "#ddd", stroke: "#333", "stroke-width": t.port ? 2.5 : 1.2, class: "dot" }));
+    g.append(el("circle", { cx: p.x, cy: p.y, r, fill: t.victory ? "#b22" : t.rating ? "#fff" : "#ddd", stroke: "#333", "stroke-width": t.port ? 2.5 : 1.2, class: "dot", "data-location": name }));
     if (t.port) g.append(el("circle", { cx: p.x, cy: p.y, r: r + 3, fill: "none", stroke: "#2a5d8a", "stroke-width": 1.2 }));
-    const label = t.rating ? `${name} ${"\u25AE".repeat(t.rating)}` : name;
+    const text = t.rating ? `${name} ${"\u25AE".repeat(t.rating)}` : name;
     const left = L.labelLeft.has(name);
-    g.append(el("text", {
-      x: left ? p.x - r - 4 : p.x + r + 4, y: p.y + 4.5, "font-size": 12.5, "text-anchor": left ? "end" : "start",
-      class: "tname", "paint-order": "stroke", stroke: "#fffdf5", "stroke-width": 3.2,
-    }, label));
-    g.append(el("title", {}, `${name} (${t.kingdom}): rating ${t.rating}${t.port ? ", port" : ""}${t.victory ? ", victory city" : ""}`));
+    const label = el("text", {
+      x: left ? p.x - r - 5 : p.x + r + 5, y: p.y + 4.5, "font-size": 13, "text-anchor": left ? "end" : "start",
+      class: "tname", "paint-order": "stroke", stroke: "#fffdf5", "stroke-width": 3.2, "data-location-label": name,
+    }, text);
+    g.append(label);
+    const words = `${name} (${t.kingdom}): ${t.rating ? `castle rating ${t.rating}` : "no castle"}${t.port ? ", port" : ""}${t.victory ? ", victory city" : ""}${name === battleTown ? ", the battle being fought" : ""}`;
+    g.append(el("title", {}, words));
+    if (ctx.pickable.has(name) || ctx.picked.has(name)) {
+      g.dataset.pick = name;
+      g.setAttribute("aria-label", words);
+    }
     if (ctx.pickable.has(name)) g.classList.add("pickable");
     if (ctx.picked.has(name)) g.classList.add("picked");
     g.addEventListener("click", () => onPick(name));
     towns.append(g);
-    const spot = (view.towns || {})[name];
-    if (spot) drawStack(stacks, overlay, name, spot, p, r, ctx, onPick);
   }
-  svg.append(towns, stacks);
+  svg.append(towns);
+  for (const [name, p] of L.pos) {
+    const t = L.towns.get(name);
+    const r = t.victory ? 9 : 6.5;
+    const dot = { x0: p.x - r - 5, y0: p.y - r - 5, x1: p.x + r + 5, y1: p.y + r + 5, town: name };
+    const label = { ...boxOfElement(towns.querySelector(`[data-location-label="${CSS.escape(name)}"]`), 2), town: name };
+    obstacles.push(dot, label);
+    ownBoxes.set(name, [dot, label]);
+  }
 
   // Staging boxes (7.21), in the sea.
+  const stagingLayer = el("g", { class: "staging-boxes" });
   for (const [name, box] of L.staging) {
     const g = el("g", { class: "staging", "data-token": name, "data-town": name });
-    g.append(el("rect", { x: box.x, y: box.y, width: box.w, height: box.h, rx: 6, fill: "#f6f1e3", stroke: "#555", "stroke-dasharray": "4 3" }));
-    g.append(el("text", { x: box.x + 8, y: box.y + 14, "font-size": 11.5, "font-weight": "bold" }, `${name} (staging)`));
+    g.append(el("rect", { x: box.x, y: box.y, width: box.w, height: box.h, rx: 6, fill: "#f6f1e3", stroke: "#555", "stroke-dasharray": "4 3", "data-location": name }));
+    g.append(el("text", { x: box.x + 8, y: box.y + 16, "font-size": 12.5, "font-weight": "bold", "data-location-label": name }, `${name} (staging)`));
+    const words = `${name}: staging box (7.21)`;
+    g.append(el("title", {}, words));
+    if (ctx.pickable.has(name) || ctx.picked.has(name)) {
+      g.dataset.pick = name;
+      g.setAttribute("aria-label", words);
+    }
     if (ctx.pickable.has(name)) g.classList.add("pickable");
     if (ctx.picked.has(name)) g.classList.add("picked");
     g.addEventListener("click", () => onPick(name));
-    svg.append(g);
-    const blocks = (view.staging || {})[name] || [];
-    const fit = Math.floor((box.w - 12) / (BLOCK + GAP));
-    const shown = blocks.length > fit ? blocks.slice(0, fit - 1) : blocks;
-    shown.forEach((block, i) => svg.append(mapBlock(block, box.x + 8 + i * (BLOCK + GAP), box.y + 20, "field", ctx, onPick, null)));
-    if (blocks.length > shown.length) {
-      svg.append(countBadge(blocks[0].side, blocks.slice(shown.length), box.x + 8 + shown.length * (BLOCK + GAP), box.y + 20, name));
+    stagingLayer.append(g);
+    const blocks = view.staging?.[name] || [];
+    blocks.slice(0, 3).forEach((block, i) => {
+      g.append(mapBlock(block, box.x + 8 + i * STEP, box.y + 24, "field", ctx, onPick, name, i + 1));
+    });
+    obstacles.push({ x0: box.x - 4, y0: box.y - 4, x1: box.x + box.w + 4, y1: box.y + box.h + 4, town: name });
+  }
+  svg.append(stagingLayer);
+
+  // Status, top right (the desert east of the Jordan): year, turn, step of play, cards, victory
+  // cities, pools.
+  const info = status(view, L);
+  svg.append(info);
+  obstacles.push({ ...boxOfElement(info, 6), town: null });
+
+  // The stacks, each beside its town and joined to its dot by a line.
+  const stacks = el("g", { class: "stacks" });
+  const places = placeStacks(L, view, ctx, obstacles, ownBoxes);
+  for (const [town, choice] of places) {
+    const p = L.pos.get(town);
+    const cx = Math.min(Math.max(p.x, choice.x), choice.x + choice.shape.w);
+    const cy = Math.min(Math.max(p.y, choice.y), choice.y + choice.shape.h);
+    links.append(el("line", { x1: p.x, y1: p.y, x2: cx, y2: cy, stroke: "#3d3326", "stroke-width": 1.6, class: "stack-link" }));
+    drawStack(stacks, town, choice, ctx, onPick);
+  }
+  svg.append(stacks);
+  for (const town of [...unfolded]) {
+    const spot = view.towns?.[town];
+    if (spot && places.get(town)?.folded) svg.append(stackList(L, town, spot, ctx, onPick));
+    else unfolded.delete(town);
+  }
+
+  // The area in play, which the page scrolls into view when the game opens: the battle's town, or
+  // the towns holding what may be picked, or the viewer's blocks.
+  svg.dataset.focus = focusArea(L, view, ctx, places);
+}
+
+function focusArea(L, view, ctx, places) {
+  let towns = [];
+  if (view.battle?.town) towns = [view.battle.town];
+  if (!towns.length) {
+    for (const [name, spot] of Object.entries(view.towns || {})) {
+      const blocks = [...(spot.field || []), ...(spot.castle || [])];
+      if (ctx.pickable.has(name) || blocks.some((b) => "id" in b && ctx.pickable.has(b.id))) towns.push(name);
     }
   }
-  svg.append(overlay);
+  if (!towns.length && view.role) {
+    for (const [name, spot] of Object.entries(view.towns || {})) {
+      if ([...(spot.field || []), ...(spot.castle || [])].some((b) => b.side === view.role)) towns.push(name);
+    }
+  }
+  const boxes = [];
+  for (const name of towns) {
+    const p = L.pos.get(name);
+    if (!p) continue;
+    boxes.push({ x0: p.x - 60, y0: p.y - 60, x1: p.x + 60, y1: p.y + 60 });
+    const c = places.get(name);
+    if (c) boxes.push({ x0: c.x - 20, y0: c.y - 20, x1: c.x + c.shape.w + 20, y1: c.y + c.shape.h + 20 });
+  }
+  if (!boxes.length) return `0 0 ${Math.ceil(L.width)} ${Math.ceil(L.height)}`;
+  const x0 = Math.max(0, Math.min(...boxes.map((b) => b.x0)));
+  const y0 = Math.max(0, Math.min(...boxes.map((b) => b.y0)));
+  const x1 = Math.min(L.width, Math.max(...boxes.map((b) => b.x1)));
+  const y1 = Math.min(L.height, Math.max(...boxes.map((b) => b.y1)));
+  return `${Math.round(x0)} ${Math.round(y0)} ${Math.round(x1 - x0)} ${Math.round(y1 - y0)}`;
+}
 
-  // Status, top right (the desert east of the Jordan): year, turn, cards, victory cities, pools.
+// Year, turn, the step of play by its rulebook name, Player 1, victory cities, cards and pools.
+function status(view, L) {
   const info = el("g", { class: "status", "font-size": 13 });
-  const x = L.width - 330;
-  let y = 26;
-  info.append(el("text", { x, y, "font-size": 20, "font-weight": "bold" },
-    `${view.year}${view.winter_turn ? ", winter turn" : `, game turn ${view.turn}`}`));
-  y += 19;
+  const x = L.width - 360;
+  let y = 28;
+  info.append(el("text", { x, y, "font-size": 20, "font-weight": "bold" }, `${view.year}${view.winter_turn ? ", Winter Turn" : `, Game Turn ${view.turn}`}`));
+  y += 20;
   const line = (text, attrs) => {
-    for (const part of wrap(text, 46)) { info.append(el("text", { x, y, ...attrs }, part)); y += 16; }
+    for (const part of wrap(text, 46)) {
+      info.append(el("text", { x, y, ...attrs }, part));
+      y += 17;
+    }
   };
-  line(`phase: ${view.phase}${view.player1 ? ` · player 1: ${view.player1}` : ""}`, { "font-size": 12 });
+  line(`${view.phase_name || ""}${view.player1 ? ` \u00B7 Player 1: ${view.player1}` : ""}`, { "font-weight": 600 });
   const vc = view.victory_cities || {};
-  line(`Victory cities: ${Object.entries(vc).map(([side, n]) => `${side} ${n}`).join(", ")}`);
+  line(`Victory Cities: ${Object.entries(vc).map(([side, n]) => `${side} ${n}`).join(", ")}`);
   for (const [side, c] of Object.entries(view.cards || {})) {
     line(`${side}: ${c.in_hand} card(s) in hand${c.card ? `, played ${c.card.name}` : c.played ? ", played a card face down" : ""}`);
   }
   for (const [side, pool] of Object.entries(view.pools || {})) {
     line(`${side} pool: ${pool.face_down} face down${pool.face_up.length ? `, face up: ${pool.face_up.join(", ")}` : ""}`);
     const dead = [...(pool.eliminated || []), ...(pool.eliminated_unseen ? [`${pool.eliminated_unseen} unseen`] : [])];
-    if (dead.length) line(`  eliminated: ${dead.join(", ")}`, { "font-size": 11 });
+    if (dead.length) line(`  eliminated: ${dead.join(", ")}`, { "font-size": 12 });
   }
   if (view.battle) line(`\u2694 ${battleTitle(view)}, ${roundText(view.battle)}`, { "font-weight": "bold", fill: "#8b0000" });
   if (view.drawn) line(`Drawn: ${view.drawn.name}`, { "font-weight": "bold" });
-  svg.append(info);
+  return info;
 }
 
 function wrap(text, width) {
   const out = [];
   let cur = "";
   for (const word of text.split(" ")) {
-    if (cur && (cur + " " + word).length > width) { out.push(cur); cur = `  ${word}`; } else cur = cur ? `${cur} ${word}` : word;
+    if (cur && `${cur} ${word}`.length > width) {
+      out.push(cur);
+      cur = `  ${word}`;
+    } else cur = cur ? `${cur} ${word}` : word;
   }
   if (cur) out.push(cur);
   return out;
@@ -395,7 +712,7 @@ function roundText(battle) {
 
 function battleTitle(view) {
   const b = view.battle;
-  const spot = (view.towns || {})[b.town] || {};
+  const spot = view.towns?.[b.town] || {};
   return (spot.castle || []).length ? `Siege of ${b.town}` : `Battle of ${b.town}`;
 }
 
@@ -416,13 +733,13 @@ const INITIATIVE = (b) => ("combat" in b ? b.combat[0] : "?");
 // onPick like a click on the map.
 function panelBlock(block, where, ctx, marks) {
   const known = "id" in block;
-  const svg = el("svg", { viewBox: `-2 -2 ${BLOCK + 4} ${BLOCK + 4}`, class: "pglyph", "aria-hidden": "true" });
+  const svg = el("svg", { viewBox: `-1 -1 ${BLOCK + 2} ${BLOCK + 2}`, class: "pglyph", "aria-hidden": "true", style: `width:${BLOCK + 2}px;height:${BLOCK + 2}px` });
   svg.append(blockGlyph(block, where));
-  const pickable = known && ctx.pickable && ctx.pickable.has(block.id);
+  const pickable = known && ctx.pickable?.has(block.id);
   const classes = ["pblock", known ? "known" : "hidden", `side-${block.side}`, ...marks];
   if (pickable) classes.push("pickable");
-  if (known && ctx.picked && ctx.picked.has(block.id)) classes.push("picked");
-  const attrs = { class: classes.join(" "), title: blockTitle(block, where) };
+  if (known && ctx.picked?.has(block.id)) classes.push("picked");
+  const attrs = { class: classes.join(" "), title: blockWords(block, where) };
   if (known) attrs["data-block"] = block.id;
   // The full name: the name, then its place (if any) on a line of its own.
   const [base, where2] = known ? [block.name.replace(/\s*\(.*\)$/, ""), (block.name.match(/\(.*\)$/) || [""])[0]] : ["", ""];
@@ -449,7 +766,7 @@ function group(label, blocks, where, ctx, marksOf, note) {
 // relief 6.56), who acts now, and the battle's log so far with its last roll.
 function battlePanel(view, ctx) {
   const b = view.battle;
-  const spot = (view.towns || {})[b.town] || { field: [], castle: [] };
+  const spot = view.towns?.[b.town] || { field: [], castle: [] };
   const field = spot.field || [];
   const castle = spot.castle || [];
   const besieged = castle.length ? castle[0].side : null;
@@ -458,7 +775,7 @@ function battlePanel(view, ctx) {
   const acted = new Set(b.acted || []);
   const active = view.active || [];
   const entries = battleLog(ctx.log, b.town);
-  const lastRoll = entries ? [...entries].reverse().find((e) => e.dice && e.dice.length) : null;
+  const lastRoll = entries ? [...entries].reverse().find((e) => e.dice?.length) : null;
   const firedName = lastRoll ? lastRoll.text.split(" fires")[0] : null;
   const inFight = (x) => "id" in x;
 
@@ -467,7 +784,7 @@ function battlePanel(view, ctx) {
   let up = new Set();
   const choosing = view.phase === "combat_turn" && active.length === 1;
   if (choosing) {
-    const reserves = ((b.reserves || {})[active[0]] || {}).blocks || {};
+    const reserves = b.reserves?.[active[0]]?.blocks || {};
     const eligible = [...field, ...castle].filter((x) => x.side === active[0] && inFight(x) && !acted.has(x.id) && !(x.id in reserves)
       && (b.mode !== "storm" || storming.has(x.id) || castle.includes(x)));
     const letter = eligible.map(INITIATIVE).sort()[0];
@@ -477,7 +794,7 @@ function battlePanel(view, ctx) {
     const marks = [];
     if (!inFight(x)) return marks;
     if (acted.has(x.id)) marks.push("acted");
-    else if (up.has(x.id) || (ctx.pickable && ctx.pickable.has(x.id) && view.phase === "combat_turn")) marks.push("up");
+    else if (up.has(x.id) || (ctx.pickable?.has(x.id) && view.phase === "combat_turn")) marks.push("up");
     if (firedName && x.name === firedName) marks.push("fired");
     return marks;
   };
@@ -487,7 +804,7 @@ function battlePanel(view, ctx) {
     const attacking = side === b.attacker;
     const mineField = field.filter((x) => x.side === side);
     const mineCastle = castle.filter((x) => x.side === side);
-    const res = (b.reserves || {})[side] || { count: 0 };
+    const res = b.reserves?.[side] || { count: 0 };
     const groups = [];
     let rest = mineField;
     // Reserves not yet arrived (6.4): the owner knows which; the enemy sees only how many.
@@ -525,7 +842,7 @@ function battlePanel(view, ctx) {
 
   const town = ctx.board ? (ctx.board.towns || []).find((t) => t.name === b.town) : null;
   const mode = b.mode === "storm" ? "the castle is stormed" : b.mode === "field" ? "field battle" : null;
-  const facts = [roundText(b), mode, town && town.rating ? `castle holds ${town.rating}` : null].filter(Boolean).join(" · ");
+  const facts = [roundText(b), mode, town?.rating ? `castle holds ${town.rating}` : null].filter(Boolean).join(" · ");
   const parts = [
     hel("div", { class: "battle-head" },
       hel("strong", { class: "battle-title" }, `\u2694 ${battleTitle(view)}`),
@@ -570,10 +887,19 @@ function nowText(view, up, field, castle) {
 }
 
 // -- the map key -------------------------------------------------------------------------------
-function keyGlyph(block, where) {
-  const svg = el("svg", { viewBox: `-2 -2 ${BLOCK + 4} ${BLOCK + 4}`, class: "kglyph", "aria-hidden": "true" });
-  svg.append(blockGlyph(block, where));
+// Each colour and mark of the map with its one meaning. The samples are drawn with the map's own
+// classes, so that the page's colours for "may be picked" and "picked" show as on the map.
+function keySvg(width, height, ...children) {
+  const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, class: "kglyph", "aria-hidden": "true", style: `width:${width}px;height:${height}px` });
+  svg.append(...children);
   return svg;
+}
+
+function keyBlock(block, where, extra) {
+  const g = blockGlyph(block, where);
+  g.setAttribute("transform", "translate(3,3)");
+  if (extra) g.classList.add(extra);
+  return keySvg(BLOCK + 6, BLOCK + 6, g);
 }
 
 function keyRow(glyph, text) {
@@ -581,60 +907,86 @@ function keyRow(glyph, text) {
 }
 
 function lineGlyph(style) {
-  const svg = el("svg", { viewBox: "0 0 40 10", class: "kline", "aria-hidden": "true" });
-  svg.append(el("line", { x1: 2, y1: 5, x2: 38, y2: 5, ...style }));
-  return svg;
+  return keySvg(46, 12, el("line", { x1: 2, y1: 6, x2: 44, y2: 6, ...style }));
 }
 
-function dotGlyph(attrs, ring) {
-  const svg = el("svg", { viewBox: "-12 -12 24 24", class: "kdot", "aria-hidden": "true" });
-  svg.append(el("circle", { cx: 0, cy: 0, stroke: "#333", ...attrs }));
-  if (ring) svg.append(el("circle", { cx: 0, cy: 0, r: attrs.r + 3, fill: "none", stroke: "#2a5d8a", "stroke-width": 1.2 }));
-  return svg;
+function dotGlyph(attrs, ring, extra) {
+  const g = el("g", { class: `town${extra ? ` ${extra}` : ""}`, transform: "translate(23,14)" });
+  g.append(el("circle", { r: 14, class: "halo" }), el("circle", { cx: 0, cy: 0, stroke: "#333", class: "dot", ...attrs }));
+  if (ring) g.append(el("circle", { cx: 0, cy: 0, r: attrs.r + 3, fill: "none", stroke: "#2a5d8a", "stroke-width": 1.2 }));
+  return keySvg(46, 28, g);
 }
 
-// The symbols of the map, as a collapsible key (the generic page shows it with the panel).
 export function legend() {
-  const sample = { id: "", name: "Name", side: "Saracens", steps: 3, max_steps: 4, combat: "A3", move: 3 };
-  const frank = { id: "", name: "Name", side: "Franks", steps: 4, max_steps: 4, combat: "B3", move: 2 };
-  const count = el("svg", { viewBox: `-2 -2 ${BLOCK + 4} ${BLOCK + 4}`, class: "kglyph", "aria-hidden": "true" });
-  count.append(el("rect", { width: BLOCK, height: BLOCK, rx: 4, fill: COLORS.Franks.fill, stroke: COLORS.Franks.edge, "stroke-dasharray": "3 2" }),
-    el("text", { x: BLOCK / 2, y: BLOCK / 2 + 5, "font-size": 14, "font-weight": "bold", "text-anchor": "middle", fill: COLORS.Franks.ink }, "+3"));
-  const details = hel("details", { class: "map-key", id: "map-key", open: keyOpen },
+  const frank = { id: "key", name: "Conrad", side: "Franks", steps: 3, max_steps: 4, combat: "B3", move: 2 };
+  const saracen = { id: "key", name: "Saladin", side: "Saracens", steps: 4, max_steps: 4, combat: "A3", move: 3 };
+  const assassin = { id: "key", name: "Assassins", side: "Assassins", steps: 3, max_steps: 3, combat: "A3", move: 0 };
+  const castle = el("g", {});
+  castle.append(castleFrame(2, 7, 42, 26));
+  const inCastle = blockGlyph(frank, "castle");
+  inCastle.setAttribute("transform", "translate(5,-3) scale(1)");
+  const count = el("g", { transform: "translate(3,3)" });
+  count.append(...countFace("Saracens", 5));
+  const link = el("g", {});
+  link.append(el("circle", { cx: 6, cy: 20, r: 5, fill: "#fff", stroke: "#333" }), el("line", { x1: 6, y1: 20, x2: 30, y2: 8, stroke: "#3d3326", "stroke-width": 1.6 }),
+    el("rect", { x: 28, y: 2, width: 16, height: 12, fill: COLORS.Franks.fill, stroke: COLORS.Franks.edge }));
+  const details = hel("details", { class: "map-key", id: "map-key", open: keyOpen, "data-board-key": "" },
     hel("summary", {}, "Map key"),
     hel("ul", {},
-      keyRow(keyGlyph(frank, "field"), "Frank block: name, steps (left), combat rating: initiative A-C and firepower (right), a pip per step"),
-      keyRow(keyGlyph(sample, "field"), "Saracen block (the empty pips are steps lost)"),
-      keyRow(keyGlyph({ side: "Franks" }, "field"), "hidden block: only its side is known"),
-      keyRow(keyGlyph({ side: "Assassins", id: "", name: "Assassins", steps: 3, max_steps: 3, combat: "A3" }, "field"), "Assassin block (Masyaf)"),
-      keyRow(keyGlyph(frank, "castle"), "gold rim: in the castle (stacks above the town; the field below)"),
-      keyRow(count, "more blocks of that side: click to show them all"),
-      keyRow(dotGlyph({ r: 9, fill: "#b22" }), "victory city"),
-      keyRow(dotGlyph({ r: 6.5, fill: "#fff", "stroke-width": 2.5 }, true), "port (blue ring); \u25AE per shield of the town's rating"),
-      keyRow(dotGlyph({ r: 6.5, fill: "#ddd" }), "unrated town (no castle)"),
-      keyRow(lineGlyph(ROAD_STYLE.major), "major road"),
-      keyRow(lineGlyph(ROAD_STYLE.minor), "minor road"),
+      keyRow(keyBlock(frank, "field"), "Frank block (square corners): short name; steps left (left) and combat rating, initiative A-C and firepower (right); a pip per step, filled while the step is left"),
+      keyRow(keyBlock(saracen, "field"), "Saracen block (round corners), the same figures"),
+      keyRow(keyBlock(assassin, "field"), "Assassin block (Masyaf)"),
+      keyRow(keyBlock({ side: "Franks" }, "field"), "a block you cannot see: only its side, \u2720 Frank, \u263E Saracen"),
+      keyRow(keySvg(BLOCK + 6, BLOCK + 6, castle, inCastle), "grey battlements: blocks inside the town's castle; the field's blocks stand below them"),
+      keyRow(keySvg(BLOCK + 6, BLOCK + 6, count), "a number: that many blocks of a side, folded where the map has no room; click or press Enter for the list"),
+      keyRow(keySvg(46, 24, link), "a line joins a stack to its town's dot"),
+      keyRow(keyBlock(saracen, "field", "pickable"), "outlined in gold: may be picked now (a town: a gold halo)"),
+      keyRow(keyBlock(saracen, "field", "picked"), "outlined in red: picked"),
+      keyRow(dotGlyph({ r: 9, fill: "#b22" }), "red dot: victory city (1.2)"),
+      keyRow(dotGlyph({ r: 6.5, fill: "#fff", "stroke-width": 2.5 }, true), "blue ring: port (1.14); \u25AE after a name: a point of its castle rating (1.11)"),
+      keyRow(dotGlyph({ r: 6.5, fill: "#ddd" }), "grey dot: town without a castle"),
+      keyRow(dotGlyph({ r: 7, fill: "#fff", stroke: "#b3121b", "stroke-width": 3, "stroke-dasharray": "4 2" }), "red dashed ring: the battle being fought"),
+      keyRow(lineGlyph(ROAD_STYLE.major), "major road (5.1)"),
+      keyRow(lineGlyph(ROAD_STYLE.minor), "minor road (5.1)"),
       keyRow(lineGlyph(ROAD_STYLE["iron-bridge"]), "iron bridge"),
-      keyRow(lineGlyph(ROAD_STYLE.off_map), "off the map, to a staging box"),
-      keyRow(dotGlyph({ r: 7, fill: "#fff", stroke: "#f2b705", "stroke-width": 4 }), "gold: may be picked now (red: picked)"),
-      keyRow(dotGlyph({ r: 7, fill: "none", stroke: "#b3121b", "stroke-width": 3, "stroke-dasharray": "4 2" }), "\u2694 the battle being fought"),
+      keyRow(lineGlyph(ROAD_STYLE.off_map), "off the map, to a staging box (7.21)"),
     ));
-  details.addEventListener("toggle", () => { keyOpen = details.open; });
+  details.addEventListener("toggle", () => {
+    keyOpen = details.open;
+  });
   return details;
 }
 
-// What the page shows above the prompt: the battle or siege being fought (if any), then the key.
+// The block under the pointer or focused on the map, else the one picked: its full name and figures.
+function detailsBox(view, ctx) {
+  let picked = null;
+  for (const [town, spot] of Object.entries(view.towns || {})) {
+    for (const where of ["castle", "field"]) {
+      for (const b of spot[where] || []) if ("id" in b && ctx.picked.has(b.id)) picked = blockWords(b, where, town);
+    }
+  }
+  for (const [box, blocks] of Object.entries(view.staging || {})) {
+    for (const b of blocks) if ("id" in b && ctx.picked.has(b.id)) picked = blockWords(b, "field", box);
+  }
+  detailsDefault = picked ? `Picked: ${picked}` : "Point at a block, or focus it, for its full name and figures.";
+  details = hel("div", { class: "block-details muted", id: "block-details", "aria-live": "polite" }, detailsDefault);
+  return details;
+}
+
+// What the page shows above the prompt: the battle or siege being fought (if any), the block
+// details, then the key.
 export function panel(view, ctx) {
   if (!view) return null;
   const c = { pickable: new Set(), picked: new Set(), ...(ctx || {}) };
   const box = hel("div", { class: "cr-panel" });
-  if (view.battle && view.battle.town) box.append(battlePanel(view, c));
+  if (view.battle?.town) box.append(battlePanel(view, c));
+  box.append(detailsBox(view, c));
   box.append(legend(c.board));
   return box;
 }
 
 // The cards in the viewer's hand, for the page's hand panel.
 export function hand(view) {
-  const mine = view && view.role && view.cards ? view.cards[view.role] : null;
+  const mine = view?.role && view.cards ? view.cards[view.role] : null;
   return mine && Array.isArray(mine.hand) ? mine.hand : [];
 }
