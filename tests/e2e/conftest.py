@@ -8,6 +8,7 @@ downloaded by ``playwright install``. Run by hand without it, these tests skip; 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -57,12 +58,13 @@ uvicorn.run(create_app(sys.argv[2], test_seeds=True), host="127.0.0.1", port=int
 """
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    """The web server in its own process on a free loopback port and a fresh SQLite file."""
+@contextlib.contextmanager
+def serving(folder: Path) -> Iterator[str]:
+    """The web server in its own process on a free loopback port and a fresh SQLite file in
+    ``folder``; yields its base address."""
     port = _free_port()
-    log = (tmp_path / "serve.log").open("wb")
-    cmd = [sys.executable, "-c", SERVE, str(port), f"sqlite:///{tmp_path / 'e2e.db'}"]
+    log = (folder / "serve.log").open("wb")
+    cmd = [sys.executable, "-c", SERVE, str(port), f"sqlite:///{folder / 'e2e.db'}"]
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -74,7 +76,7 @@ def server(tmp_path: Path) -> Iterator[str]:
             except httpx.HTTPError:
                 pass
             if time.monotonic() > deadline or proc.poll() is not None:
-                raise AssertionError("the server did not start: " + (tmp_path / "serve.log").read_text())
+                raise AssertionError("the server did not start: " + (folder / "serve.log").read_text())
             time.sleep(0.1)
         yield base
     finally:
@@ -87,8 +89,9 @@ def server(tmp_path: Path) -> Iterator[str]:
         log.close()
 
 
-@pytest.fixture
-def browser() -> Iterator[Any]:
+@contextlib.contextmanager
+def launching() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (skipped without it, failed under ``make test``)."""
     if not Path(CHROMIUM).exists():
         why = f"no Chromium at {CHROMIUM}: `make test` installs Debian's package"
         if os.environ.get("OUTREMER_REQUIRE_BROWSER"):
@@ -102,6 +105,33 @@ def browser() -> Iterator[Any]:
             yield b
         finally:
             b.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    """The web server in its own process on a free loopback port and a fresh SQLite file."""
+    with serving(tmp_path) as base:
+        yield base
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    with launching() as b:
+        yield b
+
+
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """One server for a whole module of checks that share it (each opens its own games)."""
+    with serving(tmp_path_factory.mktemp("server")) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def module_browser() -> Iterator[Any]:
+    """One browser for a whole module (each check opens its own context)."""
+    with launching() as b:
+        yield b
 
 
 def shot(page: Any, name: str) -> None:
