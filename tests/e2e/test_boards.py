@@ -4,15 +4,19 @@ phone's size. A new title gets every check here without new test code.
 
 Each case imports its position as a save (the importer holds every seat), opens the game page, saves
 screenshots to artifacts/screenshots/boards/ and measures the page in the browser (``MEASURE``);
-the assertions, in Python, name the offending element and the figure. The board's part of the page
-is the contract of docs/writing-a-title.md section 10: ``data-location``, ``data-location-label``,
-``data-piece`` with ``data-at``, ``data-pick`` with an ``aria-label``, ``data-board-key``.
+the assertions, in Python, name the offending element and the figure, also saved beside the
+screenshots (``<title>-<position>-<size>.json``: the smallest text and the problems found). The
+board's part of the page is the contract of docs/writing-a-title.md section 10: ``data-location``,
+``data-location-label``, ``data-piece`` with ``data-at``, ``data-pick`` with an ``aria-label``,
+``data-board-key``.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -320,6 +324,12 @@ def test_the_board_is_legible(
     if ids_shown:
         problems.append(f"internal ids shown: {', '.join(ids_shown[:12])}")
 
+    figures = {
+        "smallest_text_px": round(smallest["size"], 1),
+        "smallest_text": smallest,
+        "problems": problems,
+    }
+    Path(f"{stem}.json").write_text(json.dumps(figures, indent=1))  # for the issue's notes
     assert not problems, f"{case}: {len(problems)} problems:\n  " + "\n  ".join(problems)
 
 
