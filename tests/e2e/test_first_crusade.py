@@ -191,6 +191,7 @@ def test_the_battle_panel_shows_both_sides_and_no_concealed_unit(server: str, br
     pick = panel.locator(".pside[data-side='christian'] button.pblock.pickable").first
     before = version(page)
     pick.click()
+    page.click("#confirm-pick")  # issue 15: a move picked on the board is confirmed first
     wait_version_above(page, before)
 
     # Before 23.1(2) the Muslims in a battle are face down (11.0): the page's own drawing of a view

@@ -9,36 +9,49 @@
 // narrows the legal actions. A face-down Muslim arrives as {hidden, contingent} only and is drawn as
 // a blank counter of its contingent's colour: nothing here knows more than the view.
 //
-// North is up: spaces sit at their latitude and longitude (longitude shortened by the cosine of the
-// mean latitude), then crowded spaces are pushed apart so that their stacks have room.
+// The board's contract (docs/writing-a-title.md): the map is drawn in map units at a first scale
+// of at least one CSS px per unit (svg.dataset.minScale), every text at least FONT units; each
+// space's dot carries data-location, its name data-location-label; each counter or stack
+// data-piece and data-at, placed where it covers no other space's dot or name; what may be picked
+// data-pick and an aria-label. North is up: spaces sit at their latitude and longitude (longitude
+// shortened by the cosine of the mean latitude), then close spaces are pushed apart.
 
 import { h as hel, svg as el } from "/static/api.js";
 
-const SCALE = 110; // map units per degree of latitude
-const TOKEN = 24; // a counter's side
-const GAP = 2;
-const ROW = 4; // counters shown under a space before the rest fold into a "+n" badge
-const WIDE_ROW = 6; // counters per row of an opened stack
+const SCALE = 120; // map units per degree of latitude
+const FONT = 12; // map units: the smallest text (12 CSS px at the first scale)
+const TOKEN = 36; // a counter's side
+const GAP = 4;
+const CHIP = 24; // a stack chip's height
+const PAD = 70; // room around the outermost spaces for their stacks
 const SIDES = ["crusader", "mercenary", "byzantine", "armenian", "seljuk", "fatimid", "assassin"];
+const MUSLIMS = new Set(["seljuk", "fatimid", "assassin"]);
 const COLORS = {
-  crusader: { fill: "#fbf7ee", ink: "#9e1118", edge: "#9e1118", label: "Crusader" },
-  mercenary: { fill: "#fbf7ee", ink: "#9e1118", edge: "#5c0a0e", label: "Mercenary", band: "#b3121b" },
-  byzantine: { fill: "#6b3f8f", ink: "#fff", edge: "#3d1f57", label: "Byzantine" },
-  armenian: { fill: "#e8892b", ink: "#2b1600", edge: "#8a4a0c", label: "Armenian" },
-  seljuk: { fill: "#74879b", ink: "#fff", edge: "#3c4a5a", label: "Seljuk" },
-  fatimid: { fill: "#a9d49a", ink: "#1c3a12", edge: "#4f7d3f", label: "Fatimid" },
-  assassin: { fill: "#2b2b2b", ink: "#eee", edge: "#000", label: "Assassin" },
+  crusader: { fill: "#fbf7ee", ink: "#9e1118", edge: "#9e1118", label: "Crusader", abbr: "Cru" },
+  mercenary: { fill: "#fbf7ee", ink: "#9e1118", edge: "#5c0a0e", label: "Mercenary", abbr: "Mer", band: "#b3121b" },
+  byzantine: { fill: "#6b3f8f", ink: "#fff", edge: "#3d1f57", label: "Byzantine", abbr: "Byz" },
+  armenian: { fill: "#e8892b", ink: "#2b1600", edge: "#8a4a0c", label: "Armenian", abbr: "Arm" },
+  seljuk: { fill: "#74879b", ink: "#fff", edge: "#3c4a5a", label: "Seljuk", abbr: "Sel" },
+  fatimid: { fill: "#a9d49a", ink: "#1c3a12", edge: "#4f7d3f", label: "Fatimid", abbr: "Fat" },
+  assassin: { fill: "#2b2b2b", ink: "#eee", edge: "#000", label: "Assassin", abbr: "Asn" },
 };
 const TYPES = {
   heavy_cavalry: "HC", light_cavalry: "LC", horse_archer: "HA", heavy_infantry: "HI", light_infantry: "LI",
-  pilgrims: "Pil", militia: "Mil", fleet: "Fleet", emir: "Emir", assassin: "Asn",
+  pilgrims: "Pil", militia: "Mil", fleet: "Flt", emir: "Emir", assassin: "Asn",
 };
+const TYPE_NAMES = {
+  heavy_cavalry: "heavy cavalry", light_cavalry: "light cavalry", horse_archer: "horse archers",
+  heavy_infantry: "heavy infantry", light_infantry: "light infantry", pilgrims: "pilgrims", militia: "militia",
+  fleet: "fleet", emir: "emir", assassin: "the Assassin",
+};
+// A fortress's square by its class: the colour of the side it matters to (red the Crusaders' goals,
+// purple the Byzantines', orange the Armenians', black the Assassins'), white any other.
 const FORTRESS = {
-  pilgrimage: { fill: "#d4a017", label: "Crusader Pilgrimage Fortress" },
-  byzantine_objective: { fill: "#6b3f8f", label: "Byzantine Objective" },
+  pilgrimage: { fill: "#9e1118", label: "Crusader Pilgrimage Fortress" },
+  byzantine_objective: { fill: "#6b3f8f", label: "Byzantine Objective fortress" },
   armenian: { fill: "#e8892b", label: "Armenian fortress" },
   assassin: { fill: "#2b2b2b", label: "Assassin fortress (Masyaf)" },
-  other: { fill: "#9a9a9a", label: "other fortress" },
+  other: { fill: "#fff", label: "other fortress" },
 };
 const PATHS = {
   road: { stroke: "#8a5a2b", "stroke-width": 2.6, label: "road (land route)" },
@@ -46,20 +59,99 @@ const PATHS = {
   sea: { stroke: "#2a6fb0", "stroke-width": 1.8, "stroke-dasharray": "7 5", label: "sea path" },
 };
 const SHIELD = { military: "#b3121b", diplomatic: "#d8c49a" };
+const KINDS = { constantinople: "Constantinople", town: "town", open: "open ground", desert: "desert", port: "harbour", sea: "sea space" };
+
+// The title's own styles: the panel's texts at 11 px or more, the stack list, the key's glyphs.
+const STYLE = `
+.fc-panel .map-key .kglyph { width: 44px; height: 44px; }
+.fc-battle .pblock { width: 4.2rem; }
+.fc-battle .pblock .pglyph { width: 44px; height: 44px; }
+.fc-battle .pblock .pname, .fc-battle .pblock .ptags, .fc-battle .plabel { font-size: .75rem; }
+.fc-stack-list { position: fixed; inset: auto .5rem .5rem auto; margin: 0; z-index: 30; max-width: min(26rem, calc(100vw - 1rem));
+  max-height: 60vh; overflow: auto; padding: .5rem .7rem; border: 2px solid #5b4630; border-radius: 8px; background: #fffdf5;
+  box-shadow: 0 4px 18px #0005; font-size: .95rem; }
+.fc-stack-list header { display: flex; align-items: center; gap: .5rem; justify-content: space-between; margin-bottom: .3rem; }
+.fc-stack-list h3 { font-size: 1rem; margin: 0; }
+.fc-stack-list h4 { font-size: .9rem; margin: .4rem 0 .2rem; color: #5b4630; }
+.fc-stack-list ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: .2rem; }
+.fc-stack-list .unit { display: flex; align-items: center; gap: .5rem; width: 100%; text-align: left; padding: .15rem .3rem;
+  border: 1px solid transparent; border-radius: 4px; background: none; color: inherit; font: inherit; }
+.fc-stack-list button.unit { border-color: #f2b705; background: #fff6d8; cursor: pointer; }
+.fc-stack-list .unit.picked { border-color: #d0021b; }
+.fc-stack-list .unit svg { width: 40px; height: 40px; flex: none; }
+svg .chip.pickable > rect, svg .chip.pickable > path { stroke: #f2b705; stroke-width: 3.5; }
+svg .chip.picked > rect, svg .chip.picked > path { stroke: #d0021b; stroke-width: 3.5; }
+svg .chip:focus-visible, svg .block:focus-visible { outline: 3px solid #1a5fb4; }
+`;
+
+function addStyle() {
+  if (document.getElementById("fc-board-style")) return;
+  document.head.append(hel("style", { id: "fc-board-style" }, STYLE));
+}
 
 let layoutCache = null;
-const opened = new Set(); // spaces whose stacks the viewer opened
 let lastDraw = null;
 let keyOpen = false;
-
-
+let listFor = null; // the space whose stack list is open
+let listBox = null;
 
 function pathStyle(kind) {
   const { label, ...style } = PATHS[kind] || PATHS.road;
   return style;
 }
 
-// -- layout -------------------------------------------------------------------------------------
+// -- geometry -----------------------------------------------------------------------------------
+const box = (x, y, w, h) => ({ x, y, w, h });
+const hits = (a, b, m = 1) => a.x < b.x + b.w + m && b.x < a.x + a.w + m && a.y < b.y + b.h + m && b.y < a.y + a.h + m;
+
+let measurer = null;
+const widths = new Map();
+// A text's width in map units: measured in the page's font when the svg is in the document,
+// else a generous estimate.
+function textWidth(text, size = FONT, weight = "normal") {
+  const key = `${size}|${weight}|${text}`;
+  if (widths.has(key)) return widths.get(key);
+  let w = 0;
+  if (measurer?.isConnected) {
+    const t = el("text", { "font-size": size, "font-weight": weight, x: -9999, y: -9999 }, text);
+    measurer.append(t);
+    w = t.getComputedTextLength();
+    t.remove();
+  }
+  if (!(w > 0)) w = text.length * size * (weight === "normal" ? 0.6 : 0.66);
+  widths.set(key, w);
+  return w;
+}
+
+// How far a space's dot reaches from its centre.
+function radius(s) {
+  if (s.kind === "constantinople") return 17;
+  if (s.port && s.kind !== "sea") return 11.5;
+  if (s.kind === "fortress") return 11;
+  if (s.kind === "sea" || s.kind === "desert") return 8;
+  return 6.5;
+}
+
+// A space's name: beside its dot, on the first side where it covers no other dot or name.
+function placeLabel(s, p, r, taken) {
+  const w = textWidth(s.name);
+  const h = FONT * 1.2;
+  const up = FONT * 0.95; // from the box's top to the baseline
+  const c = [
+    [p.x + r + 3, p.y - h / 2], [p.x - r - 3 - w, p.y - h / 2], [p.x - w / 2, p.y - r - 2 - h],
+    [p.x - w / 2, p.y + r + 2], [p.x + r - 2, p.y - r - h + 2], [p.x - r + 2 - w, p.y - r - h + 2],
+    [p.x + r - 2, p.y + r - 2], [p.x - r + 2 - w, p.y + r - 2],
+  ];
+  let best = null;
+  for (const [x, y] of c) {
+    const b = box(x, y, w, h);
+    const clash = taken.filter((t) => hits(b, t, 2)).length;
+    if (!best || clash < best.clash) best = { b, clash };
+    if (!clash) break;
+  }
+  return { ...best.b, base: best.b.y + up };
+}
+
 function layout(board) {
   if (layoutCache && layoutCache.board === board) return layoutCache;
   const lats = board.spaces.map((s) => s.lat);
@@ -68,22 +160,39 @@ function layout(board) {
   const lonMin = Math.min(...lons);
   const k = Math.cos(((latMax + Math.min(...lats)) / 2) * Math.PI / 180);
   const pos = new Map(board.spaces.map((s) => [s.id, { x: (s.lon - lonMin) * k * SCALE, y: (latMax - s.lat) * SCALE }]));
-  spread(pos, 74, 60);
-  const xs = [...pos.values()].map((p) => p.x);
-  const ys = [...pos.values()].map((p) => p.y);
-  const left = Math.min(...xs) - 60;
-  const top = Math.min(...ys) - 50;
+  spread(pos, 96, 80);
+  const spaces = new Map(board.spaces.map((s) => [s.id, s]));
+  const dots = new Map(board.spaces.map((s) => {
+    const p = pos.get(s.id);
+    const r = radius(s);
+    return [s.id, box(p.x - r, p.y - r, 2 * r, 2 * r)];
+  }));
+  // Names: the most crowded spaces choose first.
+  const near = (id) => [...pos.values()].filter((q) => Math.hypot(q.x - pos.get(id).x, q.y - pos.get(id).y) < 160).length;
+  const labels = new Map();
+  const taken = [...dots.values()];
+  for (const s of [...board.spaces].sort((a, b) => near(b.id) - near(a.id))) {
+    const others = taken.filter((t) => t !== dots.get(s.id));
+    const label = placeLabel(s, pos.get(s.id), radius(s), others);
+    labels.set(s.id, label);
+    taken.push(label);
+  }
+  const all = [...dots.values(), ...labels.values()];
+  const left = Math.min(...all.map((b) => b.x)) - PAD;
+  const top = Math.min(...all.map((b) => b.y)) - PAD;
   for (const p of pos.values()) { p.x -= left; p.y -= top; }
-  const width = Math.max(...xs) - left + 110;
-  const height = Math.max(...ys) - top + 80;
-  layoutCache = { board, pos, width, height, spaces: new Map(board.spaces.map((s) => [s.id, s])) };
+  for (const b of all) { b.x -= left; b.y -= top; }
+  for (const l of labels.values()) l.base -= top;
+  const width = Math.ceil(Math.max(...all.map((b) => b.x + b.w)) + PAD);
+  const height = Math.ceil(Math.max(...all.map((b) => b.y + b.h)) + PAD);
+  layoutCache = { board, pos, dots, labels, width, height, spaces };
   return layoutCache;
 }
 
 // Push apart spaces closer than an ellipse of rx by ry (a few dozen gentle rounds).
 function spread(pos, rx, ry) {
   const ids = [...pos.keys()];
-  for (let round = 0; round < 80; round += 1) {
+  for (let round = 0; round < 120; round += 1) {
     for (let i = 0; i < ids.length; i += 1) {
       for (let j = i + 1; j < ids.length; j += 1) {
         const a = pos.get(ids[i]);
@@ -103,17 +212,17 @@ function spread(pos, rx, ry) {
 // -- spaces -------------------------------------------------------------------------------------
 // The dot of a space by its kind: Constantinople a double square, a fortress a square of its class's
 // colour, a town a white disc, open ground a small pale disc, a desert a sandy diamond, a harbour a
-// pale blue disc, a sea space a blue disc.
+// pale blue disc, a sea space a blue disc; a blue ring around a port.
 function spaceGlyph(space, x, y) {
   const g = el("g", { class: "dot-group" });
   switch (space.kind) {
     case "constantinople":
-      g.append(el("rect", { x: x - 12, y: y - 12, width: 24, height: 24, fill: "#6b3f8f", stroke: "#d4a017", "stroke-width": 3, class: "dot" }));
-      g.append(el("rect", { x: x - 6, y: y - 6, width: 12, height: 12, fill: "#d4a017", stroke: "none" }));
+      g.append(el("rect", { x: x - 12, y: y - 12, width: 24, height: 24, fill: "#6b3f8f", stroke: "#2a1d10", "stroke-width": 2, class: "dot" }));
+      g.append(el("rect", { x: x - 6, y: y - 6, width: 12, height: 12, fill: "#fff", stroke: "none" }));
       break;
     case "fortress": {
       const f = FORTRESS[space.fortress] || FORTRESS.other;
-      g.append(el("rect", { x: x - 8, y: y - 8, width: 16, height: 16, fill: f.fill, stroke: "#222", "stroke-width": 1.4, class: "dot" }));
+      g.append(el("rect", { x: x - 8, y: y - 8, width: 16, height: 16, fill: f.fill, stroke: "#222", "stroke-width": 1.6, class: "dot" }));
       break;
     }
     case "town":
@@ -137,28 +246,32 @@ function spaceGlyph(space, x, y) {
   return g;
 }
 
+const ROUTES = { mediterranean: "Mediterranean", coastal: "Coastal", central: "Central", eastern: "Eastern" };
+
 function spaceTitle(space) {
-  const what = space.kind === "fortress" ? (FORTRESS[space.fortress] || FORTRESS.other).label : space.kind;
-  const routes = (space.routes || []).length ? `; ${space.routes.join(", ")} route` : "";
-  return `${space.name}: ${what}${space.port && space.kind !== "port" ? ", port" : ""}${space.armenia ? ", Armenia" : ""}${routes}`;
+  const what = space.kind === "fortress" ? (FORTRESS[space.fortress] || FORTRESS.other).label : KINDS[space.kind] || "space";
+  const routes = (space.routes || []).length ? `; ${space.routes.map((r) => ROUTES[r] || r).join(", ")} route` : "";
+  return `${space.name}: ${what}${space.port && space.kind !== "port" && space.kind !== "sea" ? ", port" : ""}${space.armenia ? ", Armenia" : ""}${routes}`;
 }
 
-// Camps, Castles, Monasteries, Siege and Massacre markers: small badges left of the space.
-function buildingBadges(view, id, p) {
+const BUILDINGS = [
+  ["camps", "\u25B2", "Camp"], ["castles", "\u265C", "Castle"], ["monasteries", "\u271D", "Monastery"],
+  ["sieges", "\u2694", "Siege"], ["massacres", "\u2620", "Massacre"],
+];
+
+// Camps, Castles, Monasteries, Siege and Massacre markers of a space, as [glyph, name].
+function buildingsAt(view, id) {
   const flags = view.flags || {};
-  const marks = [
-    [(view.camps || []).includes(id), "\u25B2", "Camp"],
-    [(view.castles || []).includes(id), "\u265C", "Castle"],
-    [(view.monasteries || []).includes(id), "\u271D", "Monastery"],
-    [(flags.sieges || []).includes(id), "\u2694", "Siege"],
-    [(flags.massacres || []).includes(id), "\u2620", "Massacre"],
-  ].filter(([on]) => on);
+  return BUILDINGS.filter(([key]) => ((view[key] || flags[key]) || []).includes(id)).map(([, glyph, title]) => [glyph, title]);
+}
+
+// The markers as small squares in a row at (x, y).
+function buildingBadges(marks, x, y) {
   const g = el("g", { class: "buildings" });
-  marks.forEach(([, glyph, title], i) => {
-    const x = p.x - 30 - i * 16;
-    const b = el("g", { class: `building building-${title.toLowerCase()}` });
-    b.append(el("rect", { x: x - 7, y: p.y - 20, width: 15, height: 15, rx: 3, fill: "#fffdf5", stroke: "#5b4630", "stroke-width": 1 }));
-    b.append(el("text", { x: x + 0.5, y: p.y - 8.5, "font-size": 11, "text-anchor": "middle", fill: title === "Massacre" ? "#8b0000" : "#3a2a18" }, glyph));
+  marks.forEach(([glyph, title], i) => {
+    const b = el("g", { class: `building building-${title.toLowerCase()}`, transform: `translate(${x + i * 19},${y})` });
+    b.append(el("rect", { width: 17, height: 17, rx: 3, fill: "#fffdf5", stroke: "#5b4630", "stroke-width": 1 }));
+    b.append(el("text", { x: 8.5, y: 13, "font-size": FONT, "text-anchor": "middle", fill: title === "Massacre" ? "#8b0000" : "#3a2a18" }, glyph));
     b.append(el("title", {}, title));
     g.append(b);
   });
@@ -168,50 +281,73 @@ function buildingBadges(view, id, p) {
 // -- counters -----------------------------------------------------------------------------------
 function unitTitle(u) {
   if (u.hidden) return `${(COLORS[u.contingent] || COLORS.seljuk).label} unit (face down)`;
-  const what = u.leader ? `${u.leader} leader` : (u.type || "").replace(/_/g, " ");
-  const factor = u.factor === null || u.factor === undefined ? "1d6" : u.factor;
-  return `${u.name}: ${(COLORS[u.contingent] || {}).label || u.contingent} ${what}, combat ${factor}${u.reduced ? ", reduced" : ""}`;
+  const what = u.leader ? `${u.leader} leader` : TYPE_NAMES[u.type] || "unit";
+  const factor = u.factor === null || u.factor === undefined ? "a die roll" : u.factor;
+  return `${u.name}: ${COLORS[u.contingent]?.label || "Muslim"} ${what}, combat ${factor}${u.reduced ? ", reduced" : ""}`;
 }
 
 function shortName(name) {
   return name.split(" ")[0].slice(0, 4);
 }
 
-// One counter at the origin: its contingent's colours; a leader has a shield (red military, beige
-// diplomatic) and his name; other units their type; the combat factor below; a reduced unit a dark
-// corner; a mercenary a red band on top; a face-down Muslim is blank.
+// A counter's outline: a Christian's square, a Muslim's with its corners cut (the sides by shape).
+function outline(contingent, w, h, attrs) {
+  if (!MUSLIMS.has(contingent)) return el("rect", { width: w, height: h, rx: 2.5, ...attrs });
+  const c = Math.min(7, h / 3);
+  return el("path", { d: `M${c},0H${w - c}L${w},${c}V${h - c}L${w - c},${h}H${c}L0,${h - c}V${c}Z`, ...attrs });
+}
+
+// One counter at the origin: its contingent's colours and shape; a leader his shield (red military,
+// beige diplomatic) and the start of his name; other units their type; the combat factor below
+// ("d6" when rolled); a reduced unit a dark corner; a mercenary a red band on top; a face-down
+// Muslim is blank.
 function tokenGlyph(u) {
   const c = COLORS[u.contingent] || COLORS.seljuk;
   const g = el("g", { class: `block ${u.hidden ? "hidden" : "known"} side-${u.contingent}${u.leader ? " leader" : ""}` });
-  g.append(el("rect", { class: "face", width: TOKEN, height: TOKEN, rx: 2.5, fill: c.fill, stroke: c.edge, "stroke-width": 1.2 }));
+  g.append(outline(u.contingent, TOKEN, TOKEN, { class: "face", fill: c.fill, stroke: c.edge, "stroke-width": 1.4 }));
   g.append(el("title", {}, unitTitle(u)));
   if (u.hidden) {
-    g.append(el("text", { x: TOKEN / 2, y: TOKEN / 2 + 4, "font-size": 11, "text-anchor": "middle", fill: c.ink, opacity: 0.35 }, "?"));
+    g.append(el("text", { x: TOKEN / 2, y: TOKEN / 2 + 5, "font-size": 15, "text-anchor": "middle", fill: c.ink, opacity: 0.45 }, "?"));
     return g;
   }
   if (c.band) g.append(el("rect", { x: 1, y: 1, width: TOKEN - 2, height: 3.5, fill: c.band }));
+  g.append(el("text", { x: TOKEN / 2, y: 16, "font-size": FONT, "text-anchor": "middle", fill: c.ink, "font-weight": 600 },
+    u.leader ? shortName(u.name) : TYPES[u.type] || ""));
   if (u.leader) {
-    g.append(el("path", { d: "M2,3.5h5v3.5c0,2-1.3,3.2-2.5,3.8C3.3,10.2,2,9,2,7Z", fill: SHIELD[u.leader] || SHIELD.military, stroke: "#3a2a18", "stroke-width": 0.6 }));
-    g.append(el("text", { x: TOKEN - 1.5, y: 9.5, "font-size": 6.3, "text-anchor": "end", fill: c.ink, "font-weight": 600 }, shortName(u.name)));
-  } else {
-    g.append(el("text", { x: TOKEN / 2, y: 9, "font-size": 6.4, "text-anchor": "middle", fill: c.ink, "font-weight": 600 }, TYPES[u.type] || ""));
+    g.append(el("path", { d: "M3,21h7v5c0,3-2,4.6-3.5,5.4C5,30.6,3,29,3,26Z", fill: SHIELD[u.leader] || SHIELD.military, stroke: "#3a2a18", "stroke-width": 0.8 }));
   }
   const factor = u.factor === null || u.factor === undefined ? "d6" : String(u.factor);
-  g.append(el("text", { x: TOKEN / 2, y: TOKEN - 3.5, "font-size": 9.5, "text-anchor": "middle", fill: c.ink, "font-weight": "bold" }, factor));
+  g.append(el("text", { x: TOKEN / 2, y: TOKEN - 5, "font-size": 14, "text-anchor": "middle", fill: c.ink, "font-weight": "bold" }, factor));
   if (u.reduced) {
-    g.append(el("path", { d: `M${TOKEN - 8},${TOKEN - 1}L${TOKEN - 1},${TOKEN - 1}L${TOKEN - 1},${TOKEN - 8}Z`, fill: c.edge, opacity: 0.85 }));
+    g.append(el("path", { d: `M${TOKEN - 10},${TOKEN - 1}L${TOKEN - 1},${TOKEN - 1}L${TOKEN - 1},${TOKEN - 10}Z`, fill: c.edge, opacity: 0.85 }));
   }
   return g;
 }
 
-function placeToken(u, x, y, ctx, onPick, space) {
+function pickable(u, ctx) {
+  return !u.hidden && (ctx.pickable.has(u.id) || ctx.picked.has(u.id));
+}
+
+// A counter on the map at (x, y): a piece of ``space``; one that may be picked a pick.
+function placeToken(u, x, y, ctx, onPick, space, n) {
   const g = tokenGlyph(u);
   g.setAttribute("transform", `translate(${x},${y})`);
-  const id = u.hidden ? space : u.id;
+  g.dataset.piece = u.hidden ? `${space}:${u.contingent}:${n}` : u.id;
+  g.dataset.at = space;
   if (!u.hidden) g.dataset.token = u.id;
   if (!u.hidden && ctx.pickable.has(u.id)) g.classList.add("pickable");
   if (!u.hidden && ctx.picked.has(u.id)) g.classList.add("picked");
-  g.addEventListener("click", (e) => { e.stopPropagation(); pickIf(id, ctx, onPick); });
+  if (pickable(u, ctx)) {
+    g.dataset.pick = u.id;
+    g.setAttribute("aria-label", unitTitle(u));
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "button");
+  }
+  g.addEventListener("click", (e) => {
+    e.stopPropagation();
+    if (u.hidden) pickIf(space, ctx, onPick);
+    else pickIf(u.id, ctx, onPick);
+  });
   return g;
 }
 
@@ -224,61 +360,223 @@ function order(units) {
   return [...units].sort((a, b) => rank(a) - rank(b));
 }
 
-// The units of a space under its dot: up to ROW counters, then a "+n" badge that opens the stack; a
-// stack holding a counter that may be picked is drawn open, on top of the map.
-function drawStack(layer, overlay, id, units, p, ctx, onPick) {
-  const all = order(units);
-  const busy = all.some((u) => !u.hidden && (ctx.pickable.has(u.id) || ctx.picked.has(u.id)));
-  const open = all.length > ROW && (busy || opened.has(id));
-  const step = TOKEN + GAP;
-  const perRow = open ? WIDE_ROW : ROW;
-  const shown = open || all.length <= ROW ? all : all.slice(0, ROW - 1);
-  const rows = Math.ceil((shown.length + (shown.length < all.length ? 1 : 0)) / perRow);
-  const across = Math.min(perRow, shown.length + (shown.length < all.length ? 1 : 0));
-  const x0 = p.x - (across * step - GAP) / 2;
-  const y0 = p.y + 15;
-  const g = el("g", { class: `stack${open ? " open" : ""}`, "data-space": id });
-  if (open) {
-    g.append(el("rect", { class: "stack-back", x: x0 - 4, y: y0 - 4, width: across * step - GAP + 8, height: rows * step - GAP + 8, rx: 5 }));
-  }
-  shown.forEach((u, i) => g.append(placeToken(u, x0 + (i % perRow) * step, y0 + Math.floor(i / perRow) * step, ctx, onPick, id)));
-  if (shown.length < all.length) {
-    const i = shown.length;
-    g.append(countBadge(all.length - shown.length, x0 + (i % perRow) * step, y0 + Math.floor(i / perRow) * step, id));
-  }
-  if (open && !busy) {
-    const close = el("g", { class: "stack-close", transform: `translate(${x0 + across * step + 2},${y0 - 4})` });
-    close.append(el("circle", { r: 7, fill: "#fff", stroke: "#555" }), el("text", { y: 4, "font-size": 11, "text-anchor": "middle" }, "\u00D7"), el("title", {}, "fold the stack"));
-    close.addEventListener("click", (e) => { e.stopPropagation(); opened.delete(id); redraw(); });
-    g.append(close);
-  }
-  (open ? overlay : layer).append(g);
+function groups(units) {
+  return SIDES.map((c) => [c, units.filter((u) => u.contingent === c)]).filter(([, us]) => us.length);
 }
 
-function countBadge(n, x, y, id) {
-  const g = el("g", { class: "stack-count", transform: `translate(${x},${y})`, "data-count": n });
-  g.append(el("rect", { width: TOKEN, height: TOKEN, rx: 2.5, fill: "#fffdf5", stroke: "#5b4630", "stroke-dasharray": "3 2" }));
-  g.append(el("text", { x: TOKEN / 2, y: TOKEN / 2 + 4, "font-size": 10, "font-weight": "bold", "text-anchor": "middle" }, `+${n}`));
-  g.append(el("title", {}, `${n} more unit(s): click to show them all`));
-  g.addEventListener("click", (e) => { e.stopPropagation(); opened.add(id); redraw(); });
+// -- stacks ---------------------------------------------------------------------------------------
+// The forms a space's units may take, most detailed first, each with its size: up to four counters
+// side by side or two by two; one chip per contingent with its count, in a row or a column; one
+// badge with the total. A chip or badge opens the stack's list.
+function forms(units) {
+  const n = units.length;
+  const out = [];
+  const step = TOKEN + GAP;
+  if (n <= 2) out.push({ kind: "tokens", cols: n, w: n * step - GAP, h: TOKEN });
+  if (n > 2 && n <= 4) out.push({ kind: "tokens", cols: 2, w: 2 * step - GAP, h: Math.ceil(n / 2) * step - GAP });
+  const chips = groups(units).map(([c, us]) => ({ c, n: us.length, w: textWidth(`${COLORS[c].abbr} ${us.length}`, FONT, "bold") + 12 }));
+  out.push({ kind: "row", chips, w: chips.reduce((t, c) => t + c.w + GAP, -GAP), h: CHIP });
+  const widest = Math.max(...chips.map((c) => c.w));
+  out.push({ kind: "column", chips, w: widest, h: chips.length * (CHIP + GAP) - GAP });
+  out.push({ kind: "badge", w: Math.max(CHIP + 4, textWidth(`\u2630 ${n}`, FONT, "bold") + 12), h: CHIP });
+  return out;
+}
+
+// Where a box of w by h may go around a space's dot: below, above, right, left, then the corners,
+// a little further out each ring.
+function spots(p, r, w, h) {
+  const out = [];
+  for (const d of [r + 3, r + 14, r + 28]) {
+    out.push([p.x - w / 2, p.y + d], [p.x - w / 2, p.y - d - h], [p.x + d, p.y - h / 2], [p.x - d - w, p.y - h / 2],
+      [p.x + d * 0.4, p.y + d], [p.x - d * 0.4 - w, p.y + d], [p.x + d * 0.4, p.y - d - h], [p.x - d * 0.4 - w, p.y - d - h]);
+  }
+  return out;
+}
+
+// Every stack's form and place: the largest stacks choose first; a place must lie in the map and
+// cover no dot, name, marker or other stack (its own space's dot neither); when nothing fits, a
+// badge on its own dot.
+function placeStacks(L, view, marks) {
+  const obstacles = [...L.dots.values(), ...L.labels.values(), ...marks];
+  const placed = new Map();
+  const entries = Object.entries(view.spaces || {}).filter(([id, us]) => us.length && L.pos.has(id));
+  entries.sort((a, b) => b[1].length - a[1].length);
+  const map = box(2, 2, L.width - 4, L.height - 4);
+  for (const [id, units] of entries) {
+    const p = L.pos.get(id);
+    const r = radius(L.spaces.get(id)) + (id === view.battle?.space ? 9 : 0);
+    let chosen = null;
+    for (const f of forms(units)) {
+      for (const [x, y] of spots(p, r, f.w, f.h)) {
+        const b = box(x, y, f.w, f.h);
+        if (b.x < map.x || b.y < map.y || b.x + b.w > map.x + map.w || b.y + b.h > map.y + map.h) continue;
+        if (obstacles.some((o) => hits(b, o, 2))) continue;
+        chosen = { ...f, x, y };
+        break;
+      }
+      if (chosen) break;
+    }
+    if (!chosen) {
+      const f = forms(units).at(-1);
+      chosen = { ...f, x: p.x - f.w / 2, y: p.y - f.h / 2 };
+    }
+    placed.set(id, chosen);
+    obstacles.push(box(chosen.x, chosen.y, chosen.w, chosen.h));
+  }
+  return placed;
+}
+
+function chipGlyph(contingent, text, w, extra) {
+  const c = COLORS[contingent] || { fill: "#fffdf5", ink: "#2a1d10", edge: "#5b4630" };
+  const g = el("g", { class: `chip side-${contingent}${extra ? ` ${extra}` : ""}` });
+  g.append(outline(contingent, w, CHIP, { fill: c.fill, stroke: c.edge, "stroke-width": 1.4 }));
+  if (c.band) g.append(el("rect", { x: 1, y: 1, width: w - 2, height: 3, fill: c.band }));
+  g.append(el("text", { x: w / 2, y: CHIP / 2 + FONT * 0.36, "font-size": FONT, "font-weight": "bold", "text-anchor": "middle", fill: c.ink }, text));
   return g;
 }
 
-function redraw() {
-  if (lastDraw) draw(...lastDraw);
+function stackWords(space, units) {
+  const parts = groups(units).map(([c, us]) => `${us.length} ${COLORS[c].label}`);
+  return `${space.name}: ${units.length} unit${units.length === 1 ? "" : "s"} (${parts.join(", ")}); open the list`;
+}
+
+// A chip or badge: a piece that opens the stack's list on a click, Enter or Space.
+function opener(g, id, words) {
+  g.dataset.at = id;
+  g.setAttribute("tabindex", "0");
+  g.setAttribute("role", "button");
+  g.setAttribute("aria-label", words);
+  g.append(el("title", {}, words));
+  g.addEventListener("click", (e) => { e.stopPropagation(); openList(id, g); });
+  g.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    e.preventDefault();
+    e.stopPropagation();
+    openList(id, g);
+  });
+  return g;
+}
+
+// A thin line from a space's dot to its stack, so that a stack beside two spaces tells whose it is.
+function tie(at, p) {
+  const x = Math.min(Math.max(p.x, at.x), at.x + at.w);
+  const y = Math.min(Math.max(p.y, at.y), at.y + at.h);
+  return el("line", { x1: p.x, y1: p.y, x2: x, y2: y, stroke: "#3a2a18", "stroke-width": 1.6, class: "stack-tie" });
+}
+
+function drawStack(layer, ties, id, units, at, L, ctx, onPick) {
+  const all = order(units);
+  const space = L.spaces.get(id);
+  const busy = all.filter((u) => pickable(u, ctx));
+  const g = el("g", { class: "stack", "data-space": id });
+  ties.append(tie(at, L.pos.get(id)));
+  if (at.kind === "tokens") {
+    const step = TOKEN + GAP;
+    all.forEach((u, i) => {
+      g.append(placeToken(u, at.x + (i % at.cols) * step, at.y + Math.floor(i / at.cols) * step, ctx, onPick, id, i));
+    });
+  } else if (at.kind === "badge") {
+    const mark = busy.some((u) => ctx.picked.has(u.id)) ? "picked" : busy.length ? "pickable" : "";
+    const b = chipGlyph("stack", `\u2630 ${all.length}`, at.w, `stack-count ${mark}`.trim());
+    b.setAttribute("transform", `translate(${at.x},${at.y})`);
+    b.dataset.piece = `${id}:stack`;
+    g.append(opener(b, id, stackWords(space, all)));
+  } else {
+    let x = at.x;
+    let y = at.y;
+    for (const chip of at.chips) {
+      const us = all.filter((u) => u.contingent === chip.c);
+      const mark = us.some((u) => ctx.picked.has(u.id)) ? "picked" : us.some((u) => pickable(u, ctx)) ? "pickable" : "";
+      const b = chipGlyph(chip.c, `${COLORS[chip.c].abbr} ${chip.n}`, chip.w, mark);
+      b.setAttribute("transform", `translate(${x},${y})`);
+      b.dataset.piece = `${id}:${chip.c}`;
+      g.append(opener(b, id, `${stackWords(space, all)} (${chip.n} ${COLORS[chip.c].label})`));
+      if (at.kind === "row") x += chip.w + GAP;
+      else y += CHIP + GAP;
+    }
+  }
+  layer.append(g);
+}
+
+// -- the stack's list: every unit of a space, in words, the ones that may be picked as buttons ---
+function openList(id, from) {
+  listFor = id;
+  renderList(from);
+}
+
+function closeList() {
+  const back = listBox?.returnTo;
+  listFor = null;
+  if (listBox) { listBox.close(); listBox.remove(); listBox = null; }
+  if (back?.isConnected) back.focus();
+}
+
+function renderList(from) {
+  if (!listFor || !lastDraw) return;
+  const [svg, view, onPick, ctx] = lastDraw;
+  const c = { pickable: new Set(), picked: new Set(), ...ctx };
+  const units = order(view.spaces?.[listFor] || []);
+  const space = layout(ctx.board).spaces.get(listFor);
+  if (!units.length || !space) { closeList(); return; }
+  const returnTo = from || listBox?.returnTo;
+  const focused = listBox?.contains(document.activeElement) ? document.activeElement.dataset.pick || "close" : null;
+  if (listBox) { listBox.close(); listBox.remove(); }
+  const item = (u) => {
+    const glyph = el("svg", { viewBox: `-2 -2 ${TOKEN + 4} ${TOKEN + 4}`, "aria-hidden": "true" });
+    glyph.append(tokenGlyph(u));
+    const words = unitTitle(u);
+    if (!pickable(u, c)) return hel("li", {}, hel("div", { class: "unit" }, glyph, hel("span", {}, words)));
+    return hel("li", {}, hel("button", {
+      type: "button", class: `unit${c.picked.has(u.id) ? " picked" : ""}`, "data-pick": u.id, "aria-label": words,
+      onclick: () => onPick(u.id),
+    }, glyph, hel("span", {}, words)));
+  };
+  const close = hel("button", { type: "button", class: "small", "data-close": "", onclick: closeList }, "Close");
+  listBox = hel("dialog", { class: "fc-stack-list", "aria-label": `Units in ${space.name}`, "data-space": listFor },
+    hel("header", {}, hel("h3", {}, `${space.name}: ${units.length} unit${units.length === 1 ? "" : "s"}`), close),
+    groups(units).map(([k, us]) => [hel("h4", {}, `${COLORS[k].label} \u00D7${us.length}`), hel("ul", {}, us.map(item))]));
+  listBox.returnTo = returnTo;
+  listBox.addEventListener("keydown", (e) => { if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); closeList(); } });
+  (svg.closest("#game") || document.body).append(listBox);
+  listBox.show();
+  const again = focused && focused !== "close" ? listBox.querySelector(`[data-pick="${CSS.escape(focused)}"]`) : null;
+  (again || listBox.querySelector("button.unit") || close).focus({ preventScroll: true });
+}
+
+// The area in play: the battle's space; else the spaces that may be picked now or hold a unit that
+// may; else those holding Christian units; with room around them.
+function focusBox(L, view, ctx) {
+  const spaces = Object.entries(view.spaces || {});
+  let ids = view.battle ? [view.battle.space] : [];
+  if (!ids.length) {
+    ids = [...L.spaces.keys()].filter((id) => ctx.pickable.has(id) || ctx.picked.has(id));
+    for (const [id, us] of spaces) if (us.some((u) => pickable(u, ctx))) ids.push(id);
+  }
+  if (!ids.length) ids = spaces.filter(([, us]) => us.some((u) => !MUSLIMS.has(u.contingent))).map(([id]) => id);
+  const pts = ids.map((id) => L.pos.get(id)).filter(Boolean);
+  if (!pts.length) return `0 0 ${L.width} ${L.height}`;
+  const x = Math.max(0, Math.min(...pts.map((p) => p.x)) - 120);
+  const y = Math.max(0, Math.min(...pts.map((p) => p.y)) - 90);
+  const x1 = Math.min(L.width, Math.max(...pts.map((p) => p.x)) + 120);
+  const y1 = Math.min(L.height, Math.max(...pts.map((p) => p.y)) + 90);
+  return `${Math.round(x)} ${Math.round(y)} ${Math.round(x1 - x)} ${Math.round(y1 - y)}`;
 }
 
 // -- the map --------------------------------------------------------------------------------------
 export function draw(svg, view, onPick, ctx) {
-  const board = ctx && ctx.board;
+  const board = ctx?.board;
   if (!board || !view) return;
+  addStyle();
+  measurer = svg;
   const c = { pickable: new Set(), picked: new Set(), ...ctx };
   lastDraw = [svg, view, onPick, ctx];
   const L = layout(board);
   svg.textContent = "";
-  svg.setAttribute("viewBox", `0 0 ${Math.ceil(L.width)} ${Math.ceil(L.height)}`);
+  svg.setAttribute("viewBox", `0 0 ${L.width} ${L.height}`);
   svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
   svg.setAttribute("aria-label", "Map of Asia Minor and the Holy Land (north at the top)");
+  svg.dataset.minScale = "1";
+  svg.dataset.focus = focusBox(L, view, c);
   svg.append(el("rect", { x: 0, y: 0, width: L.width, height: L.height, fill: "#efe6cf", class: "land" }));
 
   // The sea: a wash of blue around every sea space.
@@ -286,7 +584,7 @@ export function draw(svg, view, onPick, ctx) {
   for (const s of board.spaces) {
     if (s.kind !== "sea") continue;
     const p = L.pos.get(s.id);
-    sea.append(el("circle", { cx: p.x, cy: p.y, r: 58, fill: "#b9d3e6", opacity: 0.8 }));
+    sea.append(el("circle", { cx: p.x, cy: p.y, r: 64, fill: "#b9d3e6", opacity: 0.8 }));
   }
   svg.append(sea);
 
@@ -301,43 +599,63 @@ export function draw(svg, view, onPick, ctx) {
   }
   svg.append(paths);
 
+  // Markers first (beside the dot, where no name or other marker is), then the stacks around them.
+  const marks = [];
+  const markLayer = el("g", { class: "markers" });
+  const fixed = [...L.dots.values(), ...L.labels.values()];
+  for (const s of board.spaces) {
+    const here = buildingsAt(view, s.id);
+    if (!here.length) continue;
+    const p = L.pos.get(s.id);
+    const w = here.length * 19 - 2;
+    const free = spots(p, radius(s), w, 17).find(([x, y]) => ![...fixed, ...marks].some((o) => hits(box(x, y, w, 17), o, 2)));
+    const [x, y] = free || [p.x - radius(s) - 2 - w, p.y - 8.5];
+    marks.push(box(x, y, w, 17));
+    markLayer.append(buildingBadges(here, x, y));
+  }
+  const placed = placeStacks(L, view, marks);
+
   const battleAt = view.battle ? view.battle.space : null;
   const spaces = el("g", { class: "spaces" });
   const stacks = el("g", { class: "stacks" });
-  const overlay = el("g", { class: "stacks-open" });
+  const ties = el("g", { class: "stack-ties" });
   for (const s of board.spaces) {
     const p = L.pos.get(s.id);
     const g = el("g", { class: `town space kind-${s.kind}`, "data-token": s.id, "data-space": s.id });
-    g.append(el("circle", { cx: p.x, cy: p.y, r: 18, fill: "transparent", class: "hit" }));
-    g.append(el("circle", { cx: p.x, cy: p.y, r: 15, fill: "none", class: "halo" }));
+    g.append(el("circle", { cx: p.x, cy: p.y, r: 16, fill: "transparent", class: "hit" }));
+    g.append(el("circle", { cx: p.x, cy: p.y, r: radius(s) + 4, fill: "none", class: "halo" }));
     if (s.id === battleAt) {
       g.classList.add("battle");
-      g.append(el("circle", { cx: p.x, cy: p.y, r: 20, fill: "none", stroke: "#b3121b", "stroke-width": 3, "stroke-dasharray": "5 3", class: "battle-ring" }));
+      g.append(el("circle", { cx: p.x, cy: p.y, r: radius(s) + 6, fill: "none", stroke: "#b3121b", "stroke-width": 3, "stroke-dasharray": "5 3", class: "battle-ring" }));
     }
-    g.append(spaceGlyph(s, p.x, p.y));
+    const dot = spaceGlyph(s, p.x, p.y);
+    dot.dataset.location = s.id;
+    g.append(dot);
     const sea = s.kind === "sea";
+    const lab = L.labels.get(s.id);
     g.append(el("text", {
-      x: p.x + 13, y: p.y - 6, "font-size": sea ? 11 : 11.5, "font-style": sea ? "italic" : null, fill: sea ? "#1d4e7a" : "#2a1d10",
-      class: "tname", "paint-order": "stroke", stroke: "#fffdf5", "stroke-width": 3,
+      x: lab.x, y: lab.base, "font-size": FONT, "font-style": sea ? "italic" : null, fill: sea ? "#1d4e7a" : "#2a1d10",
+      class: "tname", "paint-order": "stroke", stroke: "#fffdf5", "stroke-width": 3, "data-location-label": s.id,
     }, s.name));
     g.append(el("title", {}, spaceTitle(s)));
     if (c.pickable.has(s.id)) g.classList.add("pickable");
     if (c.picked.has(s.id)) g.classList.add("picked");
+    if (c.pickable.has(s.id) || c.picked.has(s.id)) {
+      g.dataset.pick = s.id;
+      g.setAttribute("aria-label", spaceTitle(s));
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+    }
     g.addEventListener("click", () => pickIf(s.id, c, onPick));
-    g.append(buildingBadges(view, s.id, p));
     spaces.append(g);
-    const units = (view.spaces || {})[s.id];
-    if (units && units.length) drawStack(stacks, overlay, s.id, units, p, c, onPick);
+    const units = view.spaces?.[s.id];
+    if (units?.length) drawStack(stacks, ties, s.id, units, placed.get(s.id), L, c, onPick);
   }
-  svg.append(spaces, stacks, overlay);
+  svg.append(ties, spaces, markLayer, stacks);
+  if (listFor) renderList();
 }
 
 // -- the panel --------------------------------------------------------------------------------------
-const STEPS = {
-  event: "Event Step", standard: "Standard Actions", special_boons: "Special Actions Determination",
-  determination: "Special Actions Determination", special: "Special Actions", reaction: "Muslim Reaction",
-  winter: "Winter Supply", end: "end of the turn", over: "game over",
-};
 const LEVELS = ["", "I Low", "II Medium", "III High"];
 const BINS = ["pilgrimage", "crusader", "byzantine", "armenian", "seljuk", "fatimid"];
 
@@ -363,7 +681,7 @@ function team(view) {
 }
 
 function held(m, view, ctx) {
-  const holder = view.team && view.team.holders[m];
+  const holder = view.team?.holders[m];
   const button = markerButton(m, ctx);
   return holder ? hel("span", { class: "held" }, button, hel("span", { class: "muted" }, ` (${holder})`)) : button;
 }
@@ -379,7 +697,7 @@ function indexes(view, ctx) {
   const available = view.available || [];
   const bins = view.bins || {};
   return hel("section", { class: "fc-indexes" },
-    hel("div", { class: "fc-turn" }, hel("strong", {}, view.turn || "after the last turn"), ` \u00B7 ${STEPS[view.stage] || view.stage}`),
+    hel("div", { class: "fc-turn" }, hel("strong", {}, view.turn || "after the last turn"), view.phase_name ? ` \u00B7 ${view.phase_name}` : null),
     row("Muslim Reaction", LEVELS[view.reaction] || String(view.reaction)),
     row("Special Actions", String(view.special)),
     row("Actions left", String(view.actions)),
@@ -461,7 +779,7 @@ function sideCount(units) {
 }
 
 function sideBox(b, side, ctx) {
-  const units = (b.units || {})[side] || [];
+  const units = b.units?.[side] || [];
   const taking = b.hits && b.hits_on === side;
   const tags = [b.attacker === side ? "attacker" : "defender", b.edge === side ? "Tactical Edge" : null, sideCount(units)].filter(Boolean);
   return hel("div", { class: `pside side-${side}${taking ? " acting" : ""}`, "data-side": side },
@@ -474,7 +792,7 @@ function sideBox(b, side, ctx) {
 function nowText(b, ctx) {
   const stage = b.stage_words || b.stage;
   if (b.hits) {
-    const picking = ((b.units || {})[b.hits_on] || []).some((u) => !u.hidden && ctx.pickable.has(u.id));
+    const picking = (b.units?.[b.hits_on] || []).some((u) => !u.hidden && ctx.pickable.has(u.id));
     return `Hits: the ${SIDE_NAMES[b.hits_on]} take ${b.hits}${picking ? " \u2014 pick the unit in the panel or on the map" : ""}.`;
   }
   return `Now: ${stage}.`;
@@ -482,7 +800,7 @@ function nowText(b, ctx) {
 
 function battleRoll(b, entries) {
   if (!(b.dice || []).length) return null;
-  const last = entries ? [...entries].reverse().find((e) => e.dice && e.dice.length) : null;
+  const last = entries ? [...entries].reverse().find((e) => e.dice?.length) : null;
   return hel("div", { class: "battle-roll" },
     hel("span", { class: "dice", title: b.dice.join(" ") }, b.dice.map((d) => FACES[d] || String(d)).join("")),
     last ? ` ${last.text}` : null);
@@ -524,30 +842,43 @@ function keyRow(glyph, text) {
   return hel("li", {}, glyph, hel("span", {}, ` ${text}`));
 }
 
+// The key: every colour, shape and mark of the map, one meaning each (data-board-key).
 export function legend() {
   const space = (kind, fortress, port) => keyGlyph(spaceGlyph({ kind, fortress, port }, 0, 0), "-18 -18 36 36");
   const token = (u) => keyGlyph(tokenGlyph(u), `-2 -2 ${TOKEN + 4} ${TOKEN + 4}`);
+  const chip = (contingent, text, extra) => {
+    const w = 46;
+    const g = chipGlyph(contingent, text, w, extra);
+    g.setAttribute("transform", `translate(${-w / 2},${-CHIP / 2})`);
+    return keyGlyph(g, `-25 -25 50 50`);
+  };
+  const ring = (stroke, dash) => keyGlyph(el("circle", { r: 10, fill: "#fff", stroke, "stroke-width": 3.5, "stroke-dasharray": dash }));
   const line = (kind) => {
     const svg = el("svg", { viewBox: "0 0 40 10", class: "kline", width: 40, height: 10, "aria-hidden": "true" });
     svg.append(el("line", { x1: 2, y1: 5, x2: 38, y2: 5, ...pathStyle(kind) }));
     return svg;
   };
-  const details = hel("details", { class: "map-key", id: "map-key", open: keyOpen },
+  const details = hel("details", { class: "map-key", id: "map-key", open: keyOpen, "data-board-key": "" },
     hel("summary", {}, "Map key"),
     hel("ul", {},
       keyRow(space("constantinople", null, true), "Constantinople (a fortress and a port)"),
-      Object.entries(FORTRESS).map(([cls, f]) => keyRow(space("fortress", cls, false), f.label)),
-      keyRow(space("town"), "town"),
-      keyRow(space("open"), "open"),
-      keyRow(space("desert"), "desert"),
-      keyRow(space("port", null, true), "harbour (a port, not a town)"),
+      Object.entries(FORTRESS).map(([cls, f]) => keyRow(space("fortress", cls, false), `square: ${f.label}`)),
+      keyRow(space("town"), "white disc: town"),
+      keyRow(space("open"), "pale green disc: open ground"),
+      keyRow(space("desert"), "sandy diamond: desert"),
+      keyRow(space("port", null, true), "pale blue disc: harbour (a port, not a town)"),
       keyRow(space("town", null, true), "blue ring: a port"),
-      keyRow(space("sea"), "sea space"),
+      keyRow(space("sea"), "blue disc: sea space"),
       Object.keys(PATHS).map((kind) => keyRow(line(kind), PATHS[kind].label)),
-      keyRow(token({ contingent: "crusader", leader: "military", name: "Leader", factor: 3 }), "leader: red shield military, beige diplomatic"),
-      keyRow(token({ contingent: "byzantine", type: "heavy_cavalry", factor: 2, reduced: true }), "unit: type and combat factor; dark corner: reduced"),
-      keyRow(token({ contingent: "mercenary", type: "fleet", factor: 2 }), "mercenary (red band)"),
-      SIDES.filter((s) => s !== "mercenary").map((s) => keyRow(token({ contingent: s, hidden: true }), `${COLORS[s].label}${["seljuk", "fatimid", "assassin"].includes(s) ? " (face down)" : ""}`)),
+      keyRow(token({ contingent: "crusader", leader: "military", name: "Leader", factor: 3 }), "leader: start of his name; red shield military, beige diplomatic"),
+      keyRow(token({ contingent: "byzantine", type: "heavy_cavalry", factor: 2, reduced: true }), "unit: type (HC heavy cavalry, LC light cavalry, HA horse archers, HI heavy infantry, LI light infantry, Pil pilgrims, Mil militia, Flt fleet) and combat factor (d6: rolled); dark corner: reduced"),
+      keyRow(token({ contingent: "mercenary", type: "fleet", factor: 2 }), "Mercenary (red band)"),
+      SIDES.filter((s) => s !== "mercenary").map((s) => keyRow(token({ contingent: s, hidden: true }), `${COLORS[s].label}${MUSLIMS.has(s) ? ": Muslim, cut corners (face down: blank)" : ": Christian, square"}`)),
+      keyRow(chip("crusader", "Cru 9"), "a stack: one chip per contingent with its count (Cru Crusader, Mer Mercenary, Byz Byzantine, Arm Armenian, Sel Seljuk, Fat Fatimid, Asn Assassin); click or Enter lists its units"),
+      keyRow(chip("stack", "\u2630 12"), "a stack with no room for its chips: the number of units; click or Enter lists them"),
+      keyRow(ring("#f2b705"), "gold: may be picked now"),
+      keyRow(ring("#d0021b"), "red outline: picked"),
+      keyRow(ring("#b3121b", "5 3"), "dashed red ring: the battle being fought"),
       keyRow(keyGlyph(el("text", { y: 5, "font-size": 14, "text-anchor": "middle" }, "\u25B2")), "Camp; \u265C Castle; \u271D Monastery; \u2694 Siege; \u2620 Massacre"),
     ));
   details.addEventListener("toggle", () => { keyOpen = details.open; });
