@@ -114,8 +114,11 @@ def test_two_people_create_join_and_play_by_clicking(server: str, browser: Any) 
     shot(a, "game-franks")
 
     # The Saracens (Player 1) start a group move by clicking Damascus on the map...
+    # A pick on the board that leaves one action waits for its confirmation (issue 15).
     v = version(b)
     b.click("svg .town[data-town='Damascus'] .dot")
+    assert b.inner_text("#confirm-pick").startswith("Confirm: ") and version(b) == v
+    b.click("#confirm-pick")
     wait_version_above(b, v)
     assert "Group move from Damascus" in b.inner_text("#prompt")
     # ...then a block, then the town it marches to.
@@ -128,6 +131,7 @@ def test_two_people_create_join_and_play_by_clicking(server: str, browser: Any) 
     assert town in TOWNS
     v = version(b)
     target.locator(".dot").click()
+    b.click("#confirm-pick")
     wait_version_above(b, v)
     view = game_json(b, server, game_id)["view"]
     assert any(x.get("id") == block_id for x in view["towns"][town]["field"]), (block_id, town)

@@ -5,21 +5,40 @@
 //
 // Picking on the board: the board calls onPick(token) with a town, block, card id... The page keeps
 // the picked tokens and narrows the legal actions to those whose arguments mention all of them; one
-// left is taken at once, several are offered as buttons, and the board highlights what may be
-// picked next.
+// left is offered as "Confirm: <action>" (#confirm-pick; sent at once if the player turned
+// confirmation off, #confirm-moves), several are offered as buttons, and the board highlights what
+// may be picked next. Every [data-pick] of the board and the title's panel is focusable, Enter or
+// Space clicks it (issue 15: every action reachable by keyboard).
+//
+// The board is shown at a scale of its own, panned and zoomed (zoom.js). On every update the page
+// says whose turn it is: document gets an "outremer:turn" event {game, title, yourTurn}. A finished
+// game shows its summary (#summary: the result, the points over time from
+// GET /api/games/{id}/summary, chart.js, and links to the replay and the save).
 
 import { ApiError, clearError, get, h, post, showError } from "./api.js";
+import { pointsChart } from "./chart.js";
+import { boardViewport } from "./zoom.js";
 
 const BUTTON_LIMIT = 12;
 const FACES = ["", "\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
 const boards = new Map(); // title slug -> Promise<{module, board} | null>
+const CONFIRM_KEY = "outremer.confirmMoves"; // localStorage: "false" once the player turned it off
+const STATUS = { open: "Waiting for players", active: "Under way", over: "Game over" };
+
+function confirmMoves() {
+  try {
+    return localStorage.getItem(CONFIRM_KEY) !== "false";
+  } catch {
+    return true;
+  }
+}
 
 function loadBoard(slug) {
   if (!boards.has(slug)) {
     boards.set(slug, (async () => {
       const titles = await get("/api/titles");
       const title = titles.find((t) => t.slug === slug);
-      if (!title || !title.web) return null;
+      if (!title?.web) return null;
       const module = await import(`/api/titles/${encodeURIComponent(slug)}/web/board.js`);
       let board = null;
       try {
@@ -78,11 +97,13 @@ export function groupActions(legal, prefix) {
 }
 
 // -- the page ------------------------------------------------------------------------------------
-export async function gamePage(root, gameId, requestedRole, me) {
+export async function gamePage(root, gameId, requestedRole, _me) {
   const page = {
     game: null, role: requestedRole, socket: null, closed: false, retry: 0, timer: null,
     picked: [], prefix: [], busy: false, replay: null, drawer: null,
     pending: null, // a legal action the title warns of, shown for confirmation before it is sent
+    confirming: null, // the one legal action picks on the board narrowed to, until confirmed
+    summary: null, // the end-of-game summary, once fetched
     log: [], logKey: null, // the seat's log so far, and the point of the game it was read at
   };
   const el = {
@@ -100,20 +121,39 @@ export async function gamePage(root, gameId, requestedRole, me) {
     status: h("span", { class: "conn", id: "conn" }),
   };
   el.svg.setAttribute("id", "board");
-  el.svg.setAttribute("role", "img");
-  const zoom = h("button", {
-    type: "button", class: "small secondary zoom", id: "zoom", title: "zoom the board",
-    onclick: () => { boardWrap.classList.toggle("zoomed"); zoom.textContent = boardWrap.classList.contains("zoomed") ? "−" : "+"; },
-  }, "+");
-  const boardWrap = h("div", { class: "board-wrap", id: "board-wrap" }, zoom, el.svg);
+  el.svg.setAttribute("role", "group"); // a map holding buttons (the pieces), not an image
+  // The board in its own scrolling area, under a bar of its own: no control covers the map, the
+  // status or the prompt.
+  const scroller = h("div", { class: "board-scroll", id: "board-scroll" }, el.svg);
+  const viewport = boardViewport(scroller, el.svg);
+  const bar = h("div", { class: "board-bar", id: "board-bar" },
+    h("span", { class: "muted hint" }, "Drag to pan; pinch", h("span", { class: "wide" }, " or ctrl+wheel"), " to zoom"),
+    h("button", { type: "button", class: "small secondary", id: "zoom-out", "aria-label": "Zoom out", title: "zoom out", onclick: () => viewport.zoomOut() }, "−"),
+    h("button", { type: "button", class: "small secondary", id: "zoom-in", "aria-label": "Zoom in", title: "zoom in", onclick: () => viewport.zoomIn() }, "+"),
+    h("button", { type: "button", class: "small secondary", id: "zoom-fit", title: "show the whole map", onclick: () => viewport.fit() }, "Fit"));
+  const boardWrap = h("div", { class: "board-wrap", id: "board-wrap" }, bar, scroller);
+  const confirmBox = h("input", { type: "checkbox", id: "confirm-moves", checked: confirmMoves(),
+    onchange: (e) => { try { localStorage.setItem(CONFIRM_KEY, String(e.target.checked)); } catch { /* private mode: this page only */ } } });
+  el.settings = h("div", { class: "settings", id: "settings" },
+    h("label", { class: "check", for: "confirm-moves" }, confirmBox, "Confirm moves picked on the board"));
+  el.summary = h("section", { class: "summary", id: "summary", "aria-labelledby": "summary-head", hidden: true });
   const container = h("div", { class: "game", id: "game", "data-game": gameId },
     el.head,
     h("div", { class: "game-body" },
       boardWrap,
       h("div", { class: "panels" },
-        el.prompt, el.dice, el.offered, el.actions, el.undo, el.hand, el.replay, el.extra,
+        el.prompt, el.summary, el.dice, el.offered, el.actions, el.undo, el.hand, el.replay, el.extra, el.settings,
         h("details", { class: "log-box", open: true }, h("summary", {}, "Log"), el.log))));
   root.append(container);
+  // Enter or Space on a focused pick of the board or the panel clicks it (buttons do so themselves).
+  container.addEventListener("keydown", (e) => {
+    if ((e.key !== "Enter" && e.key !== " ") || e.ctrlKey || e.metaKey || e.altKey) return;
+    const target = e.target;
+    if (!(target instanceof Element) || !target.hasAttribute("data-pick") || target instanceof HTMLButtonElement) return;
+    e.preventDefault();
+    e.stopPropagation();
+    target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
+  });
 
   // What the page holds of the seat's log: the server then sends only the entries after it.
   const logQuery = () => (page.logKey && page.role
@@ -122,7 +162,10 @@ export async function gamePage(root, gameId, requestedRole, me) {
   const first = await fetchGame();
   page.role = first.role;
   const loaded = await loadBoard(first.title);
-  if (!loaded) boardWrap.hidden = true;
+  if (!loaded) {
+    boardWrap.hidden = true;
+    el.settings.hidden = true;
+  }
   page.drawer = loaded;
   update(first);
   connect();
@@ -135,6 +178,7 @@ export async function gamePage(root, gameId, requestedRole, me) {
       page.picked = [];
       page.prefix = [];
       page.pending = null;
+      page.confirming = null;
       render();
     } else if (e.key === "u" && page.game && page.game.can_undo) {
       undo();
@@ -157,7 +201,7 @@ export async function gamePage(root, gameId, requestedRole, me) {
     socket.addEventListener("open", () => { page.retry = 0; setConn("live"); });
     socket.addEventListener("message", (e) => {
       let msg;
-      try { msg = JSON.parse(e.data); } catch (err) { return; }
+      try { msg = JSON.parse(e.data); } catch { return; }
       if (msg.type === "changed" && msg.game && msg.game.role === page.role) update(msg.game);
     });
     socket.addEventListener("close", (e) => {
@@ -175,7 +219,7 @@ export async function gamePage(root, gameId, requestedRole, me) {
       page.timer = setTimeout(async () => {
         try {
           update(await fetchGame());
-        } catch (err) { /* the socket's retry will try again */ }
+        } catch { /* the socket's retry will try again */ }
         connect();
       }, delay);
     });
@@ -205,13 +249,14 @@ export async function gamePage(root, gameId, requestedRole, me) {
     // The title warns of this action (Game.warning: say, an elimination it forces): the warning is
     // shown with a confirm button, and only that sends it.
     const offered = page.game.legal_actions.find((la) => same(la.action, action));
-    if (offered && offered.warning && !confirmed) {
+    if (offered?.warning && !confirmed) {
       page.pending = offered;
       page.picked = [];
       render();
       return;
     }
     page.pending = null;
+    page.confirming = null;
     page.busy = true;
     container.classList.add("busy");
     clearError();
@@ -225,10 +270,10 @@ export async function gamePage(root, gameId, requestedRole, me) {
         if (!(err instanceof ApiError && err.status === 409)) throw err;
         // The game moved on meanwhile (say the other player chose a card at the same time): send
         // the action again only if the seat still faces the same question and may still take it.
-        const seen = page.game.view && page.game.view.prompt;
+        const seen = page.game.view?.prompt;
         const now = await fetchGame();
         const still = now.legal_actions.some((la) => same(la.action, action));
-        if (!still || (now.view && now.view.prompt) !== seen) {
+        if (!still || (now.view?.prompt) !== seen) {
           update(now);
           throw err;
         }
@@ -265,7 +310,8 @@ export async function gamePage(root, gameId, requestedRole, me) {
 
   const mentions = (la, tokens) => tokens.every((t) => la.action.slice(1).some((arg) => String(arg) === t));
 
-  function pick(token) {
+  // ``explicit``: a pick that names its action itself (a card's button "play ..."), sent at once.
+  function pick(token, explicit = false) {
     if (page.replay) return;
     token = String(token);
     const legal = page.game.legal_actions;
@@ -284,11 +330,59 @@ export async function gamePage(root, gameId, requestedRole, me) {
     }
     clearError();
     page.picked = picked;
+    page.confirming = null;
     if (matching.length === 1 && picked.length) {
-      act(matching[0].action);
-      return;
+      const only = matching[0];
+      // A move picked on the board is confirmed first (issue 15), unless the player turned that
+      // off; an action the title warns of gets its own confirmation (act).
+      if (explicit || only.warning || !confirmMoves()) {
+        act(only.action);
+        return;
+      }
+      page.confirming = only;
+      page.focusConfirm = true;
     }
     render();
+  }
+
+  function cancelPick() {
+    page.confirming = null;
+    page.picked = [];
+    render();
+  }
+
+  // Every pick of the board or the panel is a keyboard stop, a button to assistive technology.
+  function keyboardPicks(root) {
+    for (const node of root.querySelectorAll("[data-pick]")) {
+      if (node instanceof HTMLButtonElement) continue;
+      if (!node.hasAttribute("tabindex")) node.setAttribute("tabindex", "0");
+      if (!node.hasAttribute("role")) node.setAttribute("role", "button");
+    }
+  }
+
+  // The pick focused before a redraw, to focus again after it (the board draws new elements).
+  function focusedPick() {
+    const node = document.activeElement;
+    return node && node !== document.body && container.contains(node) && node.hasAttribute("data-pick")
+      ? node.getAttribute("data-pick") : null;
+  }
+  function refocus(token) {
+    if (page.focusConfirm) {
+      page.focusConfirm = false;
+      const button = el.actions.querySelector("#confirm-pick");
+      if (button) { button.focus(); return; }
+    }
+    if (token === null || (document.activeElement && document.activeElement !== document.body)) return;
+    const again = container.querySelector(`[data-pick="${CSS.escape(token)}"]`);
+    if (again) again.focus({ preventScroll: true });
+  }
+
+  // Whose turn it is, for the tab's title (app.js): on every update.
+  function announceTurn() {
+    const game = page.game;
+    document.dispatchEvent(new CustomEvent("outremer:turn", {
+      detail: { game: game.id, title: game.title_name || game.title, yourTurn: !page.replay && game.legal_actions.length > 0 },
+    }));
   }
 
   // -- drawing ---------------------------------------------------------------------------------
@@ -303,6 +397,7 @@ export async function gamePage(root, gameId, requestedRole, me) {
       page.picked = [];
       page.prefix = [];
       page.pending = null;
+      page.confirming = null;
     }
     // At a hotseat, follow the seat that must act when the game moves on (a seat chosen by hand
     // stays shown until then).
@@ -315,6 +410,7 @@ export async function gamePage(root, gameId, requestedRole, me) {
     container.dataset.role = game.role || "observer";
     container.dataset.status = game.status;
     render();
+    announceTurn();
   }
 
   // The answer's log continues the page's (log_from > 0; it may overlap what an action's answer
@@ -338,6 +434,7 @@ export async function gamePage(root, gameId, requestedRole, me) {
 
   function render() {
     const game = page.game;
+    const focused = focusedPick();
     renderHead(game);
     const view = page.replay ? page.replay.view : game.view;
     const legal = page.replay ? [] : game.legal_actions;
@@ -352,11 +449,15 @@ export async function gamePage(root, gameId, requestedRole, me) {
       } catch (err) {
         showError(new Error(`The board could not be drawn: ${err.message}`));
       }
+      if (!el.svg.getAttribute("aria-label")) el.svg.setAttribute("aria-label", `The board of ${game.title_name || game.title}`);
+      viewport.afterDraw();
+      keyboardPicks(el.svg);
     }
     renderPrompt(game, view);
-    // What the picks on the board narrowed the actions to.
+    renderSummary(game);
+    // What the picks on the board narrowed the actions to (when more than one is left).
     el.offered.textContent = "";
-    if (page.picked.length) {
+    if (page.picked.length && !page.confirming) {
       el.offered.append(
         h("div", { class: "muted" }, `Picked ${page.picked.join(", ")}: choose one`,
           h("button", { type: "button", class: "link", onclick: () => { page.picked = []; render(); } }, "clear")),
@@ -371,7 +472,9 @@ export async function gamePage(root, gameId, requestedRole, me) {
     }
     renderHand(view, legal);
     renderExtra(game);
+    el.settings.hidden = !page.drawer || Boolean(page.replay) || game.status === "over";
     renderLog(page.replay ? page.replay.log : game.log);
+    refocus(focused);
   }
 
   function renderHead(game) {
@@ -382,9 +485,13 @@ export async function gamePage(root, gameId, requestedRole, me) {
       return h("span", { class: `seat${acting}`, "data-seat": s.role }, `${s.role}: ${who}`);
     });
     const mineText = game.role ? `You play ${game.role}` : "Watching";
+    // The step of play by its rulebook name (views' phase_name), never the title's internal id.
+    const view = page.replay ? page.replay.view : game.view;
+    const phase = view?.phase_name;
     el.head.append(
       h("h1", {}, `${game.title_name || game.title} #${game.id}`),
-      h("span", { class: "badge", id: "status" }, game.status),
+      h("span", { class: "badge", id: "status" }, STATUS[game.status] || game.status),
+      ...(phase ? [h("span", { class: "badge phase", id: "phase" }, phase)] : []),
       h("span", { class: "badge", id: "you" }, mineText),
       el.status,
       h("div", { class: "seats" }, seats),
@@ -400,7 +507,7 @@ export async function gamePage(root, gameId, requestedRole, me) {
       const url = `${location.origin}/#/invite/${s.invite}`;
       el.head.append(h("div", { class: "invite", "data-role": s.role },
         `Invite a player to ${s.role}: `, h("a", { href: url, class: "invite-link" }, url),
-        h("button", { type: "button", class: "small secondary", onclick: () => navigator.clipboard && navigator.clipboard.writeText(url) }, "copy")));
+        h("button", { type: "button", class: "small secondary", onclick: () => navigator.clipboard?.writeText(url) }, "copy")));
     }
   }
 
@@ -409,7 +516,7 @@ export async function gamePage(root, gameId, requestedRole, me) {
     let text;
     if (page.replay) text = `Replay: after ${page.replay.upto} of ${page.replay.total} actions.`;
     else if (game.status === "open") text = "Waiting for players to take their seats.";
-    else text = (view && view.prompt) || (game.legal_actions.length ? "Your move." : `Waiting for ${game.active_roles.join(", ")}.`);
+    else text = (view?.prompt) || (game.legal_actions.length ? "Your move." : `Waiting for ${game.active_roles.join(", ")}.`);
     el.prompt.append(h("strong", {}, text));
     const outcome = page.replay ? page.replay.outcome : game.outcome;
     if (outcome) {
@@ -422,6 +529,15 @@ export async function gamePage(root, gameId, requestedRole, me) {
   function renderActions(legal) {
     el.actions.textContent = "";
     if (!legal.length) return;
+    const confirming = page.confirming;
+    if (confirming && legal.some((la) => same(la.action, confirming.action))) {
+      el.actions.append(h("div", { class: "confirm-pick", id: "confirm-box" },
+        h("div", { class: "buttons" },
+          h("button", { type: "button", class: "action", id: "confirm-pick", "data-action": JSON.stringify(confirming.action), onclick: () => act(confirming.action) }, `Confirm: ${confirming.text}`),
+          h("button", { type: "button", class: "secondary", id: "cancel-pick", onclick: cancelPick }, "Cancel")),
+        h("p", { class: "muted hint" }, "Enter confirms, Escape cancels.")));
+      return;
+    }
     const pending = page.pending;
     if (pending && legal.some((la) => same(la.action, pending.action))) {
       el.actions.append(h("div", { class: "confirm", id: "confirm" },
@@ -444,9 +560,9 @@ export async function gamePage(root, gameId, requestedRole, me) {
   // The title's optional panel(view, ctx) (say the battle being fought), in #title-panel above the
   // prompt; clicks in it pick like clicks on the board.
   function renderTitlePanel(view, legal) {
-    const module = page.drawer && page.drawer.module;
+    const module = page.drawer?.module;
     let box = container.querySelector("#title-panel");
-    if (!module || !module.panel) { if (box) box.remove(); return; }
+    if (!module?.panel) { if (box) box.remove(); return; }
     if (!box) { box = h("section", { class: "title-panel", id: "title-panel" }); el.prompt.before(box); }
     const now = page.picked.length ? legal.filter((la) => mentions(la, page.picked)) : legal;
     const pickable = new Set(now.flatMap((la) => la.action.slice(1).map(String)).filter((t) => !page.picked.includes(t)));
@@ -459,12 +575,13 @@ export async function gamePage(root, gameId, requestedRole, me) {
     }
     box.replaceChildren(...(shown ? [shown] : []));
     box.hidden = !shown;
+    keyboardPicks(box);
   }
 
   function renderHand(view, legal) {
     renderTitlePanel(view, legal);
     el.hand.textContent = "";
-    const hand = page.drawer && page.drawer.module.hand ? page.drawer.module.hand(view) : view && view.hand;
+    const hand = page.drawer?.module.hand ? page.drawer.module.hand(view) : view?.hand;
     if (!Array.isArray(hand) || !hand.length) return;
     const playable = new Set(legal.flatMap((la) => la.action.slice(1).map(String)));
     el.hand.append(h("div", { class: "label" }, "Your hand"),
@@ -473,7 +590,7 @@ export async function gamePage(root, gameId, requestedRole, me) {
         const ok = playable.has(id);
         return h("button", {
           type: "button", class: `card-in-hand${ok ? " playable" : ""}`, "data-card": id, disabled: !ok,
-          title: ok ? `play ${card.name}` : card.name, onclick: () => pick(id),
+          title: ok ? `play ${card.name}` : card.name, onclick: () => pick(id, true),
         }, card.name);
       })));
   }
@@ -496,7 +613,7 @@ export async function gamePage(root, gameId, requestedRole, me) {
         h("span", { id: "replay-at" }, `${r.upto} / ${r.total}`),
         h("button", { type: "button", title: "forward", id: "replay-next", onclick: () => openReplay(Math.min(r.total, r.upto + 1)) }, "▶"),
         h("button", { type: "button", title: "last", onclick: () => openReplay(r.total) }, "»"),
-        h("button", { type: "button", class: "secondary", onclick: () => { page.replay = null; render(); } }, "Close replay"),
+        h("button", { type: "button", class: "secondary", onclick: () => { page.replay = null; render(); announceTurn(); } }, "Close replay"),
       ), slider);
     }
   }
@@ -505,9 +622,40 @@ export async function gamePage(root, gameId, requestedRole, me) {
     try {
       page.replay = await get(`/api/games/${gameId}/replay?upto=${upto}`);
       render();
+      announceTurn();
     } catch (err) {
       showError(err);
     }
+  }
+
+  // -- the end of the game: the result, the points over time, the replay and the save ------------
+  function renderSummary(game) {
+    if (game.status !== "over" || page.replay) {
+      el.summary.hidden = true;
+      return;
+    }
+    el.summary.hidden = false;
+    if (!page.summary) {
+      if (!page.summaryAsked) {
+        page.summaryAsked = true;
+        get(`/api/games/${gameId}/summary`).then((summary) => { page.summary = summary; render(); }, showError);
+      }
+      el.summary.replaceChildren(h("h2", { id: "summary-head" }, "Game over"), h("p", { class: "muted" }, "Counting the points…"));
+      return;
+    }
+    const { outcome, points } = page.summary;
+    const winners = outcome?.winners.length ? `${outcome.winners.join(" and ")} won` : "A draw";
+    const scores = outcome?.scores ? Object.entries(outcome.scores) : [];
+    el.summary.replaceChildren(
+      h("h2", { id: "summary-head" }, "Game over"),
+      h("p", { class: "result", id: "summary-result" }, h("strong", {}, `${winners}.`), " ", (outcome?.reason) || ""),
+      scores.length ? h("p", { id: "summary-scores" }, `Scores: ${scores.map(([role, v]) => `${role} ${v}`).join(", ")}.`) : null,
+      points ? pointsChart(points) : h("p", { class: "muted", id: "summary-no-points" }, "This game counts no points over its course, so there is no chart."),
+      h("p", { class: "summary-links" },
+        h("button", { type: "button", class: "link", id: "summary-replay", onclick: () => openReplay(0) }, "Watch the replay"),
+        " · ",
+        h("a", { href: `/api/games/${gameId}/save`, id: "summary-save", download: `outremer-${game.title}-${gameId}.json` }, "Download the save")),
+    );
   }
 
   async function exportSave() {
@@ -565,6 +713,7 @@ export async function gamePage(root, gameId, requestedRole, me) {
 
   return () => {
     page.closed = true;
+    viewport.destroy();
     document.removeEventListener("keydown", onKey);
     clearTimeout(page.timer);
     if (page.socket) page.socket.close();
