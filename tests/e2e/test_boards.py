@@ -108,6 +108,14 @@ MEASURE = """
     }
     texts.push({ text: t.slice(0, 60), size, where: name(parent), svg: parent instanceof SVGElement });
   }
+  const fields = "select, textarea, input:not([type=checkbox], [type=radio], [type=range], [type=hidden])";
+  for (const e of document.querySelectorAll(fields)) {
+    if (!shown(e)) continue;
+    const shows = e.tagName === "SELECT" ? e.selectedOptions[0]?.textContent : e.value || e.placeholder;
+    const text = shows || "";
+    const size = parseFloat(getComputedStyle(e).fontSize);
+    if (text.trim()) texts.push({ text: text.trim().slice(0, 60), size, where: name(e) });
+  }
   const words = [];
   for (const e of document.querySelectorAll("[aria-label]")) {
     if (shown(e)) words.push(e.getAttribute("aria-label"));
@@ -251,6 +259,8 @@ def test_the_board_is_legible(
         page.screenshot(path=f"{stem}.png", full_page=True)
         area = page.locator("#board-wrap")
         (area if area.count() else page.locator("#board")).screenshot(path=f"{stem}-board.png")
+        # What a click opens must be legible too: the key and every other collapsed part.
+        page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
         got = page.evaluate(MEASURE)
     finally:
         page.context.close()
