@@ -1,15 +1,19 @@
 """``outremer play``: a game in the terminal against bots, or hotseat between people.
 
 The loop reads plain lines from standard input, so it works the same when input is piped (tests
-drive it that way). Bad input never changes anything. End of input saves what is unsaved and
-exits: to the file the user named for writing (``--save`` or ``s FILE``), else to a new file, never
-over one they did not name (not even the ``--load`` file).
+drive it that way). The board is printed when a person first acts, when the step of play has
+changed and the board with it, after an undo, and on ``b``; after the other actions only the new
+log lines (the bots' moves among them) and the prompt are printed, not the whole board again
+(issue 15). Bad input never changes anything. End of input saves what is unsaved and exits: to the
+file the user named for writing (``--save`` or ``s FILE``), else to a new file, never over one
+they did not name (not even the ``--load`` file).
 """
 
 from __future__ import annotations
 
 import secrets
 import sys
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,7 +28,7 @@ from ..engine.record import save_new_record, save_record
 from ..engine.session import Session
 from .common import load_game, open_save, parse_options
 from .menu import Choice, choices
-from .render import show_view
+from .render import board_text, step_of, without_step
 from .simulate import bot_seed
 
 HELP = """Commands:
@@ -63,12 +67,33 @@ class Terminal:
         self.saved = list(session.record.actions)  # the actions as last saved (or loaded)
         self.console = Console(file=sys.stdout, highlight=False)
         self.seen: dict[Role, int] = {}
+        # The board as last printed for each person's role, without the name of its step of play;
+        # and the step at each person's last decision.
+        self.shown: dict[Role, str] = {}
+        self.step: dict[Role, str] = {}
         self.last_human: Role | None = None
         self.prefix: tuple[object, ...] = ()
 
     # -- input and output ------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
         click.echo(text)
+
+    def say_wrapped(self, text: str, indent: str = "") -> None:
+        """``text`` wrapped to the terminal's width, its next lines indented under its first."""
+        wrapper = textwrap.TextWrapper(
+            width=max(self.console.width, 40),
+            initial_indent=indent,
+            subsequent_indent=indent + "    ",
+            break_on_hyphens=False,
+            break_long_words=False,
+        )
+        self.say("\n".join(wrapper.wrap(text)) or indent)
+
+    def say_entry(self, entry: dict[str, Any]) -> None:
+        """A log entry: its rule, then its text."""
+        rule = entry.get("rule") or ""
+        text = entry.get("text", "")
+        self.say_wrapped(f"[{rule}] {text}" if rule else text, indent="  ")
 
     def read(self, prompt: str) -> str:
         click.echo(prompt, nl=False)
@@ -109,8 +134,7 @@ class Terminal:
         entries = self.game.log(self.session.state, role)
         start = min(self.seen.get(role, 0), len(entries))
         for entry in entries[start:]:
-            rule = entry.get("rule") or ""
-            self.say(f"  [{rule}] {entry.get('text', '')}" if rule else f"  {entry.get('text', '')}")
+            self.say_entry(entry)
         self.seen[role] = len(entries)
 
     # -- the game --------------------------------------------------------------------------------
@@ -151,7 +175,7 @@ class Terminal:
         assert outcome is not None
         for role in self.humans:
             if len(self.humans) > 1:
-                self.say(f"--- {role}'s log ---")
+                self.say(f"--- the log of {role} ---")  # no "Saracens's" (issue 15)
             self.flush_log(role)
         winners = ", ".join(outcome.winners) or "nobody (a draw)"
         self.say(f"Game over: {winners} won. {outcome.reason}")
@@ -159,12 +183,29 @@ class Terminal:
             self.save(self.save_path)
 
     def show(self, role: Role) -> list[Choice]:
-        show_view(self.console, self.game, self.session.view(role))
+        view = self.session.view(role)
+        self.show_board(role, board_text(self.game, view), step_of(view))
         return self.menu(role)
+
+    def show_board(self, role: Role, text: str, step: str) -> None:
+        self.console.print(text, markup=False, highlight=False)
+        self.shown[role] = without_step(text, step)
+
+    def board_due(self, role: Role, view: dict[str, Any]) -> str | None:
+        """The board to print at the start of ``role``'s decision, or None when only the new log
+        lines and the prompt are due: never shown yet, or a new step of play (the view's
+        ``phase_name``) with a board that changed since it was last printed (issue 15)."""
+        step = step_of(view)
+        text = board_text(self.game, view)
+        new_step = self.step.get(role) != step
+        self.step[role] = step
+        if role not in self.shown:
+            return text
+        return text if new_step and without_step(text, step) != self.shown[role] else None
 
     def menu(self, role: Role) -> list[Choice]:
         legal = self.session.legal_actions(role)
-        self.say(self.game.prompt(self.session.state, role))
+        self.say_wrapped(self.game.prompt(self.session.state, role))
         lines = choices(legal, self.prefix, lambda a: self.game.describe_action(self.session.state, role, a))
         if self.prefix:
             self.say("    0. (back)")
@@ -178,7 +219,7 @@ class Terminal:
         warning = self.game.warning(self.session.state, role, action)
         if not warning:
             return True
-        self.say(f"Warning: {warning}")
+        self.say_wrapped(f"Warning: {warning}")
         if self.read("Take this action all the same? [y/N] ").strip().lower() in ("y", "yes"):
             return True
         self.say("Not taken: choose again.")
@@ -186,6 +227,7 @@ class Terminal:
 
     def pass_keyboard(self, role: Role) -> None:
         if len(self.humans) > 1 and role != self.last_human:
+            self.shown.pop(role, None)  # whoever takes the keyboard sees the board first
             self.say(f"--- pass the keyboard to {role} ---")
             if sys.stdin.isatty() and sys.stdout.isatty():
                 click.clear()
@@ -196,9 +238,14 @@ class Terminal:
         """One decision of a person; False if they quit."""
         self.pass_keyboard(role)
         self.say()
-        self.say(f"== {role} ==")
+        view = self.session.view(role)
+        board = self.board_due(role, view)
+        if board is not None:
+            self.say(f"== {role} ==")
         self.flush_log(role)
-        legal = self.show(role)
+        if board is not None:
+            self.show_board(role, board, step_of(view))
+        legal = self.menu(role)
         while True:
             line = self.read(f"{role}> ").strip()
             if not line:
@@ -235,6 +282,7 @@ class Terminal:
                     continue
                 action = self.session.undo(role)
                 self.prefix = ()
+                self.shown.pop(role, None)  # the board is printed again, as it was before
                 self.autosave()
                 self.say(f"Undone: {self.game.describe_action(self.session.state, role, action)}.")
                 return True
@@ -242,7 +290,7 @@ class Terminal:
                 self.save(arg or None)
             elif word in ("l", "log"):
                 for entry in self.game.log(self.session.state, role):
-                    self.say(f"  [{entry.get('rule', '')}] {entry.get('text', '')}")
+                    self.say_entry(entry)
             elif word in ("b", "board"):
                 legal = self.show(role)
             elif word in ("h", "help", "?"):

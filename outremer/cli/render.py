@@ -9,8 +9,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rich.console import Console
-
 from ..engine.game import Game
 
 # Keys of a view that the play loop shows itself (prompt, menu) or that are too long to print.
@@ -41,8 +39,8 @@ def generic_text(view: dict[str, Any]) -> str:
     """A readable plain-text rendering of any view dict."""
     lines: list[str] = []
     for key, value in view.items():
-        if key in SKIPPED_KEYS:
-            continue
+        if key in SKIPPED_KEYS or (key == "phase" and "phase_name" in view):
+            continue  # the phase by its rulebook name only, never an internal id (issue 15)
         if isinstance(value, dict) and value:
             lines.append(f"{_label(key)}:")
             for k, v in value.items():
@@ -52,7 +50,18 @@ def generic_text(view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def show_view(console: Console, game: Game[Any], view: dict[str, Any]) -> None:
-    """Print ``view`` with the title's renderer if it offers one, else :func:`generic_text`."""
+def board_text(game: Game[Any], view: dict[str, Any]) -> str:
+    """``view`` in words: the title's renderer if it offers one, else :func:`generic_text`."""
     text = game.render_text(view)
-    console.print(generic_text(view) if text is None else text, markup=False, highlight=False)
+    return generic_text(view) if text is None else text
+
+
+def step_of(view: dict[str, Any]) -> str:
+    """The step of play a view is at, by its rulebook name (``phase_name``), else its ``phase``."""
+    return str(view.get("phase_name") or view.get("phase") or "")
+
+
+def without_step(text: str, step: str) -> str:
+    """A board's ``text`` without the name of its ``step`` of play: what tells whether the board
+    itself changed when the step did."""
+    return text.replace(step, "") if step else text

@@ -197,7 +197,7 @@ class Game(ABC, Generic[S]):
         if role not in active:
             if not active:
                 raise IllegalAction("the game is over")
-            raise IllegalAction(f"it is not {role}'s turn to act (waiting for {', '.join(active)})")
+            raise IllegalAction(f"{role} may not act now (waiting for {', '.join(active)})")
         legal = self.legal_actions(state, role)
         if act not in legal:
             raise IllegalAction(self.explain_illegal(state, role, act, legal))

@@ -65,7 +65,8 @@ class Undo:
             return "nothing has been done yet"
         last_role = actions[-1][0]
         if last_role != role:
-            return f"the last action was {last_role}'s"
+            # No possessive built on a role's name: "Saracens's" reads wrong (issue 15).
+            return f"the last action was taken by {last_role}"
         if self.steps and self.steps[-1].role == role:
             return "the last action was not taken by a person at this seat"
         return "the last action drew randomness, revealed something, or passed the turn"

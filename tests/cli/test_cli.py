@@ -133,7 +133,7 @@ def test_play_with_undo_save_bad_input_and_eof(runner: CliRunner, tmp_path: Path
     assert "You play Red; greedy bot plays Blue." in out
     assert "Unknown command 'xyzzy'" in out
     assert "There is no choice 99" in out
-    assert "Cannot undo: the last action was Blue's." in out
+    assert "Cannot undo: the last action was taken by Blue." in out
     assert "Commands:" in out
     assert "Input ended." in out
     assert "secret card is" in out and out.count("Your secret card is") == 2  # once flushed, once in 'l'

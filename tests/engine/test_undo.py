@@ -37,7 +37,7 @@ def test_each_refusal_says_why() -> None:
 
     undo = Undo()
     undo.taken(game, RED, before, after)
-    assert undo.why_not(BLUE, actions) == "the last action was Red's"  # another seat's action
+    assert undo.why_not(BLUE, actions) == "the last action was taken by Red"  # another seat's action
 
     by_bot = Undo()
     by_bot.taken(game, RED, before, after, by_person=False)  # a bot's action is never taken back

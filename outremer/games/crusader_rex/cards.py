@@ -17,7 +17,7 @@ Rulings where the rulebook text is silent (docs/crusader-rex/rulings.md):
 from __future__ import annotations
 
 from .board import FRANKS, SARACENS, enemy
-from .common import BOARD, log, roll
+from .common import BOARD, log, others, roll
 from .procedures import Action, begin, decision, end
 from .state import State
 
@@ -55,7 +55,8 @@ def _perform(state: State, role: str, action: Action) -> None:
     frame = state.stack[-1]
     asked = frame["roles"] = [r for r in frame["roles"] if r != role]  # never edited in place (FRAMES)
     log(state, "4.1", "You play {card} face down.", audience=role, card=card_name(card))
-    log(state, "4.1", "The {side} play a card face down.", side=role)
+    # The player who acted reads one line, the private one (issue 15).
+    log(state, "4.1", "The {side} play a card face down.", audience=others(role), side=role)
     if not asked:
         reveal_cards(state)
         end(state)

@@ -19,7 +19,7 @@ from typing import Any
 from ...engine.procedures import Frame
 from . import common
 from .board import FRANKS, SARACENS, enemy
-from .common import BLOCKS, BOARD, TOWNS, castle_limit, log
+from .common import BLOCKS, BOARD, TOWNS, castle_limit, log, others
 from .procedures import PROCEDURES, Action, ask, begin, decision, end, opening, sequence
 from .records import Fight
 from .state import State
@@ -34,10 +34,11 @@ def _side(block: str) -> str:
 
 
 def _name(state: State, block: str) -> str:
-    """A block's name if the enemy can see it, else 'a Frank block' (never leak hidden blocks)."""
+    """A block's name if the enemy can see it, else 'A Frank block' (never leak hidden blocks); it
+    begins a log line, so the article is capitalised."""
     if block in state.revealed:
         return BLOCKS[block].label
-    return "a Frank block" if _side(block) == FRANKS else "a Saracen block"
+    return "A Frank block" if _side(block) == FRANKS else "A Saracen block"
 
 
 def _scan(state: State, f: Fight) -> tuple[dict[str, list[str]], dict[str, list[str]], dict[str, list[str]]]:
@@ -367,7 +368,7 @@ def _step_round_start(state: State, f: Fight) -> bool:
                 log(
                     state,
                     "6.4",
-                    "Round {r} at {town}: {n} {side} reserve block(s) arrive.",
+                    "Round {r} at {town}: {n} {side:adj} reserve block(s) arrive.",
                     r=r,
                     town=town,
                     n=n,
@@ -720,16 +721,26 @@ def _move_retreat(state: State, f: Fight, block: str, dest: str, rule: str, coun
     if not counted:
         used = f["used"][side]
         used[road] = used.get(road, 0) + 1
+    hidden = block not in state.revealed
+    if hidden:  # the enemy reads "A Frank block", its owner the block's name: one line each (issue 15)
+        log(
+            state,
+            rule,
+            "A {side:adj} block retreats from {town} to {dest}.",
+            audience=others(side),
+            side=side,
+            town=f["town"],
+            dest=dest,
+        )
     log(
         state,
         rule,
         "{block} retreats from {town} to {dest}.",
-        block=_name(state, block),
+        audience=side if hidden else None,
+        block=BLOCKS[block].label,
         town=f["town"],
         dest=dest,
     )
-    if block not in state.revealed:
-        log(state, rule, "({block} retreats to {dest}.)", audience=side, block=BLOCKS[block].label, dest=dest)
     state.loc[block] = dest
     state.castle.discard(block)
 
@@ -775,7 +786,7 @@ def _step_r3end(state: State, f: Fight) -> bool:
         log(
             state,
             "6.55",
-            "The {side} sally force goes back into the castle of {town}.",
+            "The {side:adj} sally force goes back into the castle of {town}.",
             side=_side(back[0]),
             town=town,
         )
@@ -1113,23 +1124,26 @@ def _regroup_perform(state: State, role: str, action: Action) -> None:
         block, dest = action[1], action[2]
         road = _road_to(f["town"], dest)
         f["rg"][road] = f["rg"].get(road, 0) + 1
+        hidden = block not in state.revealed
+        if hidden:  # the enemy reads "A Frank block", its owner the block's name: one line each (issue 15)
+            log(
+                state,
+                "6.7",
+                "A {side:adj} block regroups from {town} to {dest}.",
+                audience=others(role),
+                side=role,
+                town=f["town"],
+                dest=dest,
+            )
         log(
             state,
             "6.7",
             "{block} regroups from {town} to {dest}.",
-            block=_name(state, block),
+            audience=role if hidden else None,
+            block=BLOCKS[block].label,
             town=f["town"],
             dest=dest,
         )
-        if block not in state.revealed:
-            log(
-                state,
-                "6.7",
-                "({block} regroups to {dest}.)",
-                audience=role,
-                block=BLOCKS[block].label,
-                dest=dest,
-            )
         state.loc[block] = dest
         state.castle.discard(block)
     else:

@@ -36,6 +36,7 @@ from .common import (
     besieged_side,
     castle_limit,
     log,
+    others,
     port_friendly,
     reveal,
     rules_of_format_1,
@@ -153,13 +154,16 @@ def _next_draw(state: State) -> None:
         side = work["draws"].pop(0)
         pool = [b for b, where in state.loc.items() if where == "pool" and BLOCKS[b].side == side]
         if not pool:
-            log(state, "7.1", "The {side} draw pool is empty: no draw.", side=side)
+            log(state, "7.1", "The {side:adj} draw pool is empty: no draw.", side=side)
             continue
         state.barrier += 1
         block = pool[rng.below(state, len(pool))]
         info = BLOCKS[block]
-        log(state, "7.0", "The {side} draw a block.", side=side)
-        log(state, "7.0", "You draw {block}.", audience=side, block=info.label)
+        # The drawing side reads one line per draw: its own, naming the block (issue 15); a
+        # crusader's is the public line below, which names it for all.
+        log(state, "7.0", "The {side} draw a block.", audience=others(side), side=side)
+        if info.group != CRUSADERS:
+            log(state, "7.0", "You draw {block}.", audience=side, block=info.label)
         if info.group == CRUSADERS:
             box = STAGING_BOX[info.nation or ""]
             state.loc[block] = box
@@ -180,6 +184,7 @@ def _next_draw(state: State) -> None:
                 state,
                 _public_rule(side),
                 "The block the {side} drew cannot deploy: it returns to the pool.",
+                audience=others(side),
                 side=side,
             )
             rule = "7.24" if info.group == PILGRIMS else ("7.3" if side == SARACENS else "7.25")
@@ -216,7 +221,14 @@ def _place(state: State, block: str, town: str, strength: int) -> None:
             state.castle.add(block)
     else:
         rule = "7.3" if side == SARACENS else "7.25"
-    log(state, _public_rule(side), "The {side} deploy a drawn block at {town}.", side=side, town=town)
+    log(
+        state,
+        _public_rule(side),
+        "The {side} deploy a drawn block at {town}.",
+        audience=others(side),
+        side=side,
+        town=town,
+    )
     log(
         state,
         rule,
@@ -261,8 +273,13 @@ def _prompt(state: State, role: str) -> str:
     full = sorted(t for t, n in work["towns"].items() if n == info.max_steps)
     if info.group == PILGRIMS:
         return f"You drew {info.label}: deploy it in a friendly port (7.24)."
-    where = f" at full strength in {', '.join(full)}," if full else ""
-    return f"You drew {info.label}: deploy it{where} or at strength 1 in a friendly town (7.25, 7.3)."
+    if not full:
+        return f"You drew {info.label}: deploy it at strength 1 in a friendly town (7.25, 7.3)."
+    where = ", ".join(full)
+    return (
+        f"You drew {info.label}: deploy it at full strength in {where}, "
+        "or at strength 1 in a friendly town (7.25, 7.3)."
+    )
 
 
 sequence("draws", _draws, "7.0")

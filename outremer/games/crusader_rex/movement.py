@@ -814,14 +814,26 @@ def _finish(state: State) -> None:
             continue
         (die,) = roll(state, 1)
         lost = die <= 3
-        log(
+        what = ": it loses a step" if lost else ""
+        log(  # the enemy reads "a Frank block", the owner the block's name (issue 15)
             state,
             "5.0",
             "Forced march: a {side:adj} block at {town} rolls {die}{what}.",
+            audience=others(side),
             side=side,
             town=state.loc[b],
             die=die,
-            what=": it loses a step" if lost else "",
+            what=what,
+        )
+        log(
+            state,
+            "5.0",
+            "Forced march: {block} at {town} rolls {die}{what}.",
+            audience=side,
+            block=BLOCKS[b].label,
+            town=state.loc[b],
+            die=die,
+            what=what,
         )
         if lost:
             reduce(state, b, 1, "5.0")
@@ -836,7 +848,8 @@ def _prompt(state: State, role: str) -> str:
         return f"Muster at {mv['target']}: move blocks towards it, then end the muster."
     if mv["kind"] == "muster_pick":
         return "Muster: choose the town to muster at (or end to choose another move)."
-    return f"{mv['moves']} move(s) left: start a group move, muster or sea move, or end your moves."
+    n = mv["moves"]
+    return f"{n} move{'' if n == 1 else 's'} left: start a group move, muster or sea move, or end your moves."
 
 
 sequence("move_phase", _move_phase, "5.0")

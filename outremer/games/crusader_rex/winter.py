@@ -30,6 +30,7 @@ from .common import (
     has_enemy,
     hide,
     log,
+    others,
     reduce,
     roll,
     rules_of_format_1,
@@ -331,7 +332,17 @@ def _regroup_perform(state: State, role: str, action: Action) -> None:
             state,
             "8.2",
             "A {side:adj} block regroups from {town} to {dest}.",
+            audience=others(role),
             side=role,
+            town=town,
+            dest=dest,
+        )
+        log(
+            state,
+            "8.2",
+            "{block} regroups from {town} to {dest}.",
+            audience=role,
+            block=BLOCKS[block].label,
             town=town,
             dest=dest,
         )
@@ -382,6 +393,7 @@ def _replace_perform(state: State, role: str, action: Action) -> None:
             state,
             "8.4",
             "The {side} add a step to a block at {town} ({cost} RP).",
+            audience=others(role),  # the player who acted reads one line, its own (issue 15)
             side=role,
             town=town,
             cost=cost,
@@ -389,10 +401,12 @@ def _replace_perform(state: State, role: str, action: Action) -> None:
         log(
             state,
             "8.4",
-            "{block} gains a step (now {steps}).",
+            "{block} at {town} gains a step, now {steps} ({cost} RP).",
             audience=role,
             block=BLOCKS[block].label,
+            town=town,
             steps=state.steps[block],
+            cost=cost,
         )
         if _may_replace(state, role):
             return

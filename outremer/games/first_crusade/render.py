@@ -1,9 +1,11 @@
 """The First Crusade in words for the terminal: the board as the player sees it (views.view).
 
-The turn and its step (8.1), the Muslim Reaction Level (27.1), the Special Actions index (12.2),
-the actions left, every occupied space with its units (a face-down Muslim shows only its contingent,
-11.0), Camps, Castles and Monasteries (33.0), the Pilgrimage markers Available (13.2), how many
-counters each Bin holds (3.5), the Eliminated Leaders box, and the rules in effect.
+The turn and its step by the rulebook's name (the view's ``phase_name``, 8.1), the Muslim Reaction
+Level (27.1), the Special Actions index (12.2), the actions left, every occupied space with its
+units (a face-down Muslim shows only its contingent, 11.0), Camps, Castles and Monasteries (33.0),
+the Pilgrimage markers Available (13.2), how many counters each Bin holds (3.5), the Eliminated
+Leaders box, the rules in effect, and a key to the marks used (issue 15). Lines fit a terminal 80
+characters wide; a unit is never split across two.
 """
 
 from __future__ import annotations
@@ -13,17 +15,6 @@ from typing import Any
 
 from .common import BOARD, MARKERS, SPACES
 
-STEPS = {
-    "event": "Event Step",
-    "standard": "Standard Actions",
-    "special_boons": "Special Actions Determination",
-    "determination": "Special Actions Determination",
-    "special": "Special Actions",
-    "reaction": "Muslim Reaction Step",
-    "winter": "Winter Supply Step",
-    "end": "end of the turn",
-    "over": "the game is over",
-}
 CONTINGENTS = ("crusader", "mercenary", "byzantine", "armenian", "seljuk", "fatimid", "assassin")
 FORTRESS_CLASS = {
     "pilgrimage": "Pilgrimage fortress",
@@ -35,7 +26,13 @@ FORTRESS_CLASS = {
 
 NBSP = "\u00a0"
 WRAP = textwrap.TextWrapper(
-    width=108, initial_indent="    ", subsequent_indent="      ", break_on_hyphens=False
+    width=80, initial_indent="    ", subsequent_indent="      ", break_on_hyphens=False
+)
+BOX_WRAP = textwrap.TextWrapper(width=80, subsequent_indent="    ", break_on_hyphens=False)
+KEY = (
+    "Key: Knights I (heavy cavalry 3) = a unit, its type and combat factor on the side up (4.2), "
+    "1d6 when rolled each round (31.2); ? Seljuk x2 = two face-down Muslim units (11.0); "
+    "Holy Lance (sword/shield) = a Pilgrimage marker and its symbols, one use of either (13.2)."
 )
 
 
@@ -83,12 +80,9 @@ def _space_label(view: dict[str, Any], space: str) -> str:
 
 def _header(view: dict[str, Any]) -> list[str]:
     level = BOARD.reaction_levels[view["reaction"] - 1]
-    step = STEPS.get(view["stage"], view["stage"])
-    doing = view.get("procedure")
-    if doing and doing != "turn":
-        step += f" ({doing.replace('_', ' ')})"
+    step = view["phase_name"]
     return [
-        f"== {view['turn'] or 'after the last turn'}: {step} ==",
+        *BOX_WRAP.wrap(f"== {view['turn'] or 'after the last turn'}: {step} =="),
         f"Muslim Reaction: {level.numeral} {level.name} · Special Actions: {view['special']}"
         f" · actions left: {view['actions']}",
     ]
@@ -139,5 +133,7 @@ def _result(view: dict[str, Any]) -> list[str]:
 
 
 def render_text(view: dict[str, Any]) -> str:
-    """The board and the boxes as plain text."""
-    return "\n".join([*_header(view), *_board(view), *_boxes(view), *_flags(view), *_result(view)])
+    """The board and the boxes as plain text, with the key to the marks."""
+    boxes = [*_boxes(view), *_flags(view), KEY, *_result(view)]
+    lines = [*_header(view), *_board(view), *(line for text in boxes for line in BOX_WRAP.wrap(text))]
+    return "\n".join(lines)
