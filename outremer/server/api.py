@@ -31,7 +31,7 @@ from .db import ACTIVE, BOT, HOTSEAT, MAX_ID, OPEN, OVER, PERSON, ActionRow, Gam
 from .inputs import ANY, BODY, LOG_KEY_PATTERN, UNSAFE, Body, Count, Text, Token, refusals
 from .limits import client_address
 from .store import SEED_RANGE, LiveGame, record_from_save
-from .views import choose_role, game_payload, held_roles, seats_of, summary, user_names
+from .views import active_now, choose_role, game_payload, held_roles, seats_of, summary, user_names
 
 router = APIRouter(prefix="/api", responses=refusals(*ANY))
 
@@ -179,10 +179,11 @@ def logout(request: Request, response: Response, ctx: CtxDep) -> dict[str, Any]:
     return {"signed_out": True}
 
 
-@router.get("/me", tags=["accounts"], responses=refusals(401))
-def me(user: UserDep) -> dict[str, Any]:
-    """The signed-in user (401 if none)."""
-    return {"name": user.name}
+@router.get("/me", tags=["accounts"])
+def me(user: MaybeUser) -> dict[str, Any]:
+    """The signed-in user's name, or ``{"name": null}`` for a visitor: a page asks this before
+    anyone signs in, so not being signed in is an answer here, not an error."""
+    return {"name": user.name if user is not None else None}
 
 
 # -- titles ------------------------------------------------------------------------------------
@@ -280,6 +281,8 @@ def _seat_rows(game: Any, seat_roles: Sequence[str], specs: list[SeatSpec], crea
         )
     if sorted(roles) != sorted(seat_roles):
         raise HTTPException(422, f"give exactly one seat for each role: {', '.join(seat_roles)}")
+    # Several seats of the creator's make a hotseat game; their one seat is simply a person's.
+    mine = HOTSEAT if sum(spec.kind == "me" for spec in specs) > 1 else PERSON
     rows = []
     for spec in specs:
         if spec.kind == "bot":
@@ -290,7 +293,7 @@ def _seat_rows(game: Any, seat_roles: Sequence[str], specs: list[SeatSpec], crea
                 )
             rows.append(SeatRow(role=spec.role, kind=BOT, bot=name))
         elif spec.kind == "me":
-            rows.append(SeatRow(role=spec.role, kind=HOTSEAT, user_id=creator.id))
+            rows.append(SeatRow(role=spec.role, kind=mine, user_id=creator.id))
         else:
             rows.append(SeatRow(role=spec.role, kind=PERSON, invite_token=secrets.token_urlsafe(18)))
     return rows
@@ -301,7 +304,7 @@ def _insert_game(
 ) -> int:
     if game.outcome(state) is not None:
         status = OVER
-    elif any(seat.kind == PERSON for seat in seats):
+    elif any(seat.is_open for seat in seats):
         status = OPEN
     else:
         status = ACTIVE
@@ -336,8 +339,8 @@ def _dumps(action: Any) -> str:
 def _check_chosen_seed(ctx: Context, seats: list[SeatRow], why: str) -> None:
     """422 if a seed the user chose (``why`` says how) would decide a game another person may sit
     in: the seed decides every hidden card and every die to come, so it is allowed only where each
-    seat is the user's own (hotseat) or a bot's. ``ctx.test_seeds`` lifts this (test harnesses)."""
-    if not ctx.test_seeds and any(seat.kind == PERSON for seat in seats):
+    seat is the user's own or a bot's. ``ctx.test_seeds`` lifts this (test harnesses)."""
+    if not ctx.test_seeds and any(seat.is_open for seat in seats):
         raise HTTPException(
             422,
             f"{why} is allowed only where no other person can sit (every seat 'me' or 'bot'): "
@@ -414,7 +417,7 @@ def list_games(
         for row in s.execute(q.limit(limit)).scalars():
             seats = seats_of(s, row.id)
             names = user_names(s, seats, [row.created_by])
-            out.append(summary(row, seats, names, _uid(user)))
+            out.append(summary(row, seats, names, _uid(user), active_now(ctx.store, row)))
         return out
 
 
@@ -455,7 +458,9 @@ def show_invite(token: Token, user: MaybeUser, ctx: CtxDep) -> dict[str, Any]:
         seats = seats_of(s, row.id)
         return {
             "role": seat.role,
-            "game": summary(row, seats, user_names(s, seats, [row.created_by]), _uid(user)),
+            "game": summary(
+                row, seats, user_names(s, seats, [row.created_by]), _uid(user), active_now(ctx.store, row)
+            ),
         }
 
 

@@ -40,8 +40,9 @@ from .migrations import upgrade
 
 DEFAULT_URL = "sqlite:///data/outremer.db"  # under the working folder; `outremer serve` makes data/
 
-# Seat kinds as stored: a person who joins by invite (or from the lobby), a bot played by the
-# server, or a seat held by the game's creator at one keyboard.
+# Seat kinds as stored: a person's seat (one who joins by invite or from the lobby, or the creator's
+# one seat), a bot played by the server, or one of several seats the creator holds at one keyboard
+# (hotseat). Before migration 0003 the creator's seat was a hotseat seat even when it was their only one.
 PERSON, BOT, HOTSEAT = "person", "bot", "hotseat"
 
 # Game statuses: waiting for people to take their seats, under way, finished.
@@ -124,6 +125,11 @@ class SeatRow(Base):
     user_id: Mapped[int | None] = mapped_column(ID, ForeignKey("users.id"), nullable=True)
     bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
     invite_token: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
+
+    @property
+    def is_open(self) -> bool:
+        """Whether this is a person's seat that nobody has taken yet (its invite still stands)."""
+        return self.kind == PERSON and self.user_id is None
 
 
 class ActionRow(Base):

@@ -14,9 +14,11 @@ from fastapi import HTTPException
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ..engine.errors import OutremerError
 from ..engine.game import Role
-from .db import ACTIVE, BOT, PERSON, GameRow, SeatRow, User
-from .store import LiveGame
+from ..engine.registry import get_game
+from .db import ACTIVE, BOT, GameRow, SeatRow, User
+from .store import LiveGame, Store
 
 
 def seats_of(s: Session, game_id: int) -> list[SeatRow]:
@@ -52,7 +54,7 @@ def seat_json(seat: SeatRow, names: dict[int, str], creator_viewing: bool) -> di
         "kind": seat.kind,
         "player": names.get(seat.user_id) if seat.user_id is not None else None,
         "bot": seat.bot,
-        "open": seat.kind == PERSON and seat.user_id is None,
+        "open": seat.is_open,
     }
     if creator_viewing and out["open"]:
         out["invite"] = seat.invite_token
@@ -66,11 +68,40 @@ def user_names(s: Session, seats: list[SeatRow], extra: Sequence[int | None] = (
     return {u.id: u.name for u in s.execute(select(User).where(User.id.in_(ids))).scalars()}
 
 
-def summary(row: GameRow, seats: list[SeatRow], names: dict[int, str], viewer: int | None) -> dict[str, Any]:
-    """A game as listed in the lobby: public facts only."""
+def title_name(slug: str) -> str:
+    """The title's name as its box says it ("Crusader Rex"); the slug if it is no longer installed."""
+    try:
+        return get_game(slug).title
+    except OutremerError:
+        return slug
+
+
+def active_now(store: Store, row: GameRow) -> list[Role]:
+    """The roles that must act now in a game under way (none in a game not under way, or one that
+    cannot be rebuilt: the listing then says nothing of its turn rather than failing)."""
+    if row.status != ACTIVE:
+        return []
+    try:
+        live = store.current(row.id)
+    except HTTPException:
+        return []
+    with live.lock:
+        return list(live.game.active_roles(live.state))
+
+
+def summary(
+    row: GameRow, seats: list[SeatRow], names: dict[int, str], viewer: int | None, active: Sequence[Role]
+) -> dict[str, Any]:
+    """A game as listed in the lobby: public facts only. ``active``: the roles that must act now
+    (public: every view of the game shows whose turn it is); they count while the game is under way.
+    ``to_act`` names each with its holder, ``your_turn`` says whether one is the viewer's."""
+    by_role = {seat.role: seat for seat in seats}
+    acting = [by_role[role] for role in active if role in by_role] if row.status == ACTIVE else []
+    held = held_roles(seats, viewer)
     return {
         "id": row.id,
         "title": row.title,
+        "title_name": title_name(row.title),
         "scenario": row.scenario,
         "options": dict(row.options),
         "status": row.status,
@@ -79,7 +110,16 @@ def summary(row: GameRow, seats: list[SeatRow], names: dict[int, str], viewer: i
         "created": row.created.isoformat(),
         "updated": row.updated.isoformat(),
         "seats": [seat_json(seat, names, viewer is not None and viewer == row.created_by) for seat in seats],
-        "your_roles": held_roles(seats, viewer),
+        "your_roles": held,
+        "to_act": [
+            {
+                "role": seat.role,
+                "player": names.get(seat.user_id) if seat.user_id is not None else None,
+                "bot": seat.bot,
+            }
+            for seat in acting
+        ],
+        "your_turn": any(seat.role in held for seat in acting),
     }
 
 
@@ -106,11 +146,11 @@ def game_payload(
     game, state = live.game, live.state
     if role is not None and role not in held_roles(seats, user_id):
         role = None  # defensive: never hand out a seat the viewer does not hold
-    out = summary(row, seats, names, user_id)
+    active = list(game.active_roles(state))
+    out = summary(row, seats, names, user_id, active)
     # The key names the point in the game's history and whose log it was.
     history, _, whose = (log_key or "").rpartition("/")
     start = log_from if log_from > 0 and whose == (role or "") and live.same_history(history) else 0
-    active = list(game.active_roles(state))
     outcome = game.outcome(state)
     legal: list[dict[str, Any]] = []
     if role is not None and role in active and row.status == ACTIVE:
@@ -124,7 +164,6 @@ def game_payload(
         ]
     out.update(
         {
-            "title_name": game.title,
             "roles": list(live.roles),
             "version": live.version,
             "active_roles": active,

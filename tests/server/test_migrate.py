@@ -197,6 +197,14 @@ def test_the_upgraded_schema_is_todays(upgraded: FastAPI) -> None:
         seats = conn.execute(text("SELECT count(*) FROM seats")).scalar_one()
         actions = conn.execute(text("SELECT count(*) FROM actions")).scalar_one()
         assert (seats, actions) == (2 * len(GAMES), PLAYED * len(GAMES))  # no cascade on a rebuilt table
+        # 0003: a creator's only seat was stored as a hotseat one; hotseat is several at one keyboard.
+        seat_kinds = conn.execute(text("SELECT game_id, role, kind FROM seats ORDER BY game_id, role")).all()
+        assert [tuple(k) for k in seat_kinds] == [
+            (1, "Franks", "person"),
+            (1, "Saracens", "person"),
+            (2, "Franks", "hotseat"),
+            (2, "Saracens", "hotseat"),
+        ]
         if engine.dialect.name == "sqlite":
             assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar_one() == 1
             assert conn.exec_driver_sql("PRAGMA foreign_key_check").all() == []

@@ -1,26 +1,83 @@
 // The single-page client: sign in, lobby, new game, invitations, import, and the game page.
 // Routes live in the URL's fragment: #/, #/login, #/new, #/invite/TOKEN, #/game/ID[?role=R].
 // Nothing here knows any title's rules: titles come from GET /api/titles.
+// The tab's title says when it is your turn in any of your games (issue 15): from the listing of
+// your games under way (polled while signed in, and at every page change) and from the
+// "outremer:turn" event the game page sends whenever its game changes.
 
 import { ApiError, clearError, get, h, post, showError } from "./api.js";
 import { gamePage } from "./game.js";
 
 let me = null; // {name} once signed in
 let leave = null; // cleanup of the page shown (closes a game's websocket)
+let pageName = "Lobby"; // what the tab's title names when it is nobody's turn of yours
+const turns = new Map(); // game id -> {title, yourTurn}: your games under way, as last listed or seen
+let shown = null; // the game the page shows: {game, title, yourTurn} (from the listing or its page)
+const POLL_MS = 25000; // how often the listing of your games is asked for while you are signed in
 
 function go(hash) {
   if (location.hash === hash) route();
   else location.hash = hash;
 }
 
+// GET /api/me answers {name: null} to a visitor: not being signed in is no error.
 async function whoAmI() {
+  const answer = await get("/api/me");
+  me = answer.name ? { name: answer.name } : null;
+}
+
+// -- whose turn: the tab's title ---------------------------------------------------------------
+const gameName = (g) => `${g.title} #${g.game}`;
+
+function drawTitle() {
+  let count = 0;
+  for (const [id, t] of turns) if (t.yourTurn && shown?.game !== id) count += 1;
+  if (shown?.yourTurn) count += 1;
+  const waiting = count ? `(${count}) Your turn · ` : "";
+  if (shown?.yourTurn) document.title = `Your turn: ${gameName(shown)} · Outremer`;
+  else if (shown) document.title = `${waiting}${gameName(shown)} · Outremer`;
+  else document.title = `${waiting || `${pageName} · `}Outremer`;
+}
+
+// The listing of your games under way: each game's title name and whether a seat of yours must act.
+function takeTurns(games) {
+  turns.clear();
+  for (const g of games) turns.set(g.id, { title: g.title_name, yourTurn: g.your_turn });
+  const here = shownGameId();
+  if (here !== null && turns.has(here) && !shown?.fromPage) {
+    shown = { game: here, ...turns.get(here) };
+  }
+  drawTitle();
+}
+
+async function pollTurns() {
+  if (!me) {
+    turns.clear();
+    drawTitle();
+    return;
+  }
   try {
-    me = await get("/api/me");
+    takeTurns(await get("/api/games?status=active&mine=true&limit=200"));
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401) me = null;
-    else throw err;
+    // A missed poll changes nothing: the next one (or the next page) asks again; a lost session
+    // shows on the next page the user opens.
+    if (!(err instanceof ApiError)) throw err;
   }
 }
+
+function shownGameId() {
+  const { parts } = parseHash();
+  return parts[0] === "game" && parts[1] ? Number(parts[1]) : null;
+}
+
+// The game page tells every change of its game: {game, title, yourTurn}.
+document.addEventListener("outremer:turn", (e) => {
+  const { game, title, yourTurn } = e.detail || {};
+  if (game !== shownGameId()) return;
+  shown = { game, title, yourTurn: Boolean(yourTurn), fromPage: true };
+  if (turns.has(game)) turns.set(game, { title, yourTurn: Boolean(yourTurn) });
+  drawTitle();
+});
 
 function drawNav() {
   const nav = document.getElementById("nav");
@@ -44,6 +101,7 @@ async function logout() {
     showError(err);
   }
   me = null;
+  turns.clear();
   go("#/login");
 }
 
@@ -64,6 +122,12 @@ async function route() {
   main.className = "";
   const { parts, params } = parseHash();
   drawNav();
+  shown = null;
+  if (parts[0] === "game") pageName = `Game #${parts[1] || ""}`;
+  else if (!me || parts[0] === "login") pageName = "Sign in";
+  else pageName = { new: "New game", invite: "Invitation" }[parts[0]] || "Lobby";
+  drawTitle();
+  pollTurns();
   try {
     if (parts[0] === "game" && parts[1]) {
       // Anyone may watch a game; a seat's view needs its player signed in.
@@ -115,14 +179,27 @@ function loginPage(main, next) {
 }
 
 // -- lobby --------------------------------------------------------------------------------------
+const holder = (seat) => (seat.bot ? `bot: ${seat.bot}` : seat.player || "open seat");
+const STATUS = { open: "waiting for players", active: "under way", over: "finished" };
+
 function seatsText(game) {
-  return game.seats.map((s) => `${s.role}: ${s.kind === "bot" ? `bot (${s.bot})` : s.player || "open"}`).join(" · ");
+  return game.seats.map((s) => `${s.role}: ${holder(s)}`).join(" · ");
+}
+
+// Whose turn it is (public: every view shows it): "Your turn", or who the game waits for.
+function turnText(game) {
+  if (game.your_turn) return h("strong", { class: "your-turn" }, "Your turn");
+  if (!game.to_act?.length) return null;
+  const who = game.to_act.map((s) => `${s.role} (${holder(s)})`).join(" and ");
+  return h("span", { class: "waiting" }, `Waiting for ${who}`);
 }
 
 function gameRow(game, extra) {
-  return h("li", { class: "game-row", "data-game": game.id },
-    h("a", { href: `#/game/${game.id}` }, `${game.title} #${game.id}`),
-    h("span", { class: "muted" }, ` ${game.scenario || ""} · ${game.status} · ${seatsText(game)}`),
+  const name = `${game.title_name} #${game.id}`;
+  return h("li", { class: game.your_turn ? "game-row your-turn" : "game-row", "data-game": game.id },
+    h("a", { href: `#/game/${game.id}` }, name),
+    turnText(game),
+    h("span", { class: "muted" }, ` ${game.scenario || ""} · ${STATUS[game.status] || game.status} · ${seatsText(game)}`),
     extra || null,
   );
 }
@@ -136,9 +213,11 @@ async function lobbyPage(main) {
     get("/api/games?status=active&limit=20"),
     get("/api/games?status=over&limit=20"),
   ]);
-  const mine = [...mineActive, ...mineOpen, ...mineOver];
+  takeTurns(mineActive);
+  // Your games where a seat of yours must act first, then the others under way, open, finished.
+  const mine = [...mineActive.filter((g) => g.your_turn), ...mineActive.filter((g) => !g.your_turn), ...mineOpen, ...mineOver];
   const list = (games, empty, extra) =>
-    games.length ? h("ul", { class: "games" }, games.map((g) => gameRow(g, extra && extra(g)))) : h("p", { class: "muted" }, empty);
+    games.length ? h("ul", { class: "games" }, games.map((g) => gameRow(g, extra?.(g)))) : h("p", { class: "muted" }, empty);
   const joinButtons = (game) => {
     if (game.your_roles.length) return null;
     return game.seats.filter((s) => s.open).map((s) =>
@@ -152,24 +231,26 @@ async function lobbyPage(main) {
             showError(err);
           }
         },
+        "aria-label": `Join ${game.title_name} #${game.id} as ${s.role}`,
       }, `Join as ${s.role}`));
   };
   main.append(
-    h("section", { class: "card", id: "my-games" }, h("h2", {}, "My games"),
+    h("h1", { class: "page-title" }, "Lobby"),
+    h("section", { class: "card", id: "my-games", "aria-labelledby": "my-games-h" }, h("h2", { id: "my-games-h" }, "My games"),
       list(mine, "No games yet."),
       h("p", {}, h("a", { href: "#/new", class: "button", id: "new-game" }, "New game"))),
-    h("section", { class: "card", id: "open-games" }, h("h2", {}, "Open games"),
+    h("section", { class: "card", id: "open-games", "aria-labelledby": "open-games-h" }, h("h2", { id: "open-games-h" }, "Open games"),
       list(open, "No game is waiting for players.", joinButtons)),
-    h("section", { class: "card", id: "watch-games" }, h("h2", {}, "Games under way (watch)"),
+    h("section", { class: "card", id: "watch-games", "aria-labelledby": "watch-games-h" }, h("h2", { id: "watch-games-h" }, "Games under way (watch)"),
       list(active, "None.")),
-    h("section", { class: "card", id: "over-games" }, h("h2", {}, "Finished games (replay)"),
+    h("section", { class: "card", id: "over-games", "aria-labelledby": "over-games-h" }, h("h2", { id: "over-games-h" }, "Finished games (replay)"),
       list(over, "None.")),
     importForm(),
   );
 }
 
 function importForm() {
-  const file = h("input", { type: "file", id: "import-file", accept: ".json,application/json" });
+  const file = h("input", { type: "file", id: "import-file", name: "save", accept: ".json,application/json" });
   async function submit(e) {
     e.preventDefault();
     try {
@@ -181,8 +262,10 @@ function importForm() {
       showError(err instanceof SyntaxError ? new Error("That file is not a save file (not JSON).") : err);
     }
   }
-  return h("form", { class: "card", id: "import-form", onsubmit: submit },
-    h("h2", {}, "Import a save"), file, h("button", { type: "submit" }, "Import"));
+  return h("form", { class: "card", id: "import-form", onsubmit: submit, "aria-labelledby": "import-h" },
+    h("h2", { id: "import-h" }, "Import a save"),
+    h("label", { for: "import-file" }, "Save file (.json)"), file,
+    h("button", { type: "submit" }, "Import"));
 }
 
 // -- new game -----------------------------------------------------------------------------------
@@ -277,7 +360,7 @@ async function newGamePage(main) {
 
 // -- invitations --------------------------------------------------------------------------------
 async function invitePage(main, token) {
-  main.append(h("p", {}, "Taking your seat…"));
+  main.append(h("h1", {}, "Invitation"), h("p", {}, "Taking your seat…"));
   const game = await post(`/api/invites/${encodeURIComponent(token)}`);
   go(`#/game/${game.id}`);
 }
@@ -292,4 +375,5 @@ window.addEventListener("unhandledrejection", (e) => showError(e.reason));
     showError(err);
   }
   await route();
+  setInterval(pollTurns, POLL_MS);
 })();
