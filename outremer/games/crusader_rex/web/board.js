@@ -668,7 +668,7 @@ function status(view, L) {
   const info = el("g", { class: "status", "font-size": 13 });
   const x = L.width - 360;
   let y = 28;
-  info.append(el("text", { x, y, "font-size": 20, "font-weight": "bold" }, `${view.year}${view.winter_turn ? ", Winter Turn" : `, Game Turn ${view.turn}`}`));
+  info.append(el("text", { x, y, "font-size": 20, "font-weight": "bold" }, `${view.year}, ${view.winter_turn ? "Winter Turn" : view.turn ? `Game Turn ${view.turn}` : "set-up"}`));
   y += 20;
   const line = (text, attrs) => {
     for (const part of wrap(text, 46)) {

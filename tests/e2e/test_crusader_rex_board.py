@@ -1,0 +1,253 @@
+"""Crusader Rex's board as issue 15 found it wanting, checked in the browser on its named positions
+(CrusaderRex.positions(), imported as saves) and on a view drawn by hand: a click on a town's dot
+reaches that town, never a block of a neighbour's stack; each block shows a short form of its own,
+the five Templars and four Hospitallers told apart; gold means only "may be picked"; a stack with no
+room folds into counts that open, by click or Enter, into a list inside the map; the page opens on
+the battle being fought. The shared checks of every title are in test_boards.py."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from outremer.engine import Record, get_game
+
+from .conftest import PASSWORD, shot
+
+SLUG = "crusader-rex"
+BIG = {"width": 2400, "height": 1700}  # the whole map at its first scale, for points on it
+
+
+@pytest.fixture(scope="module")
+def account(module_server: str, module_browser: Any) -> Iterator[dict[str, Any]]:
+    ctx = module_browser.new_context()
+    created = ctx.request.post(
+        f"{module_server}/api/register", data={"name": "baldwin", "password": PASSWORD}
+    )
+    assert created.ok, created.text()
+    state: dict[str, Any] = ctx.storage_state()
+    ctx.close()
+    yield state
+
+
+def open_position(browser: Any, base: str, account: dict[str, Any], name: str, size: dict[str, int]) -> Any:
+    """A page of ``size`` on the game imported from the named position, its board drawn."""
+    game = get_game(SLUG)
+    pos = game.positions()[name]
+    scenario, options = game.check_setup(pos.scenario, pos.options)
+    save = Record(SLUG, pos.seed, scenario, options, list(pos.actions)).to_json()
+    page = browser.new_context(viewport=size, storage_state=account).new_page()
+    created = page.request.post(f"{base}/api/games/import", data={"save": save})
+    assert created.ok, created.text()
+    page.goto(f"{base}/#/game/{created.json()['id']}")
+    page.wait_for_selector("#board [data-piece]")
+    return page
+
+
+# What is under the middle of each town's dot: the town itself or something else.
+UNDER_DOTS = """
+() => {
+  const out = [];
+  for (const dot of document.querySelectorAll("#board [data-location]")) {
+    const r = dot.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) {
+      out.push([dot.dataset.location, "off screen"]);
+      continue;
+    }
+    const hit = document.elementFromPoint(x, y);
+    const town = hit && hit.closest("[data-town]");
+    const piece = hit && hit.closest("[data-piece]");
+    const own = piece && piece.dataset.at === dot.dataset.location;
+    const what = piece && !own ? `piece ${piece.dataset.piece}` : town ? town.dataset.town : hit?.tagName;
+    out.push([dot.dataset.location, what]);
+  }
+  return out;
+}
+"""
+
+
+@pytest.mark.parametrize("name", ["start", "crowded", "battle"])
+def test_a_click_on_a_town_reaches_the_town(
+    module_server: str, module_browser: Any, account: dict[str, Any], name: str
+) -> None:
+    # Issue 15: Saracens in Antioch covered St. Simeon and a Banyas stack Tiberias, so that a click
+    # on the covered town hit a block. Every dot and staging box must be the town's own to click
+    # (a staging box's blocks stand in it, 7.21).
+    page = open_position(module_browser, module_server, account, name, BIG)
+    try:
+        under = page.evaluate(UNDER_DOTS)
+    finally:
+        page.context.close()
+    wrong = [f"{town}: {hit}" for town, hit in under if hit != town]
+    assert len(under) > 50 and not wrong, wrong
+
+
+SHORT_FORMS = """
+() => [...document.querySelectorAll("#board .block.known[data-piece]")].map((g) => {
+  const t = g.querySelector(".bname");
+  const m = t.getScreenCTM();
+  return { id: g.dataset.piece, short: t.textContent, title: g.querySelector("title").textContent,
+    px: parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b) };
+})
+"""
+
+
+def test_each_block_has_a_short_form_of_its_own(
+    module_server: str, module_browser: Any, account: dict[str, Any]
+) -> None:
+    # Issue 15: names cut to six letters made "Templa." of all five Templars and "Hospit." of the
+    # four Hospitallers. At the start (3.1) the Franks see their own: each short form differs, is
+    # 11 CSS px or more, and the full name is in the block's <title>.
+    page = open_position(module_browser, module_server, account, "start", {"width": 1280, "height": 800})
+    try:
+        blocks = page.evaluate(SHORT_FORMS)
+        # The full name and figures in the details panel when a block is pointed at.
+        page.locator("#board .block.known[data-piece='templars_gaza']").scroll_into_view_if_needed()
+        page.hover("#board .block.known[data-piece='templars_gaza']")
+        assert "Templars (Gaza)" in page.inner_text("#block-details")
+    finally:
+        page.context.close()
+    assert len(blocks) >= 20
+    shorts = [b["short"] for b in blocks]
+    assert len(set(shorts)) == len(shorts), sorted(shorts)
+    small = [(b["short"], round(b["px"], 1)) for b in blocks if b["px"] < 11]
+    assert not small, small
+    orders = [b for b in blocks if b["id"].startswith(("templars", "hospitallers"))]
+    assert len(orders) >= 5
+    for b in orders:
+        assert b["title"].startswith(("Templars (", "Hospitallers (")), b
+
+
+GOLD = """
+() => {
+  const gold = new Set(["rgb(242, 183, 5)", "rgb(201, 162, 39)"]);
+  const out = [];
+  for (const e of document.querySelectorAll("#board *")) {
+    const s = getComputedStyle(e);
+    const golden = gold.has(s.stroke) || gold.has(s.fill);
+    if (golden && !e.closest(".pickable")) out.push(e.outerHTML.slice(0, 80));
+  }
+  return { stray: out, castles: document.querySelectorAll("#board .castle-frame").length };
+}
+"""
+
+
+def test_gold_means_only_may_be_picked(
+    module_server: str, module_browser: Any, account: dict[str, Any]
+) -> None:
+    # Issue 15: gold meant both "in the castle" and "may be picked now". In the crowded position the
+    # Franks hold Acre's castle (6.5): a castle frame shows it, and gold is only on what may be picked.
+    page = open_position(module_browser, module_server, account, "crowded", {"width": 1280, "height": 800})
+    try:
+        found = page.evaluate(GOLD)
+        key = page.text_content("[data-board-key]") or ""
+    finally:
+        page.context.close()
+    assert found["castles"] >= 1 and not found["stray"], found
+    assert "gold" in key and "castle" in key
+
+
+def test_the_page_opens_on_the_battle(
+    module_server: str, module_browser: Any, account: dict[str, Any]
+) -> None:
+    # The board names the area in play (data-focus): in a battle (6.2), its town, which the page
+    # scrolls into view on a phone as on a laptop.
+    for size in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
+        page = open_position(module_browser, module_server, account, "battle", size)
+        try:
+            page.wait_for_selector("#battle-panel")
+            town = page.get_attribute("#battle-panel", "data-town")
+            dot = page.locator(f"#board [data-location='{town}']").bounding_box()
+            area = page.locator("#board-wrap").bounding_box()
+            shot(page, f"crusader-rex-battle-{size['width']}")
+        finally:
+            page.context.close()
+        assert dot and area and town
+        assert area["x"] <= dot["x"] <= area["x"] + area["width"], (size, dot, area)
+        assert area["y"] <= dot["y"] <= area["y"] + area["height"], (size, dot, area)
+
+
+# A view drawn by hand on a page of its own: every town holds nine blocks, so that stacks must fold.
+CROWD = """
+async () => {
+  const board = await (await fetch("/api/titles/crusader-rex/board")).json();
+  const m = await import("/api/titles/crusader-rex/web/board.js");
+  const towns = {};
+  for (const t of board.towns) {
+    const field = [];
+    for (let i = 0; i < 9; i += 1) {
+      field.push(i < 4 ? { side: "Franks" } : { id: `b${i}`, name: `Emir (${i})`, side: "Saracens",
+        steps: 3, max_steps: 4, combat: "B2", move: 3, revealed: false });
+    }
+    towns[t.name] = { field, castle: [] };
+  }
+  const view = { role: "Saracens", year: 1188, turn: 1, phase_name: "Movement (5.0)", towns, staging: {},
+    pools: {}, cards: {}, victory_cities: {}, active: [] };
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.id = "board";
+  document.body.textContent = "";
+  document.body.append(svg);
+  const picks = [];
+  m.draw(svg, view, (t) => picks.push(t), { board, pickable: new Set(["b5"]), picked: new Set() });
+  const vb = svg.viewBox.baseVal;
+  svg.setAttribute("width", vb.width);
+  svg.setAttribute("height", vb.height);
+  window.picks = picks;
+  return document.querySelectorAll("#board .stack-count").length;
+}
+"""
+
+
+def test_a_stack_without_room_folds_and_opens_into_a_list(
+    module_server: str, module_browser: Any, account: dict[str, Any]
+) -> None:
+    # Issue 15: an eight-block stack in Egypt was clipped at the map's edge. Where a stack has no
+    # room it folds into a count per side, inside the map and covering no other town; a click or
+    # Enter opens its list, inside the map, where a block that may be picked is picked.
+    page = module_browser.new_context(viewport=BIG, storage_state=account).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(f"{module_server}/")
+        counts = page.evaluate(CROWD)
+        assert counts > 0
+        inside = page.evaluate(
+            """() => {
+              const vb = document.querySelector("#board").getBoundingClientRect();
+              const out = [];
+              for (const c of document.querySelectorAll("#board .stack-count")) {
+                const r = c.getBoundingClientRect();
+                const marked = c.dataset.piece && c.dataset.at && c.getAttribute("aria-label");
+                if (!marked) out.push("unmarked " + c.dataset.town);
+                const outside = r.left < vb.left || r.top < vb.top
+                  || r.right > vb.right || r.bottom > vb.bottom;
+                if (outside) out.push("outside " + c.dataset.town);
+              }
+              return out;
+            }"""
+        )
+        assert not inside, inside
+        badge = page.locator("#board .stack-count.side-Saracens").first
+        town = badge.get_attribute("data-town")
+        badge.focus()
+        page.keyboard.press("Enter")
+        listing = page.locator(f"#board .stack-list[data-town='{town}']")
+        assert listing.count() == 1
+        text = listing.text_content() or ""
+        assert "Emir (5)" in text and "Frank block (hidden)" in text
+        shot(page, "crusader-rex-stack-list")
+        box = listing.bounding_box()
+        svg = page.locator("#board").bounding_box()
+        assert box and svg
+        assert svg["x"] <= box["x"] and box["x"] + box["width"] <= svg["x"] + svg["width"]
+        assert svg["y"] <= box["y"] and box["y"] + box["height"] <= svg["y"] + svg["height"]
+        listing.locator("[data-pick='b5']").click()
+        assert page.evaluate("() => window.picks") == ["b5"]
+        listing.locator(".stack-close").click()
+        assert page.locator("#board .stack-list").count() == 0
+    finally:
+        page.context.close()
+    assert not errors, errors
