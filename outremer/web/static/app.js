@@ -59,9 +59,15 @@ async function pollTurns() {
   try {
     takeTurns(await get("/api/games?status=active&mine=true&limit=200"));
   } catch (err) {
-    // A missed poll changes nothing: the next one (or the next page) asks again; a lost session
-    // shows on the next page the user opens.
     if (!(err instanceof ApiError)) throw err;
+    // A missed poll changes nothing: the next one asks again. A session that ended (signed out
+    // elsewhere, expired) stops the polling; the next page the user opens asks them to sign in.
+    if (err.status === 401) {
+      me = null;
+      turns.clear();
+      drawNav();
+      drawTitle();
+    }
   }
 }
 
