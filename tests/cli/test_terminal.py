@@ -205,3 +205,12 @@ def test_the_board_fits_a_terminal_80_wide(slug: str, options: dict[str, bool]) 
         if n % 25 == 0:
             for line in (game.render_text(game.view(state, role)) or "").splitlines():
                 assert len(line) <= 80, line
+
+
+def test_the_team_game_board_names_the_players() -> None:
+    # 37.0: in the team game each player reads who plays and whose Action is under way.
+    game = get_game("first-crusade")
+    state = game.setup(3, None, {"teams": True})
+    role = game.active_roles(state)[0]
+    text = " ".join((game.render_text(game.view(state, role)) or "").split())
+    assert "Team game (37.0): Crusaders, Byzantines, Armenians." in text

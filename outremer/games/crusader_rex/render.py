@@ -81,7 +81,7 @@ def _header(view: dict[str, Any]) -> list[str]:
         turn = "before the first game turn"
     else:
         turn = "Winter Turn" if view["winter_turn"] else f"game turn {view['turn']}"
-    step = view.get("phase_name") or str(view["phase"]).replace("_", " ")
+    step = view["phase_name"]
     vc = view["victory_cities"]
     return [
         f"== {view['year']}, {turn}: {step} ==",

@@ -127,6 +127,23 @@ def _flags(view: dict[str, Any]) -> list[str]:
     return ["In effect: " + "; ".join(s for s in said if s) + "."]
 
 
+def _team(view: dict[str, Any]) -> list[str]:
+    """The team game (37.0): its players, whose Action is under way, who has passed at this step,
+    and who holds each Pilgrimage marker Available."""
+    t = view.get("team")
+    if not t:
+        return []
+    said = [f"Team game (37.0): {', '.join(t['roles'])}"]
+    if t["action"]:
+        said.append(f"Action under way by the {t['action']}")
+    if t["passed"]:
+        said.append(f"passed: {', '.join(t['passed'])}")
+    if t["holders"]:
+        held = [f"{MARKERS[m].name if m in MARKERS else m} ({r})" for m, r in t["holders"].items()]
+        said.append("markers held: " + ", ".join(held))
+    return ["; ".join(said) + "."]
+
+
 def _result(view: dict[str, Any]) -> list[str]:
     r = view.get("result")
     return [f"Game over: {r['reason']} ({r['vp']} VP)."] if r else []
@@ -134,6 +151,6 @@ def _result(view: dict[str, Any]) -> list[str]:
 
 def render_text(view: dict[str, Any]) -> str:
     """The board and the boxes as plain text, with the key to the marks."""
-    boxes = [*_boxes(view), *_flags(view), KEY, *_result(view)]
+    boxes = [*_boxes(view), *_flags(view), *_team(view), KEY, *_result(view)]
     lines = [*_header(view), *_board(view), *(line for text in boxes for line in BOX_WRAP.wrap(text))]
     return "\n".join(lines)
