@@ -918,8 +918,8 @@ function dotGlyph(attrs, ring, extra) {
 }
 
 export function legend() {
-  const frank = { id: "key", name: "Conrad", side: "Franks", steps: 3, max_steps: 4, combat: "B3", move: 2 };
-  const saracen = { id: "key", name: "Saladin", side: "Saracens", steps: 4, max_steps: 4, combat: "A3", move: 3 };
+  const frank = { id: "key", name: "Baron", side: "Franks", steps: 3, max_steps: 4, combat: "B3", move: 2 };
+  const saracen = { id: "key", name: "Emir", side: "Saracens", steps: 4, max_steps: 4, combat: "A3", move: 3 };
   const assassin = { id: "key", name: "Assassins", side: "Assassins", steps: 3, max_steps: 3, combat: "A3", move: 0 };
   const castle = el("g", {});
   castle.append(castleFrame(2, 7, 42, 26));
