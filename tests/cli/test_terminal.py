@@ -75,6 +75,7 @@ def anonymous_twins(side: str) -> list[str]:
         f"The {side} add a step to a block at ",
         f"The block the {side} drew cannot deploy",
         *(f"A {adj} block {verb} from " for verb in ("moves", "sails", "retreats", "regroups")),
+        f"A {adj} block at ",  # eliminated, in winter (8.3) or for good
         f"Manna: a {adj} block",
         f"Forced march: a {adj} block",
     ]

@@ -246,11 +246,20 @@ def eliminate(state: State, block: str, rule: str, *, winter: bool = False) -> N
     elif winter:
         state.loc[block] = "pool"
         state.revealed.discard(block)
-        log(
+        log(  # the enemy reads "A Frank block", its owner the block's name (issue 15)
             state,
             rule,
             "A {side:adj} block at {town} is eliminated and returns to the draw pool.",
+            audience=others(info.side),
             side=info.side,
+            town=was,
+        )
+        log(
+            state,
+            rule,
+            "{block} at {town} is eliminated and returns to the draw pool.",
+            audience=info.side,
+            block=info.label,
             town=was,
         )
     else:
