@@ -214,8 +214,11 @@ def test_a_pick_is_reached_by_tab_and_taken_by_enter_after_a_confirmation(
     errors = errors_of(page)
     pick = page.locator("#board [data-pick='1']")
     assert pick.get_attribute("tabindex") == "0" and pick.get_attribute("role") == "button"
-    # Tab from the last button of the board's bar goes to the first pick of the board.
+    # Tab from the last button of the board's bar goes to the board's area (arrow keys scroll it),
+    # then to the first pick of the board.
     page.focus("#zoom-fit")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.id") == "board-scroll"
     page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement.getAttribute('data-pick')") == "1"
     page.keyboard.press("Enter")

@@ -116,7 +116,7 @@ export async function gamePage(root, gameId, requestedRole, _me) {
     hand: h("div", { class: "hand", id: "hand" }),
     extra: h("div", { class: "extra", id: "extra" }),
     replay: h("div", { class: "replay", id: "replay" }),
-    log: h("ol", { class: "log", id: "log" }),
+    log: h("ol", { class: "log", id: "log", tabindex: 0, "aria-label": "Log of the game" }), // scrolls: focusable
     dice: h("div", { class: "dice-tray", id: "dice", "aria-live": "polite" }),
     status: h("span", { class: "conn", id: "conn" }),
   };
@@ -124,7 +124,8 @@ export async function gamePage(root, gameId, requestedRole, _me) {
   el.svg.setAttribute("role", "group"); // a map holding buttons (the pieces), not an image
   // The board in its own scrolling area, under a bar of its own: no control covers the map, the
   // status or the prompt.
-  const scroller = h("div", { class: "board-scroll", id: "board-scroll" }, el.svg);
+  // Focusable, so that the keyboard scrolls the map too (arrow keys) when nothing on it is to pick.
+  const scroller = h("div", { class: "board-scroll", id: "board-scroll", tabindex: 0, role: "region", "aria-label": "The board (it scrolls)" }, el.svg);
   const viewport = boardViewport(scroller, el.svg);
   const bar = h("div", { class: "board-bar", id: "board-bar" },
     h("span", { class: "muted hint" }, "Drag to pan; pinch", h("span", { class: "wide" }, " or ctrl+wheel"), " to zoom"),
@@ -606,13 +607,13 @@ export async function gamePage(root, gameId, requestedRole, _me) {
     el.replay.textContent = "";
     if (page.replay) {
       const r = page.replay;
-      const slider = h("input", { type: "range", min: 0, max: r.total, value: r.upto, id: "replay-slider", onchange: (e) => openReplay(Number(e.target.value)) });
+      const slider = h("input", { type: "range", min: 0, max: r.total, value: r.upto, id: "replay-slider", "aria-label": "Actions replayed", onchange: (e) => openReplay(Number(e.target.value)) });
       el.replay.append(h("div", { class: "buttons stepper" },
-        h("button", { type: "button", title: "first", onclick: () => openReplay(0) }, "«"),
-        h("button", { type: "button", title: "back", id: "replay-back", onclick: () => openReplay(Math.max(0, r.upto - 1)) }, "◀"),
+        h("button", { type: "button", title: "first", "aria-label": "To the start", onclick: () => openReplay(0) }, "«"),
+        h("button", { type: "button", title: "back", "aria-label": "One action back", id: "replay-back", onclick: () => openReplay(Math.max(0, r.upto - 1)) }, "◀"),
         h("span", { id: "replay-at" }, `${r.upto} / ${r.total}`),
-        h("button", { type: "button", title: "forward", id: "replay-next", onclick: () => openReplay(Math.min(r.total, r.upto + 1)) }, "▶"),
-        h("button", { type: "button", title: "last", onclick: () => openReplay(r.total) }, "»"),
+        h("button", { type: "button", title: "forward", "aria-label": "One action forward", id: "replay-next", onclick: () => openReplay(Math.min(r.total, r.upto + 1)) }, "▶"),
+        h("button", { type: "button", title: "last", "aria-label": "To the end", onclick: () => openReplay(r.total) }, "»"),
         h("button", { type: "button", class: "secondary", onclick: () => { page.replay = null; render(); announceTurn(); } }, "Close replay"),
       ), slider);
     }
