@@ -100,14 +100,15 @@ def test_each_block_has_a_short_form_of_its_own(
 ) -> None:
     # Issue 15: names cut to six letters made "Templa." of all five Templars and "Hospit." of the
     # four Hospitallers. At the start (3.1) the Franks see their own: each short form differs, is
-    # 11 CSS px or more, and the full name is in the block's <title>.
+    # 11 CSS px or more, and the full name is in the block's <title> and, once picked, in the panel.
     page = open_position(module_browser, module_server, account, "start", {"width": 1280, "height": 800})
     try:
         blocks = page.evaluate(SHORT_FORMS)
-        # The full name and figures in the details panel when a block is pointed at.
-        page.locator("#board .block.known[data-piece='templars_gaza']").scroll_into_view_if_needed()
-        page.hover("#board .block.known[data-piece='templars_gaza']")
-        assert "Templars (Gaza)" in page.inner_text("#block-details")
+        # The full name and figures in the details panel once the block is picked.
+        page.click("#board .block.known[data-piece='templars_gaza']")
+        page.wait_for_function(
+            "() => document.querySelector('#block-details')?.textContent.includes('Templars (Gaza)')"
+        )
     finally:
         page.context.close()
     assert len(blocks) >= 20

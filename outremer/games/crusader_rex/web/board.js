@@ -207,8 +207,13 @@ function blockGlyph(block, where) {
   return g;
 }
 
-function showDetails(text) {
-  if (details) details.textContent = text || detailsDefault || "";
+let detailsKept = false; // a block tapped or clicked stays told until the pointer leaves another
+
+function showDetails(text, keep = false) {
+  if (!details) return;
+  if (!text && detailsKept) return;
+  detailsKept = keep;
+  details.textContent = text || detailsDefault || "";
 }
 
 function mapBlock(block, x, y, where, ctx, onPick, town, index) {
@@ -225,17 +230,16 @@ function mapBlock(block, x, y, where, ctx, onPick, town, index) {
     }
     if (ctx.pickable.has(block.id)) g.classList.add("pickable");
     if (ctx.picked.has(block.id)) g.classList.add("picked");
-    g.addEventListener("click", (e) => {
-      e.stopPropagation();
-      onPick(block.id);
-    });
   } else {
     g.dataset.piece = `${town}:${block.side}:${where}:${index}`;
-    if (town && ctx.pickable.has(town)) g.addEventListener("click", (e) => {
-      e.stopPropagation();
-      onPick(town);
-    });
   }
+  // A click picks the block, or its town for a hidden one; else it tells the block in the panel.
+  const token = "id" in block && (ctx.pickable.has(block.id) || ctx.picked.has(block.id)) ? block.id : ctx.pickable.has(town) ? town : null;
+  g.addEventListener("click", (e) => {
+    e.stopPropagation();
+    if (token) onPick(token);
+    else showDetails(words, true);
+  });
   g.dataset.at = town;
   g.addEventListener("mouseenter", () => showDetails(words));
   g.addEventListener("mouseleave", () => showDetails(null));
@@ -642,11 +646,23 @@ function focusArea(L, view, ctx, places) {
       if (ctx.pickable.has(name) || blocks.some((b) => "id" in b && ctx.pickable.has(b.id))) towns.push(name);
     }
   }
+  if (!towns.length && view.move) {
+    // The mover's move under way: where the group comes from or the muster goes.
+    towns = [view.move.origin, view.move.target].filter(Boolean);
+  }
   if (!towns.length && view.role) {
     for (const [name, spot] of Object.entries(view.towns || {})) {
       if ([...(spot.field || []), ...(spot.castle || [])].some((b) => b.side === view.role)) towns.push(name);
     }
   }
+  // Of towns spread over the map, the largest cluster: those near the town with most others near.
+  const near = (a, b) => {
+    const p = L.pos.get(a);
+    const q = L.pos.get(b);
+    return p && q && Math.abs(p.x - q.x) < 420 && Math.abs(p.y - q.y) < 300;
+  };
+  const centre = [...towns].sort((a, b) => towns.filter((t) => near(b, t)).length - towns.filter((t) => near(a, t)).length)[0];
+  towns = towns.filter((t) => near(centre, t));
   const boxes = [];
   for (const name of towns) {
     const p = L.pos.get(name);
@@ -968,7 +984,8 @@ function detailsBox(view, ctx) {
   for (const [box, blocks] of Object.entries(view.staging || {})) {
     for (const b of blocks) if ("id" in b && ctx.picked.has(b.id)) picked = blockWords(b, "field", box);
   }
-  detailsDefault = picked ? `Picked: ${picked}` : "Point at a block, or focus it, for its full name and figures.";
+  detailsDefault = picked ? `Picked: ${picked}` : "Point at a block or tap it for its full name and figures.";
+  detailsKept = false;
   details = hel("div", { class: "block-details muted", id: "block-details", "aria-live": "polite" }, detailsDefault);
   return details;
 }
