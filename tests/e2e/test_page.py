@@ -299,3 +299,34 @@ def test_the_page_says_whose_turn_it_is(pile_server: str, browser: Any) -> None:
     )
     assert moved.ok, moved.text()
     page.wait_for_function("() => window.turns.at(-1).yourTurn === true")  # over the websocket
+
+
+def test_two_fingers_pinch_the_board(pile_server: str, browser: Any) -> None:
+    # Issue 15: at 390x844 the map is panned and pinch-zoomed. Real touches, through Chromium's
+    # DevTools protocol: two fingers moving apart zoom in around their middle, one finger pans.
+    page, _ = open_pile(browser, pile_server, "phone")
+    first = scale(page)
+    area = box(page, "#board-scroll")
+    cx, cy = area["x"] + area["width"] / 2, area["y"] + area["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(kind: str, points: list[tuple[float, float]]) -> None:
+        cdp.send(
+            "Input.dispatchTouchEvent",
+            {"type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]},
+        )
+
+    touch("touchStart", [(cx - 40, cy), (cx + 40, cy)])
+    for step in range(1, 6):
+        touch("touchMove", [(cx - 40 - 8 * step, cy), (cx + 40 + 8 * step, cy)])
+    touch("touchEnd", [])
+    assert scale(page) == pytest.approx(first * 2, rel=0.05)  # the fingers 80 px apart, then 160
+    left = page.evaluate("() => document.querySelector('#board-scroll').scrollLeft")
+    touch("touchStart", [(cx, cy)])
+    for step in range(1, 6):
+        touch("touchMove", [(cx - 20 * step, cy)])
+    touch("touchEnd", [])
+    assert page.evaluate("() => document.querySelector('#board-scroll').scrollLeft") == pytest.approx(
+        left + 100, abs=2
+    )
+    assert version(page) == 0 and page.locator("#confirm-pick").count() == 0  # nothing picked
