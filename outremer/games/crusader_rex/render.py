@@ -15,7 +15,7 @@ from .views import ADJECTIVE
 WIDTH = 80
 """Lines are wrapped to a narrow terminal's width, a block never split across two lines."""
 NBSP = "\u00a0"
-MODES = {"field": "field battle", "storm": "storming the castle (6.53)"}
+MODES = {"field": "field battle", "storm": "storming the castle (6.54)"}
 
 KEY = (
     "Key: Templars 3/4 B3 m3 = strength 3 of 4 (2.11), fires in turn B (A, then B, then C) and "
