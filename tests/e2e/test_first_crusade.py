@@ -7,6 +7,7 @@ import json
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from outremer.bots.registry import make_bot
@@ -287,3 +288,75 @@ def first_actions(seed: int) -> list[list[Any]]:
     game = get_game("first-crusade")
     state = game.setup(seed)
     return [list(a) for a in game.legal_actions(state, PLAYER)]
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["laptop", "phone"])
+def test_a_large_stack_opens_into_a_list_inside_the_window(
+    server: str, browser: Any, size: dict[str, int]
+) -> None:
+    # Issue 15: the 33 units in Constantinople at the start (7.0) are drawn compact, one chip per
+    # contingent, covering no other space; Enter on a chip opens every unit in words inside the
+    # window, Escape closes it; a unit that may be picked is picked from the list (then confirmed).
+    game = get_game("first-crusade")
+    state = game.setup(1)
+    march = ("march", "constantinople")
+    game.perform(state, PLAYER, march)  # 18.1: the force forms; a unit may leave it
+    units = game.view(state, PLAYER)["spaces"]["constantinople"]
+    leaving = {a[1] for a in game.legal_actions(state, PLAYER) if a[0] == "leave"}
+    record = Record(game.slug, 1, "1097", dict(state.options), [(PLAYER, march)])
+    page = browser.new_context(viewport=size).new_page()
+    errors = errors_of(page)
+    register(page, server, "bohemond")
+    created = page.request.post(f"{server}/api/games/import", data={"save": record.to_json()})
+    assert created.ok, created.text()
+    page.goto(f"{server}/#/game/{created.json()['id']}")
+    chip = page.locator("svg [data-piece='constantinople:crusader']")
+    chip.wait_for()
+    assert page.locator("svg [data-at='constantinople']").count() == len({u["contingent"] for u in units})
+    assert "pickable" in (chip.get_attribute("class") or "")
+
+    chip.focus()
+    page.keyboard.press("Enter")
+    listed = page.locator(".fc-stack-list[data-space='constantinople']")
+    listed.wait_for()
+    assert listed.locator(".unit").count() == len(units) == 33
+    box = listed.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["y"] >= 0
+    assert box["x"] + box["width"] <= size["width"] and box["y"] + box["height"] <= size["height"]
+    text = listed.inner_text()
+    for u in units:
+        assert u["name"] in text
+    smallest = page.evaluate(
+        "() => Math.min(...[...document.querySelectorAll('.fc-stack-list .unit span')]"
+        ".map((e) => parseFloat(getComputedStyle(e).fontSize)))"
+    )
+    assert smallest >= 11
+    shot(page, f"first-crusade-stack-list-{size['width']}")
+    page.keyboard.press("Escape")
+    assert listed.count() == 0
+    assert page.evaluate("() => document.activeElement?.dataset.piece") == "constantinople:crusader"
+
+    # Picked from the list: only the units that may leave the force are buttons.
+    chip.click()
+    buttons = listed.locator("button.unit[data-pick]")
+    assert {buttons.nth(i).get_attribute("data-pick") for i in range(buttons.count())} == leaving
+    before = version(page)
+    buttons.first.click()
+    page.click("#confirm-pick")
+    wait_version_above(page, before)
+
+    # The key, opened, names every colour and mark in text of 11 px or more (issue 15).
+    page.click("[data-board-key] summary")
+    assert page.evaluate(SMALLEST_KEY_TEXT) >= 11
+    assert not errors, errors
+
+
+SMALLEST_KEY_TEXT = """() => Math.min(...[
+  ...document.querySelectorAll('[data-board-key] span, [data-board-key] text')]
+  .filter((e) => e.textContent.trim() && e.getClientRects().length)
+  .map((e) => {
+    const size = parseFloat(getComputedStyle(e).fontSize);
+    if (!(e instanceof SVGElement)) return size;
+    const m = e.getScreenCTM();
+    return size * Math.min(Math.hypot(m.a, m.b), Math.hypot(m.c, m.d));
+  }))"""

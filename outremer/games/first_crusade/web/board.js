@@ -64,6 +64,7 @@ const KINDS = { constantinople: "Constantinople", town: "town", open: "open grou
 // The title's own styles: the panel's texts at 11 px or more, the stack list, the key's glyphs.
 const STYLE = `
 .fc-panel .map-key .kglyph { width: 44px; height: 44px; }
+.fc-panel .map-key .kglyph.wide { width: 56px; height: 36px; }
 .fc-battle .pblock { width: 4.2rem; }
 .fc-battle .pblock .pglyph { width: 44px; height: 44px; }
 .fc-battle .pblock .pname, .fc-battle .pblock .ptags, .fc-battle .plabel { font-size: .75rem; }
@@ -504,11 +505,14 @@ function openList(id, from) {
   renderList(from);
 }
 
+// Closed: the focus goes back to the chip that opened the list (drawn anew since, maybe).
 function closeList() {
   const back = listBox?.returnTo;
   listFor = null;
   if (listBox) { listBox.close(); listBox.remove(); listBox = null; }
-  if (back?.isConnected) back.focus();
+  const svg = lastDraw?.[0];
+  const chip = back && svg ? svg.querySelector(`[data-piece="${CSS.escape(back)}"]`) : null;
+  chip?.focus({ preventScroll: true });
 }
 
 function renderList(from) {
@@ -518,7 +522,7 @@ function renderList(from) {
   const units = order(view.spaces?.[listFor] || []);
   const space = layout(ctx.board).spaces.get(listFor);
   if (!units.length || !space) { closeList(); return; }
-  const returnTo = from || listBox?.returnTo;
+  const returnTo = from?.dataset.piece || listBox?.returnTo;
   const focused = listBox?.contains(document.activeElement) ? document.activeElement.dataset.pick || "close" : null;
   if (listBox) { listBox.close(); listBox.remove(); }
   const item = (u) => {
@@ -534,13 +538,29 @@ function renderList(from) {
   const close = hel("button", { type: "button", class: "small", "data-close": "", onclick: closeList }, "Close");
   listBox = hel("dialog", { class: "fc-stack-list", "aria-label": `Units in ${space.name}`, "data-space": listFor },
     hel("header", {}, hel("h3", {}, `${space.name}: ${units.length} unit${units.length === 1 ? "" : "s"}`), close),
-    groups(units).map(([k, us]) => [hel("h4", {}, `${COLORS[k].label} \u00D7${us.length}`), hel("ul", {}, us.map(item))]));
+    groups(units).flatMap(([k, us]) => [hel("h4", {}, `${COLORS[k].label} \u00D7${us.length}`), hel("ul", {}, us.map(item))]));
   listBox.returnTo = returnTo;
   listBox.addEventListener("keydown", (e) => { if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); closeList(); } });
   (svg.closest("#game") || document.body).append(listBox);
   listBox.show();
+  placeList(listBox, svg);
   const again = focused && focused !== "close" ? listBox.querySelector(`[data-pick="${CSS.escape(focused)}"]`) : null;
   (again || listBox.querySelector("button.unit") || close).focus({ preventScroll: true });
+}
+
+// The list over the board's area where enough of it is in the window (so that it leaves the prompt
+// and the buttons free), else at the window's bottom right.
+function placeList(box, svg) {
+  const area = (svg.closest(".board-wrap") || svg.parentElement).getBoundingClientRect();
+  const top = Math.max(8, area.top + 4);
+  const bottom = Math.min(window.innerHeight - 8, area.bottom - 4);
+  const left = Math.max(8, area.left + 4);
+  const right = Math.min(window.innerWidth - 8, area.right - 4);
+  if (bottom - top < 180 || right - left < 240) return;
+  Object.assign(box.style, {
+    inset: "auto", top: `${top}px`, right: `${window.innerWidth - right}px`,
+    maxHeight: `${bottom - top}px`, maxWidth: `${Math.min(416, right - left)}px`,
+  });
 }
 
 // The area in play: the battle's space; else the spaces that may be picked now or hold a unit that
@@ -850,7 +870,9 @@ export function legend() {
     const w = 46;
     const g = chipGlyph(contingent, text, w, extra);
     g.setAttribute("transform", `translate(${-w / 2},${-CHIP / 2})`);
-    return keyGlyph(g, `-25 -25 50 50`);
+    const glyph = keyGlyph(g, "-25 -16 50 32");
+    glyph.classList.add("wide");
+    return glyph;
   };
   const ring = (stroke, dash) => keyGlyph(el("circle", { r: 10, fill: "#fff", stroke, "stroke-width": 3.5, "stroke-dasharray": dash }));
   const line = (kind) => {
