@@ -221,6 +221,7 @@ def test_a_pick_is_reached_by_tab_and_taken_by_enter_after_a_confirmation(
     assert page.evaluate("() => document.activeElement.id") == "board-scroll"
     page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement.getAttribute('data-pick')") == "1"
+    shot(page, f"focused-pick-{size}")
     page.keyboard.press("Enter")
     confirm = page.locator("#confirm-pick")
     confirm.wait_for()

@@ -522,7 +522,7 @@ export async function gamePage(root, gameId, requestedRole, _me) {
     const outcome = page.replay ? page.replay.outcome : game.outcome;
     if (outcome) {
       const winners = (outcome.winners || []).join(", ") || "nobody";
-      el.prompt.append(h("div", { class: "outcome", id: "outcome" }, `Game over: ${winners} won. ${outcome.reason || ""}`));
+      el.prompt.append(h("div", { class: "outcome", id: "outcome" }, `Game over: ${winners} won${outcome.reason ? `: ${outcome.reason}` : "."}`));
     }
     if (game.bot_error) el.prompt.append(h("div", { class: "warn" }, `A bot failed: ${game.bot_error}`));
   }
@@ -649,7 +649,7 @@ export async function gamePage(root, gameId, requestedRole, _me) {
     const scores = outcome?.scores ? Object.entries(outcome.scores) : [];
     el.summary.replaceChildren(
       h("h2", { id: "summary-head" }, "Game over"),
-      h("p", { class: "result", id: "summary-result" }, h("strong", {}, `${winners}.`), " ", (outcome?.reason) || ""),
+      h("p", { class: "result", id: "summary-result" }, h("strong", {}, winners), outcome?.reason ? `: ${outcome.reason}` : "."),
       scores.length ? h("p", { id: "summary-scores" }, `Scores: ${scores.map(([role, v]) => `${role} ${v}`).join(", ")}.`) : null,
       points ? pointsChart(points) : h("p", { class: "muted", id: "summary-no-points" }, "This game counts no points over its course, so there is no chart."),
       h("p", { class: "summary-links" },
