@@ -544,6 +544,7 @@ function renderList(from) {
   (svg.closest("#game") || document.body).append(listBox);
   listBox.show();
   placeList(listBox, svg);
+  if (!from && !focused) return; // drawn anew: the focus stays where the player has it
   const again = focused && focused !== "close" ? listBox.querySelector(`[data-pick="${CSS.escape(focused)}"]`) : null;
   (again || listBox.querySelector("button.unit") || close).focus({ preventScroll: true });
 }
@@ -589,6 +590,7 @@ export function draw(svg, view, onPick, ctx) {
   addStyle();
   measurer = svg;
   const c = { pickable: new Set(), picked: new Set(), ...ctx };
+  if (!listBox?.isConnected || lastDraw?.[0] !== svg) { listFor = null; listBox = null; } // a new page
   lastDraw = [svg, view, onPick, ctx];
   const L = layout(board);
   svg.textContent = "";
@@ -874,7 +876,7 @@ export function legend() {
     glyph.classList.add("wide");
     return glyph;
   };
-  const ring = (stroke, dash) => keyGlyph(el("circle", { r: 10, fill: "#fff", stroke, "stroke-width": 3.5, "stroke-dasharray": dash }));
+  const ring = (stroke, dash) => keyGlyph(el("circle", { r: 7, fill: "#fff", stroke, "stroke-width": 3, "stroke-dasharray": dash }));
   const line = (kind) => {
     const svg = el("svg", { viewBox: "0 0 40 10", class: "kline", width: 40, height: 10, "aria-hidden": "true" });
     svg.append(el("line", { x1: 2, y1: 5, x2: 38, y2: 5, ...pathStyle(kind) }));
@@ -895,7 +897,8 @@ export function legend() {
       keyRow(token({ contingent: "crusader", leader: "military", name: "Leader", factor: 3 }), "leader: start of his name; red shield military, beige diplomatic"),
       keyRow(token({ contingent: "byzantine", type: "heavy_cavalry", factor: 2, reduced: true }), "unit: type (HC heavy cavalry, LC light cavalry, HA horse archers, HI heavy infantry, LI light infantry, Pil pilgrims, Mil militia, Flt fleet) and combat factor (d6: rolled); dark corner: reduced"),
       keyRow(token({ contingent: "mercenary", type: "fleet", factor: 2 }), "Mercenary (red band)"),
-      SIDES.filter((s) => s !== "mercenary").map((s) => keyRow(token({ contingent: s, hidden: true }), `${COLORS[s].label}${MUSLIMS.has(s) ? ": Muslim, cut corners (face down: blank)" : ": Christian, square"}`)),
+      ["crusader", "byzantine", "armenian"].map((s) => keyRow(token({ contingent: s, type: "light_infantry", factor: 1 }), `${COLORS[s].label}: Christian, square corners`)),
+      [...MUSLIMS].map((s) => keyRow(token({ contingent: s, hidden: true }), `${COLORS[s].label}: Muslim, cut corners (blank while face down)`)),
       keyRow(chip("crusader", "Cru 9"), "a stack: one chip per contingent with its count (Cru Crusader, Mer Mercenary, Byz Byzantine, Arm Armenian, Sel Seljuk, Fat Fatimid, Asn Assassin); click or Enter lists its units"),
       keyRow(chip("stack", "\u2630 12"), "a stack with no room for its chips: the number of units; click or Enter lists them"),
       keyRow(ring("#f2b705"), "gold: may be picked now"),
