@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from outremer.bots.registry import make_bot
 from outremer.engine import Record, get_game
 
 from .conftest import PASSWORD, shot
@@ -252,3 +253,81 @@ def test_a_stack_without_room_folds_and_opens_into_a_list(
     finally:
         page.context.close()
     assert not errors, errors
+
+
+# The board drawn on a page of its own for a view, then each piece measured against the map's edge
+# and the other locations' dots and names.
+DRAW_AND_MEASURE = """
+async (view) => {
+  window.board = window.board || await (await fetch("/api/titles/crusader-rex/board")).json();
+  const m = await import("/api/titles/crusader-rex/web/board.js");
+  let svg = document.querySelector("#board");
+  if (!svg) {
+    svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.id = "board";
+    document.body.textContent = "";
+    document.body.append(svg);
+  }
+  const pickable = new Set(view.legal_actions.flatMap((a) => a.action.slice(1).map(String)));
+  m.draw(svg, view, () => {}, { board: window.board, pickable, picked: new Set() });
+  const vb = svg.viewBox.baseVal;
+  svg.setAttribute("width", vb.width);
+  svg.setAttribute("height", vb.height);
+  const box = (e) => e.getBoundingClientRect();
+  const cover = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const map = box(svg);
+  const marks = [...svg.querySelectorAll("[data-location], [data-location-label]")]
+    .map((e) => [e.dataset.location || e.dataset.locationLabel, box(e)]);
+  const out = [];
+  for (const p of svg.querySelectorAll("[data-piece]")) {
+    const r = box(p);
+    if (r.left < map.left - 1 || r.top < map.top - 1 || r.right > map.right + 1
+      || r.bottom > map.bottom + 1) {
+      out.push(`${p.dataset.piece} outside the map`);
+    }
+    for (const [id, mark] of marks) {
+      if (id !== p.dataset.at && cover(r, mark)) out.push(`${p.dataset.piece} covers ${id}`);
+    }
+  }
+  return { problems: out, pieces: svg.querySelectorAll("[data-piece]").length };
+}
+"""
+
+
+def test_no_stack_covers_another_town_in_played_games(
+    module_server: str, module_browser: Any, account: dict[str, Any]
+) -> None:
+    # Issue 15 on every kind of moment, not only the named positions: the board of states all along
+    # two games of the scripted bots, as the player to act and an observer see it (2.0: hidden
+    # blocks too), has no piece over another town's dot or name and none past the map's edge.
+    game = get_game(SLUG)
+    views = []
+    for seed in (1, 2):
+        state = game.setup(seed)
+        bots = {role: make_bot("scripted", game, i) for i, role in enumerate(game.roles)}
+        for ply in range(1500):
+            active = game.active_roles(state)
+            if not active:
+                break
+            if ply % 37 == 0:
+                views += [(seed, ply, game.view(state, active[0])), (seed, ply, game.view(state, None))]
+            game.perform(state, active[0], bots[active[0]].choose(game, state, active[0]))
+    assert len(views) > 100
+    page = module_browser.new_context(viewport=BIG, storage_state=account).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(f"{module_server}/")
+        problems = []
+        for seed, ply, view in views:
+            found = page.evaluate(DRAW_AND_MEASURE, view)
+            if found["problems"] or found["pieces"] < 20:  # dozens of blocks on the map (3.0)
+                who = view["role"] or "observer"
+                problems.append(
+                    f"seed {seed}, ply {ply}, {who}: {found['pieces']} pieces, {found['problems'][:4]}"
+                )
+    finally:
+        page.context.close()
+    assert not errors, errors
+    assert not problems, problems[:10]

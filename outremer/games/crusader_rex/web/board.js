@@ -29,7 +29,7 @@ const SY = 280 * GROW; // map units per degree of longitude (times the cosine of
 const BLOCK = 40; // a block's side
 const GAP = 4;
 const STEP = BLOCK + GAP;
-const PER_ROW = 3; // blocks of one side side by side in a stack
+const ROW_LENGTHS = [3, 4, 2, 5]; // blocks of one side side by side in a stack, the likelier first
 const PAD = 4; // the margin of a stack's backing
 const NARROW = "'Arial Narrow', 'Liberation Sans Narrow', 'DejaVu Sans Condensed', sans-serif";
 const COLORS = {
@@ -264,13 +264,13 @@ function bySide(blocks) {
 
 // -- stacks -----------------------------------------------------------------------------------
 // The blocks at a town, as rows: the castle's (inside a castle frame) above the field's, a row per
-// side of up to PER_ROW blocks. Folded, each side in the castle or the field is one count instead.
-function stackShape(spot, folded) {
+// side of up to ``perRow`` blocks. Folded, each side in the castle or the field is one count instead.
+function stackShape(spot, folded, perRow = 3) {
   const rows = [];
   for (const where of ["castle", "field"]) {
     for (const [side, blocks] of bySide(spot[where] || [])) {
       if (folded) rows.push({ where, side, blocks, count: true });
-      else for (let i = 0; i < blocks.length; i += PER_ROW) rows.push({ where, side, blocks: blocks.slice(i, i + PER_ROW), from: i });
+      else for (let i = 0; i < blocks.length; i += perRow) rows.push({ where, side, blocks: blocks.slice(i, i + perRow), from: i });
     }
   }
   if (folded) {
@@ -297,7 +297,7 @@ function shapeSize(rows) {
 function candidates(p, r, w, h, label) {
   const out = [];
   const near = r + 5;
-  for (const d of [0, 14, 30, 50, 75, 105, 140]) {
+  for (const d of [0, 14, 30, 50, 75, 105, 140, 180, 230]) {
     out.push([p.x - w / 2, p.y + near + d]);
     out.push([p.x - w / 2, p.y - near - d - h]);
     out.push([Math.max(p.x + near, label.x1 + 4) + d, p.y - h / 2]);
@@ -338,17 +338,15 @@ function placeStacks(L, view, ctx, obstacles, ownBoxes) {
     const t = L.towns.get(town);
     const r = t.victory ? 9 : 6.5;
     const label = (ownBoxes.get(town) || [])[1] || { x0: p.x, x1: p.x, y0: p.y, y1: p.y };
+    // Whole, in the row length that finds a free place nearest the town; else folded.
     let choice = null;
-    for (const folded of [false, true]) {
-      const shape = stackShape(spot, folded);
-      for (const [x, y] of candidates(p, r, shape.w, shape.h, label)) {
-        const box = { x0: x, y0: y, x1: x + shape.w, y1: y + shape.h };
-        if (free({ x0: box.x0 - 2, y0: box.y0 - 2, x1: box.x1 + 2, y1: box.y1 + 2 }, town)) {
-          choice = { shape, x, y, folded };
-          break;
-        }
-      }
-      if (choice) break;
+    const shapes = [...ROW_LENGTHS.map((n) => [stackShape(spot, false, n), false]), [stackShape(spot, true), true]];
+    for (const [shape, folded] of shapes) {
+      if (folded && choice) break;
+      const found = candidates(p, r, shape.w, shape.h, label).findIndex(([x, y]) => free({ x0: x - 2, y0: y - 2, x1: x + shape.w + 2, y1: y + shape.h + 2 }, town));
+      if (found < 0 || (choice && Math.floor(found / 12) >= Math.floor(choice.rank / 12))) continue;
+      const [x, y] = candidates(p, r, shape.w, shape.h, label)[found];
+      choice = { shape, x, y, folded, rank: found };
     }
     if (!choice) {
       // Nowhere free: folded, at the least crowded place inside the map.
