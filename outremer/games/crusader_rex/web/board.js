@@ -551,7 +551,7 @@ export function draw(svg, view, onPick, ctx) {
     g.append(el("circle", { cx: p.x, cy: p.y, r: r + 6, class: "halo" }));
     if (name === battleTown) {
       g.classList.add("battle");
-      g.append(el("circle", { cx: p.x, cy: p.y, r: r + 11, fill: "none", stroke: "#b3121b", "stroke-width": 3, "stroke-dasharray": "5 3", class: "battle-ring" }));
+      g.append(el("circle", { cx: p.x, cy: p.y, r: r + 11, fill: "none", stroke: "#6a1b9a", "stroke-width": 3, "stroke-dasharray": "5 3", class: "battle-ring" }));
     }
     g.append(el("circle", { cx: p.x, cy: p.y, r, fill: t.victory ? "#b22" : t.rating ? "#fff" : "#ddd", stroke: "#333", "stroke-width": t.port ? 2.5 : 1.2, class: "dot", "data-location": name }));
     if (t.port) g.append(el("circle", { cx: p.x, cy: p.y, r: r + 3, fill: "none", stroke: "#2a5d8a", "stroke-width": 1.2 }));
@@ -753,11 +753,13 @@ function panelBlock(block, where, ctx, marks) {
   const classes = ["pblock", known ? "known" : "hidden", `side-${block.side}`, ...marks];
   if (pickable) classes.push("pickable");
   if (known && ctx.picked?.has(block.id)) classes.push("picked");
-  const attrs = { class: classes.join(" "), title: blockWords(block, where) };
+  // Wide enough for "Hospitallers" and "(Jerusalem)" on lines of their own, uncut.
+  const attrs = { class: classes.join(" "), title: blockWords(block, where), style: "width:4.6rem" };
   if (known) attrs["data-block"] = block.id;
   // The full name: the name, then its place (if any) on a line of its own.
   const [base, where2] = known ? [block.name.replace(/\s*\(.*\)$/, ""), (block.name.match(/\(.*\)$/) || [""])[0]] : ["", ""];
-  const caption = hel("span", { class: "pname" }, hel("span", {}, base), where2 ? hel("span", {}, where2) : null);
+  const whole = { style: "white-space:normal;overflow-wrap:anywhere" };
+  const caption = hel("span", { class: "pname" }, hel("span", whole, base), where2 ? hel("span", whole, where2) : null);
   const tags = Object.keys(MARK_TEXT).filter((m) => marks.includes(m) && !(m === "acted" && marks.includes("fired")));
   const extra = hel("span", { class: "ptags" }, tags.map((m) => MARK_TEXT[m]).join(" "));
   if (pickable && ctx.onPick) {
@@ -959,7 +961,7 @@ export function legend() {
       keyRow(dotGlyph({ r: 9, fill: "#b22" }), "red dot: victory city (1.2)"),
       keyRow(dotGlyph({ r: 6.5, fill: "#fff", "stroke-width": 2.5 }, true), "blue ring: port (1.14); \u25AE after a name: a point of its castle rating (1.11)"),
       keyRow(dotGlyph({ r: 6.5, fill: "#ddd" }), "grey dot: town without a castle"),
-      keyRow(dotGlyph({ r: 7, fill: "#fff", stroke: "#b3121b", "stroke-width": 3, "stroke-dasharray": "4 2" }), "red dashed ring: the battle being fought"),
+      keyRow(dotGlyph({ r: 7, fill: "#fff", stroke: "#6a1b9a", "stroke-width": 3, "stroke-dasharray": "4 2" }), "purple dashed ring: the battle being fought"),
       keyRow(lineGlyph(ROAD_STYLE.major), "major road (5.1)"),
       keyRow(lineGlyph(ROAD_STYLE.minor), "minor road (5.1)"),
       keyRow(lineGlyph(ROAD_STYLE["iron-bridge"]), "iron bridge"),
