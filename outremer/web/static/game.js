@@ -392,6 +392,14 @@ export async function gamePage(root, gameId, requestedRole, _me) {
     if (!force && page.game && game.version < page.game.version && game.status === page.game.status
         && !(Date.parse(game.updated) > Date.parse(page.game.updated))) return;
     if (!mergeLog(game)) return;
+    // The same page again (the live connection's first message repeats what was fetched) draws
+    // nothing anew: a board's open list or the focus stay as they are.
+    const shown = JSON.stringify({ ...game, log: page.log.length, log_from: null, log_key: null });
+    if (!force && page.game && shown === page.shown) {
+      page.game = game;
+      return;
+    }
+    page.shown = shown;
     const changed = !page.game || page.game.version !== game.version;
     page.game = game;
     if (changed) {
