@@ -146,7 +146,7 @@ function placeLabel(s, p, r, taken) {
   let best = null;
   for (const [x, y] of c) {
     const b = box(x, y, w, h);
-    const clash = taken.filter((t) => hits(b, t, 2)).length;
+    const clash = taken.filter((t) => hits(b, t, t.room ?? 2)).length;
     if (!best || clash < best.clash) best = { b, clash };
     if (!clash) break;
   }
@@ -171,9 +171,10 @@ function layout(board) {
   // Names: the most crowded spaces choose first.
   const near = (id) => [...pos.values()].filter((q) => Math.hypot(q.x - pos.get(id).x, q.y - pos.get(id).y) < 160).length;
   const labels = new Map();
-  const taken = [...dots.values()];
+  // Clear of every other dot's click area, and of the names placed before.
+  const taken = [...dots].map(([id, d]) => ({ ...d, room: 6, id }));
   for (const s of [...board.spaces].sort((a, b) => near(b.id) - near(a.id))) {
-    const others = taken.filter((t) => t !== dots.get(s.id));
+    const others = taken.filter((t) => t.id !== s.id);
     const label = placeLabel(s, pos.get(s.id), radius(s), others);
     labels.set(s.id, label);
     taken.push(label);
@@ -644,7 +645,7 @@ export function draw(svg, view, onPick, ctx) {
   for (const s of board.spaces) {
     const p = L.pos.get(s.id);
     const g = el("g", { class: `town space kind-${s.kind}`, "data-token": s.id, "data-space": s.id });
-    g.append(el("circle", { cx: p.x, cy: p.y, r: 16, fill: "transparent", class: "hit" }));
+    g.append(el("circle", { cx: p.x, cy: p.y, r: Math.max(11, radius(s) + 4), fill: "transparent", class: "hit" }));
     g.append(el("circle", { cx: p.x, cy: p.y, r: radius(s) + 4, fill: "none", class: "halo" }));
     if (s.id === battleAt) {
       g.classList.add("battle");
