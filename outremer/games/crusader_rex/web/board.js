@@ -938,9 +938,9 @@ export function legend() {
   const saracen = { id: "key", name: "Emir", side: "Saracens", steps: 4, max_steps: 4, combat: "A3", move: 3 };
   const assassin = { id: "key", name: "Assassins", side: "Assassins", steps: 3, max_steps: 3, combat: "A3", move: 0 };
   const castle = el("g", {});
-  castle.append(castleFrame(2, 7, 42, 26));
+  castle.append(castleFrame(1, 7, BLOCK + 4, BLOCK + 4));
   const inCastle = blockGlyph(frank, "castle");
-  inCastle.setAttribute("transform", "translate(5,-3) scale(1)");
+  inCastle.setAttribute("transform", "translate(3,9)");
   const count = el("g", { transform: "translate(3,3)" });
   count.append(...countFace("Saracens", 5));
   const link = el("g", {});
@@ -953,7 +953,7 @@ export function legend() {
       keyRow(keyBlock(saracen, "field"), "Saracen block (round corners), the same figures"),
       keyRow(keyBlock(assassin, "field"), "Assassin block (Masyaf)"),
       keyRow(keyBlock({ side: "Franks" }, "field"), "a block you cannot see: only its side, \u2720 Frank, \u263E Saracen"),
-      keyRow(keySvg(BLOCK + 6, BLOCK + 6, castle, inCastle), "grey battlements: blocks inside the town's castle; the field's blocks stand below them"),
+      keyRow(keySvg(BLOCK + 6, BLOCK + 12, castle, inCastle), "grey battlements: blocks inside the town's castle; the field's blocks stand below them"),
       keyRow(keySvg(BLOCK + 6, BLOCK + 6, count), "a number: that many blocks of a side, folded where the map has no room; click or press Enter for the list"),
       keyRow(keySvg(46, 24, link), "a line joins a stack to its town's dot"),
       keyRow(keyBlock(saracen, "field", "pickable"), "outlined in gold: may be picked now (a town: a gold halo)"),
