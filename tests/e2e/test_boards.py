@@ -400,3 +400,80 @@ def test_the_board_answers_the_keyboard_as_the_mouse(
     finally:
         page.context.close()
     assert not errors, f"{slug}: the page threw {errors}"
+
+
+# The compact forms of the board: pieces that take the focus without being picks (a stack's count
+# or chips), which open into a list or fan.
+OPENERS = "#board [data-piece][role=button]:not([data-pick]), #board [data-piece][aria-expanded]"
+MARK_SEEN = """
+() => {
+  for (const e of document.querySelectorAll("body *")) if (e.getClientRects().length) e.dataset.seen = "";
+}
+"""
+# What opened over the page since MARK_SEEN (outside the board's svg: a dialog, or a box placed
+# fixed or absolute), outermost only (a list's scrolled content is the list's to clip), and the
+# window it must fit in. What opens in the page's flow is reached by scrolling.
+APPEARED = """
+() => {
+  const shown = (e) => e.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })
+    && e.getClientRects().length > 0;
+  const svg = document.querySelector("#board");
+  const fresh = (e) => !("seen" in e.dataset) && shown(e);
+  const over = (e) => e.tagName === "DIALOG" || ["fixed", "absolute"].includes(getComputedStyle(e).position);
+  const opened = [...document.querySelectorAll("body *")].filter((e) => fresh(e) && !svg.contains(e)
+    && over(e) && !(e.parentElement && fresh(e.parentElement)));
+  return {
+    appeared: opened.map((e) => {
+      const r = e.getBoundingClientRect();
+      const where = e.tagName.toLowerCase() + (e.id ? `#${e.id}` : "");
+      return { where, left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    }),
+    window: { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight },
+  };
+}
+"""
+
+
+@pytest.mark.parametrize(("slug", "size"), [(s, z) for s in board_titles() for z in SIZES])
+def test_a_large_stack_opens_legibly(
+    module_server: str, module_browser: Any, signed_in: dict[str, Any], slug: str, size: tuple[int, int]
+) -> None:
+    # Issue 15: a large stack opens as a readable list or fan inside the viewport, never clipped.
+    # Each compact form of the crowded position (the start without one) is opened by a click in
+    # turn: then every text is still 11 px at least, nothing that opened leaves the window and no
+    # piece leaves the map.
+    positions = get_game(slug).positions()
+    position = positions.get("crowded", positions.get("start", Position()))
+    page, errors = open_position(module_browser, module_server, signed_in, slug, position, size)
+    case = f"{slug} at {size[0]}x{size[1]}"
+    problems: list[str] = []
+    try:
+        found = page.evaluate(
+            f"() => [...document.querySelectorAll({OPENERS!r})].map((e) => [e.dataset.at, e.dataset.piece])"
+        )
+        openers = list(dict(reversed(found)).values())  # the first of each location's
+        for piece in openers[:3]:
+            page.evaluate(MARK_SEEN)
+            before = len(page.evaluate(MEASURE)["texts"])
+            page.locator(f"#board [data-piece='{piece}']").first.click()
+            got = page.evaluate(MEASURE)
+            if len(got["texts"]) == before:
+                problems.append(f"a click on {piece} opened nothing")
+            page.screenshot(path=str(BOARDS / f"{slug}-open-{size[0]}x{size[1]}.png"))
+            for t in got["texts"]:
+                if t["size"] < SMALLEST_TEXT - 0.05:
+                    problems.append(
+                        f"opened {piece}: text {t['text']!r} in {t['where']} is {t['size']:.1f} px"
+                    )
+            for p in got["pieces"]:
+                if not inside(p, got["viewBox"]):
+                    problems.append(f"opened {piece}: piece {p['where']} {figure(p)} lies outside the map")
+            fresh = page.evaluate(APPEARED)
+            for e in fresh["appeared"]:
+                if not inside(e, fresh["window"]):
+                    problems.append(f"opened {piece}: {e['where']} {figure(e)} leaves the window")
+            page.keyboard.press("Escape")
+    finally:
+        page.context.close()
+    assert not errors, f"{case}: the page threw {errors}"
+    assert not problems, f"{case}: {len(problems)} problems:\n  " + "\n  ".join(problems[:20])
