@@ -65,7 +65,7 @@ const KINDS = { constantinople: "Constantinople", town: "town", open: "open grou
 const STYLE = `
 .fc-panel .map-key .kglyph { width: 44px; height: 44px; }
 .fc-panel .map-key .kglyph.wide { width: 56px; height: 36px; }
-.fc-battle .pblock { width: 4.2rem; }
+.fc-battle .pblock { width: 4.8rem; }
 .fc-battle .pblock .pglyph { width: 44px; height: 44px; }
 .fc-battle .pblock .pname, .fc-battle .pblock .ptags, .fc-battle .plabel { font-size: .75rem; }
 .fc-stack-list { position: fixed; inset: auto .5rem .5rem auto; margin: 0; z-index: 30; max-width: min(26rem, calc(100vw - 1rem));
