@@ -336,6 +336,15 @@ def test_a_large_stack_opens_into_a_list_inside_the_window(
     assert listed.count() == 0
     assert page.evaluate("() => document.activeElement?.dataset.piece") == "constantinople:crusader"
 
+    # A face-down counter opens its space's list too, which names no Muslim unit (11.0).
+    garrison = list(game.view(state, PLAYER)["spaces"]["nicaea"])
+    assert garrison and all(u.get("hidden") for u in garrison)
+    page.click("svg [data-piece='nicaea:seljuk:0']")
+    nicaea = page.locator(".fc-stack-list[data-space='nicaea']")
+    nicaea.wait_for()
+    assert nicaea.locator(".unit span").all_inner_texts() == ["Seljuk unit (face down)"] * len(garrison)
+    page.keyboard.press("Escape")
+
     # Picked from the list: only the units that may leave the force are buttons.
     chip.click()
     buttons = listed.locator("button.unit[data-pick]")

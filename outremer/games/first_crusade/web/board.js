@@ -330,7 +330,9 @@ function pickable(u, ctx) {
   return !u.hidden && (ctx.pickable.has(u.id) || ctx.picked.has(u.id));
 }
 
-// A counter on the map at (x, y): a piece of ``space``; one that may be picked a pick.
+// A counter on the map at (x, y): a piece of ``space``. One that may be picked is a pick; a click
+// on a face-down one picks its space when that may be picked; any other opens the list of the
+// space's units (the details, in words), also by Enter or Space.
 function placeToken(u, x, y, ctx, onPick, space, n) {
   const g = tokenGlyph(u);
   g.setAttribute("transform", `translate(${x},${y})`);
@@ -339,16 +341,25 @@ function placeToken(u, x, y, ctx, onPick, space, n) {
   if (!u.hidden) g.dataset.token = u.id;
   if (!u.hidden && ctx.pickable.has(u.id)) g.classList.add("pickable");
   if (!u.hidden && ctx.picked.has(u.id)) g.classList.add("picked");
+  g.setAttribute("tabindex", "0");
+  g.setAttribute("role", "button");
   if (pickable(u, ctx)) {
     g.dataset.pick = u.id;
     g.setAttribute("aria-label", unitTitle(u));
-    g.setAttribute("tabindex", "0");
-    g.setAttribute("role", "button");
+    g.addEventListener("click", (e) => { e.stopPropagation(); pickIf(u.id, ctx, onPick); });
+    return g;
   }
-  g.addEventListener("click", (e) => {
+  g.setAttribute("aria-label", `${unitTitle(u)}; show the units here`);
+  const act = () => {
+    if (u.hidden && (ctx.pickable.has(space) || ctx.picked.has(space))) onPick(space);
+    else openList(space, g);
+  };
+  g.addEventListener("click", (e) => { e.stopPropagation(); act(); });
+  g.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    e.preventDefault();
     e.stopPropagation();
-    if (u.hidden) pickIf(space, ctx, onPick);
-    else pickIf(u.id, ctx, onPick);
+    act();
   });
   return g;
 }
