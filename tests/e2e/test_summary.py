@@ -18,6 +18,21 @@ from outremer.engine.registry import get_game
 
 from .conftest import PASSWORD, errors_of, shot
 
+# The smallest text in #summary: an svg text's font-size times its screen scale.
+SMALLEST_TEXT = """
+() => {
+  let found = { size: Infinity, text: "" };
+  const walker = document.createTreeWalker(document.querySelector("#summary"), NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const parent = n.parentElement;
+    if (!n.textContent.trim() || parent.closest("title") || !parent.getClientRects().length) continue;
+    let size = parseFloat(getComputedStyle(parent).fontSize);
+    if (parent instanceof SVGElement) size *= parent.closest("svg").getScreenCTM().a;
+    if (size < found.size) found = { size, text: n.textContent.trim() };
+  }
+  return found;
+}
+"""
 SIZES = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 
@@ -63,6 +78,10 @@ def test_a_finished_game_shows_its_summary(server: str, browser: Any, size: str)
     assert int(last) == match.steps
     cells = rows.nth(rows.count() - 1).locator("td")
     assert [float(cells.nth(i).text_content() or "") for i in range(2)] == [final[r] for r in game.roles]
+    # Every text of the summary, the chart's included, is 11 CSS px or more (issue 15).
+    page.evaluate("() => document.querySelectorAll('#summary details').forEach((d) => { d.open = true; })")
+    smallest = page.evaluate(SMALLEST_TEXT)
+    assert smallest["size"] >= 11, smallest
     # The chart fits the panel (no sideways scroll of the page on a phone).
     assert page.evaluate("() => document.documentElement.scrollWidth") <= SIZES[size]["width"]
     summary.scroll_into_view_if_needed()
