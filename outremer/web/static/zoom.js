@@ -83,12 +83,12 @@ export function boardViewport(scroller, svg) {
     if (!box) return;
     const same = at.box && box.every((v, i) => v === at.box[i]);
     at.box = box;
+    measureTop(); // the head above may have grown or shrunk (an invite taken, a seat switcher)
     if (same && at.scale) {
       setSize(at.scale);
       return;
     }
     at.zoomed = false;
-    measureTop();
     setSize(firstScale());
     at.first = at.scale;
     showFocus();
