@@ -257,7 +257,7 @@ def test_import_a_finished_game_then_replay_and_export(server: str, browser: Any
     page.click("#replay-open")
     page.wait_for_selector("#replay-at")
     assert page.inner_text("#replay-at") == f"0 / {match.steps}"
-    assert "1187" in (page.text_content("svg .status") or "")
+    assert "1187" in (page.text_content("#cr-status summary") or "")  # the year, in the title's panel
     page.click("#replay-next")
     page.wait_for_function("() => document.querySelector('#replay-at').textContent.startsWith('1 /')")
     shot(page, "replay")

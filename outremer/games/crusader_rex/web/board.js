@@ -4,8 +4,9 @@
 // generic game page, which calls
 //   draw(svg, view, onPick, ctx)   ctx = {board, pickable: Set, picked: Set}: the map;
 //   panel(view, ctx)               ctx = {board, pickable, picked, onPick, log}: an element shown
-//                                  above the prompt (the battle or siege being fought, the block
-//                                  under the pointer or picked, the map key);
+//                                  above the prompt (the year, turn, cards and pools, the battle
+//                                  or siege being fought, the block under the pointer or picked,
+//                                  the map key);
 //   hand(view)                     the cards in the viewer's hand.
 // Clicking a town, a block or a staging box calls onPick with its name or id; the page narrows the
 // legal actions. Blocks hidden from the viewer arrive as {"side"} only and are drawn blank but for
@@ -607,12 +608,6 @@ export function draw(svg, view, onPick, ctx) {
   }
   svg.append(stagingLayer);
 
-  // Status, top right (the desert east of the Jordan): year, turn, step of play, cards, victory
-  // cities, pools.
-  const info = status(view, L);
-  svg.append(info);
-  obstacles.push({ ...boxOfElement(info, 6), town: null });
-
   // The stacks, each beside its town and joined to its dot by a line.
   const stacks = el("g", { class: "stacks" });
   const places = placeStacks(L, view, ctx, obstacles, ownBoxes);
@@ -677,46 +672,29 @@ function focusArea(L, view, ctx, places) {
   return `${Math.round(x0)} ${Math.round(y0)} ${Math.round(x1 - x0)} ${Math.round(y1 - y0)}`;
 }
 
-// Year, turn, the step of play by its rulebook name, Player 1, victory cities, cards and pools.
-function status(view, L) {
-  const info = el("g", { class: "status", "font-size": 13 });
-  const x = L.width - 360;
-  let y = 28;
-  info.append(el("text", { x, y, "font-size": 20, "font-weight": "bold" }, `${view.year}, ${view.winter_turn ? "Winter Turn" : view.turn ? `Game Turn ${view.turn}` : "set-up"}`));
-  y += 20;
-  const line = (text, attrs) => {
-    for (const part of wrap(text, 46)) {
-      info.append(el("text", { x, y, ...attrs }, part));
-      y += 17;
-    }
-  };
-  line(`${view.phase_name || ""}${view.player1 ? ` \u00B7 Player 1: ${view.player1}` : ""}`, { "font-weight": 600 });
-  const vc = view.victory_cities || {};
-  line(`Victory Cities: ${Object.entries(vc).map(([side, n]) => `${side} ${n}`).join(", ")}`);
+// Year, turn, victory cities (and the block drawn) on a line of the panel; opened, the step of
+// play by its rulebook name, Player 1, the cards and the pools.
+let statusOpen = false;
+
+function statusBox(view) {
+  const when = view.winter_turn ? "Winter Turn" : view.turn ? `Game Turn ${view.turn}` : "set-up";
+  const vc = Object.entries(view.victory_cities || {}).map(([side, n]) => `${side} ${n}`).join(", ");
+  const head = `${view.year}, ${when} \u00B7 Victory Cities: ${vc}${view.drawn ? ` \u00B7 Drawn: ${view.drawn.name}` : ""}`;
+  const lines = [`${view.phase_name || ""}${view.player1 ? ` \u00B7 Player 1: ${view.player1}` : ""}`];
   for (const [side, c] of Object.entries(view.cards || {})) {
-    line(`${side}: ${c.in_hand} card(s) in hand${c.card ? `, played ${c.card.name}` : c.played ? ", played a card face down" : ""}`);
+    lines.push(`${side}: ${c.in_hand} card(s) in hand${c.card ? `, played ${c.card.name}` : c.played ? ", played a card face down" : ""}`);
   }
   for (const [side, pool] of Object.entries(view.pools || {})) {
-    line(`${side} pool: ${pool.face_down} face down${pool.face_up.length ? `, face up: ${pool.face_up.join(", ")}` : ""}`);
+    lines.push(`${side} pool: ${pool.face_down} face down${pool.face_up.length ? `, face up: ${pool.face_up.join(", ")}` : ""}`);
     const dead = [...(pool.eliminated || []), ...(pool.eliminated_unseen ? [`${pool.eliminated_unseen} unseen`] : [])];
-    if (dead.length) line(`  eliminated: ${dead.join(", ")}`, { "font-size": 12 });
+    if (dead.length) lines.push(`${side} eliminated: ${dead.join(", ")}`);
   }
-  if (view.battle) line(`\u2694 ${battleTitle(view)}, ${roundText(view.battle)}`, { "font-weight": "bold", fill: "#8b0000" });
-  if (view.drawn) line(`Drawn: ${view.drawn.name}`, { "font-weight": "bold" });
-  return info;
-}
-
-function wrap(text, width) {
-  const out = [];
-  let cur = "";
-  for (const word of text.split(" ")) {
-    if (cur && `${cur} ${word}`.length > width) {
-      out.push(cur);
-      cur = `  ${word}`;
-    } else cur = cur ? `${cur} ${word}` : word;
-  }
-  if (cur) out.push(cur);
-  return out;
+  const box = hel("details", { class: "map-key cr-status", id: "cr-status", open: statusOpen },
+    hel("summary", {}, head), hel("ul", {}, lines.map((line) => hel("li", {}, line))));
+  box.addEventListener("toggle", () => {
+    statusOpen = box.open;
+  });
+  return box;
 }
 
 // -- the battle panel ---------------------------------------------------------------------------
@@ -990,12 +968,13 @@ function detailsBox(view, ctx) {
   return details;
 }
 
-// What the page shows above the prompt: the battle or siege being fought (if any), the block
-// details, then the key.
+// What the page shows above the prompt: the year and turn, the battle or siege being fought (if
+// any), the block details, then the key.
 export function panel(view, ctx) {
   if (!view) return null;
   const c = { pickable: new Set(), picked: new Set(), ...(ctx || {}) };
   const box = hel("div", { class: "cr-panel" });
+  box.append(statusBox(view));
   if (view.battle?.town) box.append(battlePanel(view, c));
   box.append(detailsBox(view, c));
   box.append(legend(c.board));
