@@ -50,8 +50,8 @@ const ROAD_STYLE = {
 const FACES = ["", "\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
 
 let layoutCache = null;
-const unfolded = new Set(); // towns whose folded stacks the viewer opened into a list
-let lastDraw = null; // the arguments of the last draw, to draw again when a stack is opened
+let listOpen = null; // the dialog listing a folded stack's blocks, while it is open
+let lastDraw = null; // the arguments of the last draw: the view an open list shows
 let keyOpen = false; // whether the map key is open (kept across redraws)
 let logOpen = false; // whether the battle's log is open
 let details = null; // the panel's box telling the block under the pointer, focused or picked
@@ -248,10 +248,6 @@ function mapBlock(block, x, y, where, ctx, onPick, town, index) {
   return g;
 }
 
-function redraw() {
-  if (lastDraw) draw(...lastDraw);
-}
-
 function bySide(blocks) {
   const rows = [];
   for (const side of SIDE_ORDER) {
@@ -391,8 +387,7 @@ function countBadge(town, row, x, y) {
   const open = (e) => {
     e.stopPropagation();
     e.preventDefault();
-    unfolded.add(town);
-    redraw();
+    openList(town);
   };
   g.addEventListener("click", open);
   g.addEventListener("keydown", (e) => {
@@ -445,59 +440,59 @@ function drawStack(layer, town, choice, ctx, onPick) {
   layer.append(g);
 }
 
-// A folded town's blocks opened into a list beside it, inside the map: each block with its full
-// name and figures; a block that may be picked is picked from here as from the map.
-function stackList(L, town, spot, ctx, onPick) {
-  const p = L.pos.get(town);
+// A folded town's blocks opened into a list, in a dialog that fits the window (scrolling when
+// long): each block with its full name and figures; a block that may be picked is picked from here
+// as from the map, which closes the list. Escape or the close button closes it.
+function openList(town) {
+  if (listOpen) listOpen.close();
+  const dialog = hel("dialog", {
+    class: "stack-list", "data-town": town, "aria-label": `The blocks at ${town}`,
+    style: "max-width:min(92vw,28rem);max-height:85vh;overflow:auto;padding:.6rem .8rem;border:1px solid #5b4630;border-radius:8px;background:#fffdf5;color:#2b2118",
+  });
+  dialog.addEventListener("close", () => {
+    dialog.remove();
+    if (listOpen === dialog) listOpen = null;
+  });
+  listOpen = dialog;
+  fillList();
+  document.body.append(dialog);
+  dialog.showModal();
+}
+
+// The open list's blocks, as the last view drawn has them (drawn again on every update).
+function fillList() {
+  if (!listOpen || !lastDraw) return;
+  const [, view, onPick, ctx] = lastDraw;
+  const town = listOpen.dataset.town;
+  const spot = view.towns?.[town] || {};
   const entries = [...(spot.castle || []).map((b) => [b, "castle"]), ...(spot.field || []).map((b) => [b, "field"])];
-  const rowH = BLOCK + 6;
-  const w = 330;
-  const h = 34 + entries.length * rowH + 6;
-  const x = Math.min(Math.max(p.x + 20, 4), L.width - w - 4);
-  const y = Math.min(Math.max(p.y - h / 2, 4), L.height - h - 4);
-  const g = el("g", { class: "stack-list", "data-town": town, role: "dialog", "aria-label": `The blocks at ${town}` });
-  g.append(el("rect", { x, y, width: w, height: h, rx: 6, fill: "#fffdf5", stroke: "#5b4630", "stroke-width": 1.5, filter: "drop-shadow(0 2px 4px rgba(0,0,0,.35))" }));
-  g.append(el("text", { x: x + 10, y: y + 22, "font-size": 15, "font-weight": "bold", fill: "#2b2118" }, `${town}: ${entries.length} blocks`));
-  const close = el("g", { class: "stack-close", transform: `translate(${x + w - 18},${y + 17})`, tabindex: 0, role: "button", "aria-label": `Close the list of ${town}` });
-  close.append(el("circle", { r: 11, fill: "#fff", stroke: "#555" }), el("text", { y: 5, "font-size": 16, "text-anchor": "middle" }, "\u00D7"));
-  const shut = (e) => {
-    e.stopPropagation();
-    e.preventDefault();
-    unfolded.delete(town);
-    redraw();
-  };
-  close.addEventListener("click", shut);
-  close.addEventListener("keydown", (e) => {
-    if (e.key === "Enter" || e.key === " " || e.key === "Escape") shut(e);
-  });
-  g.addEventListener("keydown", (e) => {
-    if (e.key === "Escape") shut(e);
-  });
-  g.append(close);
-  entries.forEach(([block, where], i) => {
-    const ry = y + 34 + i * rowH;
-    const row = el("g", { class: "stack-entry" });
-    const glyph = blockGlyph(block, where);
-    glyph.setAttribute("transform", `translate(${x + 10},${ry})`);
-    const words = blockWords(block, where, town);
+  const close = hel("button", { type: "button", class: "stack-close secondary", "aria-label": `Close the list of ${town}`, onclick: () => listOpen?.close() }, "\u00D7");
+  const rows = entries.map(([block, where]) => {
+    const glyph = el("svg", { viewBox: `-1 -1 ${BLOCK + 2} ${BLOCK + 2}`, "aria-hidden": "true", style: `width:${BLOCK + 2}px;height:${BLOCK + 2}px;flex:none` });
+    const g = blockGlyph(block, where);
+    glyph.append(g);
     const known = "id" in block;
     const line1 = known ? block.name : `${sideWord(block.side)} block (hidden)`;
-    const line2 = known ? `${block.steps}/${block.max_steps} steps \u00B7 ${block.combat} \u00B7 move ${block.move}${where === "castle" ? " \u00B7 castle" : ""}` : where === "castle" ? "in the castle" : "in the field";
-    row.append(glyph,
-      el("text", { x: x + BLOCK + 18, y: ry + 17, "font-size": 13.5, "font-weight": 600, fill: "#2b2118" }, line1),
-      el("text", { x: x + BLOCK + 18, y: ry + 34, "font-size": 12, fill: "#5b4630" }, line2));
+    const line2 = known
+      ? `${block.steps}/${block.max_steps} steps \u00B7 ${block.combat} \u00B7 move ${block.move}${where === "castle" ? " \u00B7 in the castle" : ""}`
+      : where === "castle" ? "in the castle" : "in the field";
+    const text = hel("span", { style: "display:flex;flex-direction:column;font-size:14px;line-height:1.25" }, hel("strong", {}, line1), hel("span", {}, line2));
+    const style = "display:flex;gap:.6rem;align-items:center;width:100%;text-align:left;padding:.15rem .3rem;color:inherit;background:none;border:2px solid transparent;border-radius:6px";
     if (known && (ctx.pickable.has(block.id) || ctx.picked.has(block.id))) {
-      glyph.classList.add(ctx.picked.has(block.id) ? "picked" : "pickable");
-      row.dataset.pick = block.id;
-      row.setAttribute("aria-label", words);
-      row.addEventListener("click", (e) => {
-        e.stopPropagation();
+      g.classList.add(ctx.picked.has(block.id) ? "picked" : "pickable");
+      const pick = () => {
+        listOpen?.close();
         onPick(block.id);
-      });
+      };
+      return hel("button", { type: "button", class: "stack-entry", "data-pick": block.id, "aria-label": blockWords(block, where, town), style: `${style};border-color:#f2b705;cursor:pointer`, onclick: pick }, glyph, text);
     }
-    g.append(row);
+    return hel("div", { class: "stack-entry", style }, glyph, text);
   });
-  return g;
+  listOpen.replaceChildren(
+    hel("div", { style: "display:flex;justify-content:space-between;align-items:center;gap:1rem" },
+      hel("strong", { style: "font-size:16px" }, `${town}: ${entries.length} blocks`), close),
+    hel("div", { style: "display:flex;flex-direction:column;gap:.2rem;margin-top:.4rem" }, rows),
+  );
 }
 
 // -- the map ----------------------------------------------------------------------------------
@@ -619,11 +614,7 @@ export function draw(svg, view, onPick, ctx) {
     drawStack(stacks, town, choice, ctx, onPick);
   }
   svg.append(stacks);
-  for (const town of [...unfolded]) {
-    const spot = view.towns?.[town];
-    if (spot && places.get(town)?.folded) svg.append(stackList(L, town, spot, ctx, onPick));
-    else unfolded.delete(town);
-  }
+  fillList();
 
   // The area in play, which the page scrolls into view when the game opens: the battle's town, or
   // the towns holding what may be picked, or the viewer's blocks.
