@@ -926,7 +926,7 @@ export function legend() {
       keyRow(keySvg(BLOCK + 6, BLOCK + 6, count), "a number: that many blocks of a side, folded where the map has no room; click or press Enter for the list"),
       keyRow(keySvg(46, 24, link), "a line joins a stack to its town's dot"),
       keyRow(keyBlock(saracen, "field", "pickable"), "outlined in gold: may be picked now (a town: a gold halo)"),
-      keyRow(keyBlock(saracen, "field", "picked"), "outlined in red: picked"),
+      keyRow(keyBlock(saracen, "field", "picked"), "outlined in magenta: picked"),
       keyRow(dotGlyph({ r: 9, fill: "#b22" }), "red dot: victory city (1.2)"),
       keyRow(dotGlyph({ r: 6.5, fill: "#fff", "stroke-width": 2.5 }, true), "blue ring: port (1.14); \u25AE after a name: a point of its castle rating (1.11)"),
       keyRow(dotGlyph({ r: 6.5, fill: "#ddd" }), "grey dot: town without a castle"),

@@ -58,7 +58,7 @@ const PATHS = {
   pass: { stroke: "#8a5a2b", "stroke-width": 2.2, "stroke-dasharray": "1 5", "stroke-linecap": "round", label: "pass" },
   sea: { stroke: "#2a6fb0", "stroke-width": 1.8, "stroke-dasharray": "7 5", label: "sea path" },
 };
-const SHIELD = { military: "#b3121b", diplomatic: "#d8c49a" };
+const SHIELD = { military: "#1d1d1d", diplomatic: "#d8c49a" };
 const KINDS = { constantinople: "Constantinople", town: "town", open: "open ground", desert: "desert", port: "harbour", sea: "sea space" };
 
 // The title's own styles: the panel's texts at 11 px or more, the stack list, the key's glyphs.
@@ -78,10 +78,10 @@ const STYLE = `
 .fc-stack-list .unit { display: flex; align-items: center; gap: .5rem; width: 100%; text-align: left; padding: .15rem .3rem;
   border: 1px solid transparent; border-radius: 4px; background: none; color: inherit; font: inherit; }
 .fc-stack-list button.unit { border-color: #f2b705; background: #fff6d8; cursor: pointer; }
-.fc-stack-list .unit.picked { border-color: #d0021b; }
+.fc-stack-list .unit.picked { border-color: #c2008a; }
 .fc-stack-list .unit svg { width: 40px; height: 40px; flex: none; }
 svg .chip.pickable > rect, svg .chip.pickable > path { stroke: #f2b705; stroke-width: 3.5; }
-svg .chip.picked > rect, svg .chip.picked > path { stroke: #d0021b; stroke-width: 3.5; }
+svg .chip.picked > rect, svg .chip.picked > path { stroke: #c2008a; stroke-width: 3.5; }
 svg .chip:focus-visible, svg .block:focus-visible { outline: 3px solid #1a5fb4; }
 `;
 
@@ -299,7 +299,7 @@ function outline(contingent, w, h, attrs) {
   return el("path", { d: `M${c},0H${w - c}L${w},${c}V${h - c}L${w - c},${h}H${c}L0,${h - c}V${c}Z`, ...attrs });
 }
 
-// One counter at the origin: its contingent's colours and shape; a leader his shield (red military,
+// One counter at the origin: its contingent's colours and shape; a leader his shield (black military,
 // beige diplomatic) and the start of his name; other units their type; the combat factor below
 // ("d6" when rolled); a reduced unit a dark corner; a mercenary a red band on top; a face-down
 // Muslim is blank.
@@ -660,7 +660,7 @@ export function draw(svg, view, onPick, ctx) {
     g.append(el("circle", { cx: p.x, cy: p.y, r: radius(s) + 4, fill: "none", class: "halo" }));
     if (s.id === battleAt) {
       g.classList.add("battle");
-      g.append(el("circle", { cx: p.x, cy: p.y, r: radius(s) + 6, fill: "none", stroke: "#b3121b", "stroke-width": 3, "stroke-dasharray": "5 3", class: "battle-ring" }));
+      g.append(el("circle", { cx: p.x, cy: p.y, r: radius(s) + 6, fill: "none", stroke: "#111", "stroke-width": 3, "stroke-dasharray": "5 3", class: "battle-ring" }));
     }
     const dot = spaceGlyph(s, p.x, p.y);
     dot.dataset.location = s.id;
@@ -906,7 +906,7 @@ export function legend() {
       keyRow(space("town", null, true), "blue ring: a port"),
       keyRow(space("sea"), "blue disc: sea space"),
       Object.keys(PATHS).map((kind) => keyRow(line(kind), PATHS[kind].label)),
-      keyRow(token({ contingent: "crusader", leader: "military", name: "Leader", factor: 3 }), "leader: start of his name; red shield military, beige diplomatic"),
+      keyRow(token({ contingent: "crusader", leader: "military", name: "Leader", factor: 3 }), "leader: start of his name; black shield military, beige diplomatic"),
       keyRow(token({ contingent: "byzantine", type: "heavy_cavalry", factor: 2, reduced: true }), "unit: type (HC heavy cavalry, LC light cavalry, HA horse archers, HI heavy infantry, LI light infantry, Pil pilgrims, Mil militia, Flt fleet) and combat factor (d6: rolled); dark corner: reduced"),
       keyRow(token({ contingent: "mercenary", type: "fleet", factor: 2 }), "Mercenary (red band)"),
       ["crusader", "byzantine", "armenian"].map((s) => keyRow(token({ contingent: s, type: "light_infantry", factor: 1 }), `${COLORS[s].label}: Christian, square corners`)),
@@ -914,8 +914,8 @@ export function legend() {
       keyRow(chip("crusader", "Cru 9"), "a stack: one chip per contingent with its count (Cru Crusader, Mer Mercenary, Byz Byzantine, Arm Armenian, Sel Seljuk, Fat Fatimid, Asn Assassin); click or Enter lists its units"),
       keyRow(chip("stack", "\u2630 12"), "a stack with no room for its chips: the number of units; click or Enter lists them"),
       keyRow(ring("#f2b705"), "gold: may be picked now"),
-      keyRow(ring("#d0021b"), "red outline: picked"),
-      keyRow(ring("#b3121b", "5 3"), "dashed red ring: the battle being fought"),
+      keyRow(ring("#c2008a"), "magenta outline: picked"),
+      keyRow(ring("#111", "5 3"), "dashed black ring: the battle being fought"),
       keyRow(keyGlyph(el("text", { y: 5, "font-size": 14, "text-anchor": "middle" }, "\u25B2")), "Camp; \u265C Castle; \u271D Monastery; \u2694 Siege; \u2620 Massacre"),
     ));
   details.addEventListener("toggle", () => { keyOpen = details.open; });
