@@ -378,11 +378,13 @@ export async function gamePage(root, gameId, requestedRole, _me) {
     if (again) again.focus({ preventScroll: true });
   }
 
-  // Whose turn it is, for the tab's title (app.js): on every update.
+  // Whose turn it is, for the tab's title (app.js): on every update. The server's your_turn counts
+  // every seat the viewer holds (at a hotseat, also those not shown now).
   function announceTurn() {
     const game = page.game;
+    const mine = game.your_turn ?? game.legal_actions.length > 0;
     document.dispatchEvent(new CustomEvent("outremer:turn", {
-      detail: { game: game.id, title: game.title_name || game.title, yourTurn: !page.replay && game.legal_actions.length > 0 },
+      detail: { game: game.id, title: game.title_name || game.title, yourTurn: !page.replay && mine },
     }));
   }
 
