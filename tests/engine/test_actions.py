@@ -46,7 +46,7 @@ def snapshot(game: ToyGame, state: Any) -> str:
         (RED, ["bid"], "not legal"),
         (RED, [], "malformed"),
         (RED, [1, 2], "malformed"),
-        ("Green", ("bid", 1), "not Green's turn"),
+        ("Green", ("bid", 1), "Green may not act now"),
     ],
 )
 def test_apply_in_place_refuses_and_changes_nothing(role: str, action: Any, words: str) -> None:
@@ -64,7 +64,7 @@ def test_wrong_role_is_refused() -> None:
     game.apply_in_place(state, RED, ["bid", 3])
     game.apply_in_place(state, BLUE, ["bid", 1])
     before = snapshot(game, state)
-    with pytest.raises(IllegalAction, match="not Blue's turn"):
+    with pytest.raises(IllegalAction, match="Blue may not act now"):
         game.apply_in_place(state, BLUE, ("step", 1))
     assert snapshot(game, state) == before
 

@@ -73,7 +73,7 @@ def test_no_undo_of_the_other_roles_action() -> None:
     s = marching_red()
     s.act(RED, ["step", 1])
     assert not s.can_undo(BLUE)
-    assert "Red's" in s.why_not_undo(BLUE)
+    assert "taken by Red" in s.why_not_undo(BLUE)
     with pytest.raises(IllegalAction):
         s.undo(BLUE)
 
