@@ -59,16 +59,17 @@ uvicorn.run(create_app(sys.argv[2], test_seeds=True), host="127.0.0.1", port=int
 
 
 @contextlib.contextmanager
-def serving(folder: Path) -> Iterator[str]:
-    """The web server in its own process on a free loopback port and a fresh SQLite file in
-    ``folder``; yields its base address."""
+def serving(folder: Path, script: str = SERVE) -> Iterator[str]:
+    """The web server (``script``, run with the port and the database address as its arguments,
+    from the repository's root) in its own process on a free loopback port and a fresh SQLite file
+    in ``folder``; yields its base address. A loaded machine may take a while to start it."""
     port = _free_port()
     log = (folder / "serve.log").open("wb")
-    cmd = [sys.executable, "-c", SERVE, str(port), f"sqlite:///{folder / 'e2e.db'}"]
-    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+    cmd = [sys.executable, "-c", script, str(port), f"sqlite:///{folder / 'e2e.db'}"]
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         while True:
             try:
                 if httpx.get(f"{base}/api/titles", timeout=1).status_code == 200:

@@ -16,16 +16,12 @@ a laptop's size (1280x800) and a phone's (390x844):
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 
-from .conftest import PASSWORD, ROOT, _free_port, errors_of, shot
+from .conftest import PASSWORD, errors_of, serving, shot
 
 SIZES = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 SERVE_PILE = """
@@ -41,31 +37,8 @@ uvicorn.run(create_app(sys.argv[2]), host="127.0.0.1", port=int(sys.argv[1]))
 @pytest.fixture(scope="module")
 def pile_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A web server knowing the pile title (its own process, a free port, a fresh SQLite file)."""
-    folder = tmp_path_factory.mktemp("pile")
-    port = _free_port()
-    with (folder / "serve.log").open("wb") as log:
-        cmd = [sys.executable, "-c", SERVE_PILE, str(port), f"sqlite:///{folder / 'e2e.db'}"]
-        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    if httpx.get(f"{base}/api/titles", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                if time.monotonic() > deadline or proc.poll() is not None:
-                    raise AssertionError("the server did not start: " + (folder / "serve.log").read_text())
-                time.sleep(0.1)
-            yield base
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+    with serving(tmp_path_factory.mktemp("pile"), SERVE_PILE) as base:
+        yield base
 
 
 NAMES = iter(f"player{i}" for i in range(1000))
