@@ -15,7 +15,7 @@ from outremer.engine.record import Record
 from outremer.engine.registry import get_game
 from outremer.games.first_crusade import combat
 from outremer.games.first_crusade.board import load_board
-from outremer.games.first_crusade.positions import position
+from outremer.games.first_crusade.positions import battle_fought, position
 from outremer.games.first_crusade.state import PLAYER
 
 from .conftest import errors_of, new_game_form, register, shot
@@ -129,20 +129,6 @@ def test_the_first_crusade_is_played_by_clicking(server: str, browser: Any) -> N
     assert not errors, errors
 
 
-def battle_to_fight(game: Any, state: Any) -> bool:
-    """The player places the Christians' hits in a battle of several rounds with at least three
-    units a side (23.1(4), 23.2-23.3)."""
-    view = game.view(state, PLAYER)
-    b = view["battle"]
-    return bool(
-        b
-        and view["procedure"] == "battle"
-        and b["hits_on"] == "christian"
-        and b["rounds"] > 1
-        and min(len(b["units"]["christian"]), len(b["units"]["muslim"])) >= 3
-    )
-
-
 def test_the_battle_panel_shows_both_sides_and_no_concealed_unit(server: str, browser: Any) -> None:
     # A game played by the scripted bot to a battle, imported from its record (the importer holds
     # the seat), then seen and clicked in the page.
@@ -150,7 +136,7 @@ def test_the_battle_panel_shows_both_sides_and_no_concealed_unit(server: str, br
     state = game.setup(BATTLE_SEED)
     bot = make_bot("scripted", game, BATTLE_SEED)
     record = Record(game.slug, BATTLE_SEED, "1097", dict(state.options), [])
-    while not battle_to_fight(game, state):
+    while not battle_fought(game.view(state, PLAYER)):
         assert game.outcome(state) is None and len(record.actions) < 400, "no battle reached"
         action = bot.choose(game, state, PLAYER)
         game.perform(state, PLAYER, action)
