@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,8 +37,11 @@ def play_match(
     scenario: str | None = None,
     options: Mapping[str, Any] | None = None,
     max_steps: int = 20000,
+    until: Callable[[Any], bool] | None = None,
 ) -> Match:
-    """Set up a game and let ``bots`` (one per role) play it out, at most ``max_steps`` actions.
+    """Set up a game and let ``bots`` (one per role) play it out, at most ``max_steps`` actions,
+    or only until ``until(state)`` holds (asked before every action: a position to show,
+    Game.positions).
 
     Each bot chooses from the legal actions of the state it is given, so actions are carried out
     with :meth:`Game.perform` unchecked. Roles active at the same time act one after another in
@@ -50,6 +53,8 @@ def play_match(
     actions = record.actions
     order: Sequence[Role] = game.roles_for(scenario, chosen)
     while len(actions) < max_steps:
+        if until is not None and until(state):
+            return Match(record, state, False)
         active = game.active_roles(state)
         if not active:
             if game.outcome(state) is None:
@@ -60,6 +65,8 @@ def play_match(
         for i, role in enumerate(active):
             if i and role not in game.active_roles(state):
                 continue  # an earlier simultaneous action ended this role's turn
+            if i and until is not None and until(state):
+                return Match(record, state, False)
             action = bots[role].choose(game, state, role)
             game.perform(state, role, action)
             actions.append((role, action))

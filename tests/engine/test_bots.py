@@ -73,3 +73,17 @@ def test_play_match_reaches_the_end_or_the_cap() -> None:
     assert not match.capped and game.outcome(match.state) is not None
     capped = play_match(game, {RED: RandomBot(1), BLUE: RandomBot(2)}, 9, max_steps=3)
     assert capped.capped and capped.steps == 3
+
+
+def test_play_match_stops_where_asked_even_between_simultaneous_actions() -> None:
+    # Game.positions reaches its positions so: here the first round's bids (T.2), made at once,
+    # stopped once Red's is sealed and before Blue's.
+    game = ToyGame()
+
+    def red_has_bid(state: object) -> bool:
+        return any(e["text"] == f"{RED} bids face down." for e in game.log(state, None))
+
+    match = play_match(game, {RED: RandomBot(1), BLUE: RandomBot(2)}, 9, until=red_has_bid)
+    assert not match.capped and red_has_bid(match.state)
+    assert [role for role, _ in match.record.actions] == [RED]
+    assert BLUE in game.active_roles(match.state)

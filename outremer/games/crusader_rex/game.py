@@ -247,18 +247,12 @@ def _field_battle(state: State) -> bool:
 def _played(seed: int, reached: Callable[[State], bool], limit: int = 2000) -> tuple[tuple[str, Action], ...]:
     """The actions the scripted bots take in a game set up from ``seed`` until ``reached`` holds
     (the same every time: the bots and the game draw from their seeds)."""
+    from ...bots.match import play_match
     from .bot import make_scripted
 
     game = CrusaderRex()
-    state = game.setup(seed)
     bots = {role: make_scripted(game, i) for i, role in enumerate(game.roles)}
-    taken: list[tuple[str, Action]] = []
-    while not reached(state):
-        active = game.active_roles(state)
-        if not active or len(taken) >= limit:
-            raise RuntimeError(f"Crusader Rex seed {seed}: the position was not reached")
-        role = active[0]
-        action = bots[role].choose(game, state, role)
-        game.perform(state, role, action)
-        taken.append((role, action))
-    return tuple(taken)
+    match = play_match(game, bots, seed, max_steps=limit, until=reached)
+    if not reached(match.state):
+        raise RuntimeError(f"Crusader Rex seed {seed}: the position was not reached")
+    return tuple(match.record.actions)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from ...engine.game import Action, Game, Position
+from ...engine.game import Game, Position
 from . import combat
 from .common import ASSASSIN, BOARD, MASYAF
 from .procedures import PROCEDURES
@@ -83,18 +83,16 @@ def played(
     ``until`` holds for the player's view (public facts only, so that what is shown never rests on
     a hidden one); the same seed gives the same actions. Raises ValueError when the game ends or
     ``limit`` actions pass first."""
+    from ...bots.match import play_match
     from .bot import make_scripted
 
-    state = game.setup(seed)
-    bot = make_scripted(game, seed)
-    taken: list[tuple[str, Action]] = []
-    while not until(game.view(state, PLAYER)):
-        if state.result is not None or len(taken) >= limit:
-            raise ValueError(f"seed {seed}: the game reached no such position")
-        action = bot.choose(game, state, PLAYER)
-        game.perform(state, PLAYER, action)
-        taken.append((PLAYER, action))
-    return Position(seed, tuple(taken))
+    def reached(state: State) -> bool:
+        return until(game.view(state, PLAYER))
+
+    match = play_match(game, {PLAYER: make_scripted(game, seed)}, seed, max_steps=limit, until=reached)
+    if not reached(match.state):
+        raise ValueError(f"seed {seed}: the game reached no such position")
+    return Position(seed, tuple(match.record.actions))
 
 
 def crowded(view: dict[str, Any]) -> bool:
