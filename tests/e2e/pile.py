@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from outremer.engine.game import Action
-from tests.engine.bare import ROLES, BareGame, Pile
+from tests.engine.bare import BareGame, Pile, taken
 
 WEB = Path(__file__).resolve().parent / "pile_web"
 
@@ -30,9 +30,5 @@ class PileGame(BareGame):
         return f"Take {n} counter{'s' if n != 1 else ''}"
 
     def points(self, state: Pile) -> Mapping[str, float]:
-        """The counters each role has taken (read from the log: "<role> takes <n>, ...")."""
-        taken = dict.fromkeys(ROLES, 0)
-        for line in state.log:
-            role, _, rest = line.partition(" takes ")
-            taken[role] += int(rest.split(",")[0])
-        return taken
+        """The counters each role has taken."""
+        return taken(state)

@@ -28,6 +28,16 @@ class Pile:
     log: list[str] = field(default_factory=list)
 
 
+def taken(state: Pile) -> dict[str, int]:
+    """The counters each role has taken so far, read from the log ("<role> takes <n>, ..."): the
+    points of the titles that add them to this one (tests/e2e/pile.py, tests/server/test_summary.py)."""
+    counts = dict.fromkeys(ROLES, 0)
+    for line in state.log:
+        role, _, rest = line.partition(" takes ")
+        counts[role] += int(rest.split(",")[0])
+    return counts
+
+
 class BareGame(Game[Pile]):
     slug = "bare"
     title = "Take-away"

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from outremer.engine import registry
 from outremer.server.summary import SAMPLES, sample_plies
-from tests.engine.bare import ROLES, BareGame, Pile
+from tests.engine.bare import BareGame, Pile, taken
 
 from .conftest import new_game
 
@@ -26,11 +26,8 @@ class CountedGame(BareGame):
     title = "Counted take-away"
 
     def points(self, state: Pile) -> Mapping[str, float]:
-        taken = dict.fromkeys(ROLES, 0)
-        for line in state.log:
-            role, _, rest = line.partition(" takes ")
-            taken[role] += int(rest.split(",")[0])
-        return taken
+        """The counters each role has taken."""
+        return taken(state)
 
 
 @pytest.fixture
