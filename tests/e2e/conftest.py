@@ -21,6 +21,8 @@ from typing import Any
 import httpx
 import pytest
 
+from outremer.engine import Game, Position, Record
+
 CHROMIUM = os.environ.get("OUTREMER_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -133,6 +135,28 @@ def module_browser() -> Iterator[Any]:
     """One browser for a whole module (each check opens its own context)."""
     with launching() as b:
         yield b
+
+
+@pytest.fixture(scope="module")
+def signed_in(module_server: str, module_browser: Any) -> dict[str, Any]:
+    """One account on the module's server, as a browser's storage state (its session cookie), for
+    the module's pages to open in contexts of their own."""
+    ctx = module_browser.new_context()
+    try:
+        created = ctx.request.post(
+            f"{module_server}/api/register", data={"name": "reader", "password": PASSWORD}
+        )
+        assert created.ok, created.text()
+        state: dict[str, Any] = ctx.storage_state()
+    finally:
+        ctx.close()
+    return state
+
+
+def save_of(game: Game[Any], position: Position) -> dict[str, Any]:
+    """The save file of ``game``'s ``position`` (Game.positions), for POST /api/games/import."""
+    scenario, options = game.check_setup(position.scenario, position.options)
+    return Record(game.slug, position.seed, scenario, options, list(position.actions)).to_json()
 
 
 def shot(page: Any, name: str) -> None:

@@ -5,7 +5,6 @@ impact "serious" or "critical". The full results go to artifacts/a11y/<page>.jso
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,8 +13,8 @@ from axe_playwright_python.sync_playwright import Axe
 from outremer.bots.registry import make_bot
 from outremer.engine import Position, Record, get_game
 
-from .conftest import PASSWORD, ROOT
-from .test_boards import board_titles, save_of
+from .conftest import ROOT, save_of
+from .test_boards import board_titles
 
 RESULTS = ROOT / "artifacts" / "a11y"
 BLOCKING = {"serious", "critical"}
@@ -56,18 +55,6 @@ def finished(slug: str, seed: int = 3) -> dict[str, Any]:
     return record.to_json()
 
 
-@pytest.fixture(scope="module")
-def account(module_server: str, module_browser: Any) -> Iterator[dict[str, Any]]:
-    """A signed-in browser state, shared by the module's pages (each imports the game it shows)."""
-    ctx = module_browser.new_context()
-    created = ctx.request.post(
-        f"{module_server}/api/register", data={"name": "auditor", "password": PASSWORD}
-    )
-    assert created.ok, created.text()
-    yield ctx.storage_state()
-    ctx.close()
-
-
 def new_page(browser: Any, state: dict[str, Any]) -> tuple[Any, list[str]]:
     page = browser.new_context(viewport=VIEWPORT, storage_state=state).new_page()
     errors: list[str] = []
@@ -82,8 +69,8 @@ def imported(page: Any, base: str, save: dict[str, Any]) -> int:
     return game_id
 
 
-def test_the_lobby(module_server: str, module_browser: Any, account: dict[str, Any]) -> None:
-    page, errors = new_page(module_browser, account)
+def test_the_lobby(module_server: str, module_browser: Any, signed_in: dict[str, Any]) -> None:
+    page, errors = new_page(module_browser, signed_in)
     try:
         slug = board_titles()[0]
         game_id = imported(page, module_server, save_of(get_game(slug), Position()))
@@ -96,8 +83,8 @@ def test_the_lobby(module_server: str, module_browser: Any, account: dict[str, A
 
 
 @pytest.mark.parametrize("slug", board_titles())
-def test_a_game_page(module_server: str, module_browser: Any, account: dict[str, Any], slug: str) -> None:
-    page, errors = new_page(module_browser, account)
+def test_a_game_page(module_server: str, module_browser: Any, signed_in: dict[str, Any], slug: str) -> None:
+    page, errors = new_page(module_browser, signed_in)
     try:
         start = get_game(slug).positions().get("start", Position())
         game_id = imported(page, module_server, save_of(get_game(slug), start))
@@ -112,9 +99,9 @@ def test_a_game_page(module_server: str, module_browser: Any, account: dict[str,
 
 @pytest.mark.parametrize("slug", board_titles())
 def test_the_replay_of_a_finished_game(
-    module_server: str, module_browser: Any, account: dict[str, Any], slug: str
+    module_server: str, module_browser: Any, signed_in: dict[str, Any], slug: str
 ) -> None:
-    page, errors = new_page(module_browser, account)
+    page, errors = new_page(module_browser, signed_in)
     try:
         game_id = imported(page, module_server, finished(slug))
         page.goto(f"{module_server}/#/game/{game_id}")

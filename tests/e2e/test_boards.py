@@ -21,9 +21,9 @@ from typing import Any
 
 import pytest
 
-from outremer.engine import Game, Position, Record, get_game, titles
+from outremer.engine import Game, Position, get_game, titles
 
-from .conftest import PASSWORD, SHOTS
+from .conftest import SHOTS, save_of
 
 SIZES = [(1280, 800), (390, 844)]
 SMALLEST_TEXT = 11  # CSS px at the first scale, on the board and around it (issue 15)
@@ -56,12 +56,6 @@ def locations(game: Game[Any]) -> list[str]:
             if isinstance(entry, dict) and "name" in entry and not {"a", "b"} <= entry.keys():
                 found.append(str(entry.get("id", entry["name"])))
     return found
-
-
-def save_of(game: Game[Any], position: Position) -> dict[str, Any]:
-    scenario, options = game.check_setup(position.scenario, position.options)
-    record = Record(game.slug, position.seed, scenario, options, [(r, a) for r, a in position.actions])
-    return record.to_json()
 
 
 # Every figure the checks need, measured in the page. Visible means rendered (checkVisibility) with a
@@ -199,17 +193,6 @@ def inside(a: dict[str, float], b: dict[str, float]) -> bool:
 
 def figure(r: dict[str, float]) -> str:
     return f"({r['left']:.0f},{r['top']:.0f})-({r['right']:.0f},{r['bottom']:.0f})"
-
-
-@pytest.fixture(scope="module")
-def signed_in(module_server: str, module_browser: Any) -> Iterator[dict[str, Any]]:
-    """One account for the module, as a browser's storage state (its session cookie)."""
-    ctx = module_browser.new_context()
-    created = ctx.request.post(f"{module_server}/api/register", data={"name": "reader", "password": PASSWORD})
-    assert created.ok, created.text()
-    state: dict[str, Any] = ctx.storage_state()
-    ctx.close()
-    yield state
 
 
 SMALLEST: dict[tuple[str, str], tuple[float, str]] = {}

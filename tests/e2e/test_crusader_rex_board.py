@@ -7,40 +7,25 @@ the battle being fought. The shared checks of every title are in test_boards.py.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from outremer.bots.registry import make_bot
-from outremer.engine import Record, get_game
+from outremer.engine import get_game
 
-from .conftest import PASSWORD, shot
+from .conftest import save_of, shot
 
 SLUG = "crusader-rex"
 BIG = {"width": 2400, "height": 1700}  # the whole map at its first scale, for points on it
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture(scope="module")
-def account(module_server: str, module_browser: Any) -> Iterator[dict[str, Any]]:
-    ctx = module_browser.new_context()
-    created = ctx.request.post(
-        f"{module_server}/api/register", data={"name": "baldwin", "password": PASSWORD}
-    )
-    assert created.ok, created.text()
-    state: dict[str, Any] = ctx.storage_state()
-    ctx.close()
-    yield state
-
-
-def open_position(browser: Any, base: str, account: dict[str, Any], name: str, size: dict[str, int]) -> Any:
+def open_position(browser: Any, base: str, signed_in: dict[str, Any], name: str, size: dict[str, int]) -> Any:
     """A page of ``size`` on the game imported from the named position, its board drawn."""
     game = get_game(SLUG)
-    pos = game.positions()[name]
-    scenario, options = game.check_setup(pos.scenario, pos.options)
-    save = Record(SLUG, pos.seed, scenario, options, list(pos.actions)).to_json()
-    page = browser.new_context(viewport=size, storage_state=account).new_page()
+    save = save_of(game, game.positions()[name])
+    page = browser.new_context(viewport=size, storage_state=signed_in).new_page()
     created = page.request.post(f"{base}/api/games/import", data={"save": save})
     assert created.ok, created.text()
     page.goto(f"{base}/#/game/{created.json()['id']}")
@@ -73,12 +58,12 @@ UNDER_DOTS = """
 
 @pytest.mark.parametrize("name", ["start", "crowded", "battle"])
 def test_a_click_on_a_town_reaches_the_town(
-    module_server: str, module_browser: Any, account: dict[str, Any], name: str
+    module_server: str, module_browser: Any, signed_in: dict[str, Any], name: str
 ) -> None:
     # Issue 15: Saracens in Antioch covered St. Simeon and a Banyas stack Tiberias, so that a click
     # on the covered town hit a block. Every dot and staging box must be the town's own to click
     # (a staging box's blocks stand in it, 7.21).
-    page = open_position(module_browser, module_server, account, name, BIG)
+    page = open_position(module_browser, module_server, signed_in, name, BIG)
     try:
         under = page.evaluate(UNDER_DOTS)
     finally:
@@ -98,12 +83,12 @@ SHORT_FORMS = """
 
 
 def test_each_block_has_a_short_form_of_its_own(
-    module_server: str, module_browser: Any, account: dict[str, Any]
+    module_server: str, module_browser: Any, signed_in: dict[str, Any]
 ) -> None:
     # Issue 15: names cut to six letters made "Templa." of all five Templars and "Hospit." of the
     # four Hospitallers. At the start (3.1) the Franks see their own: each short form differs, is
     # 11 CSS px or more, and the full name is in the block's <title> and, once picked, in the panel.
-    page = open_position(module_browser, module_server, account, "start", {"width": 1280, "height": 800})
+    page = open_position(module_browser, module_server, signed_in, "start", {"width": 1280, "height": 800})
     try:
         blocks = page.evaluate(SHORT_FORMS)
         # The full name and figures in the details panel once the block is picked.
@@ -139,11 +124,11 @@ GOLD = """
 
 
 def test_gold_means_only_may_be_picked(
-    module_server: str, module_browser: Any, account: dict[str, Any]
+    module_server: str, module_browser: Any, signed_in: dict[str, Any]
 ) -> None:
     # Issue 15: gold meant both "in the castle" and "may be picked now". In the crowded position the
     # Franks hold Acre's castle (6.5): a castle frame shows it, and gold is only on what may be picked.
-    page = open_position(module_browser, module_server, account, "crowded", {"width": 1280, "height": 800})
+    page = open_position(module_browser, module_server, signed_in, "crowded", {"width": 1280, "height": 800})
     try:
         found = page.evaluate(GOLD)
         key = page.text_content("[data-board-key]") or ""
@@ -154,12 +139,12 @@ def test_gold_means_only_may_be_picked(
 
 
 def test_the_page_opens_on_the_battle(
-    module_server: str, module_browser: Any, account: dict[str, Any]
+    module_server: str, module_browser: Any, signed_in: dict[str, Any]
 ) -> None:
     # The board names the area in play (data-focus): in a battle (6.2), its town, which the page
     # scrolls into view on a phone as on a laptop.
     for size in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
-        page = open_position(module_browser, module_server, account, "battle", size)
+        page = open_position(module_browser, module_server, signed_in, "battle", size)
         try:
             page.wait_for_selector("#battle-panel")
             town = page.get_attribute("#battle-panel", "data-town")
@@ -205,12 +190,12 @@ async () => {
 
 
 def test_a_stack_without_room_folds_and_opens_into_a_list(
-    module_server: str, module_browser: Any, account: dict[str, Any]
+    module_server: str, module_browser: Any, signed_in: dict[str, Any]
 ) -> None:
     # Issue 15: an eight-block stack in Egypt was clipped at the map's edge. Where a stack has no
     # room it folds into a count per side, inside the map; Enter or a click opens its list in a
     # dialog inside the window (a phone's here), where a block that may be picked is picked.
-    page = module_browser.new_context(viewport=PHONE, storage_state=account).new_page()
+    page = module_browser.new_context(viewport=PHONE, storage_state=signed_in).new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
@@ -297,7 +282,7 @@ async (view) => {
 
 
 def test_no_stack_covers_another_town_in_played_games(
-    module_server: str, module_browser: Any, account: dict[str, Any]
+    module_server: str, module_browser: Any, signed_in: dict[str, Any]
 ) -> None:
     # Issue 15 on every kind of moment, not only the named positions: the board of states all along
     # two games of the scripted bots, as the player to act and an observer see it (2.0: hidden
@@ -315,7 +300,7 @@ def test_no_stack_covers_another_town_in_played_games(
                 views += [(seed, ply, game.view(state, active[0])), (seed, ply, game.view(state, None))]
             game.perform(state, active[0], bots[active[0]].choose(game, state, active[0]))
     assert len(views) > 100
-    page = module_browser.new_context(viewport=BIG, storage_state=account).new_page()
+    page = module_browser.new_context(viewport=BIG, storage_state=signed_in).new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
