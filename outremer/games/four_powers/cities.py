@@ -12,7 +12,7 @@ Used by Presence (placing, raising, pushing), card effects (``swap_up``, ``push_
 
 from __future__ import annotations
 
-from .common import data, name
+from .common import data, name, whose
 from .state import State
 
 
@@ -93,10 +93,12 @@ def place(state: State, role: str, location: str, level: int, key: str) -> None:
 
 def _said_drop(state: State, role: str, location: str, key: str) -> None:
     if role in state.influence[location]:
-        state.say(key, f"{role}'s Influence in {name(state, location)} drops one level.")
+        state.say(key, f"{whose(role).capitalize()} Influence in {name(state, location)} drops one level.")
     else:
         where = name(state, location)
-        state.say(key, f"{role}'s Influence leaves {where} for its supply (Presence.Influence.4).")
+        state.say(
+            key, f"{whose(role).capitalize()} Influence leaves {where} for its supply (Presence.Influence.4)."
+        )
 
 
 def drop(state: State, role: str, location: str, key: str) -> None:
@@ -127,8 +129,8 @@ def swap_up(state: State, role: str, location: str, key: str) -> None:
     other = levels[i + 1]
     levels[i], levels[i + 1] = other, role
     if other is not None:
-        state.say(key, f"{other}'s Influence in {name(state, location)} drops one level.")
-    state.say(key, f"{role}'s Influence in {name(state, location)} rises one level.")
+        state.say(key, f"{whose(other).capitalize()} Influence in {name(state, location)} drops one level.")
+    state.say(key, f"{whose(role).capitalize()} Influence in {name(state, location)} rises one level.")
     if i + 1 == top(state, location):
         take_control(state, role, location, key)
 
