@@ -93,11 +93,11 @@ def place(state: State, role: str, location: str, level: int, key: str) -> None:
 
 def _said_drop(state: State, role: str, location: str, key: str) -> None:
     if role in state.influence[location]:
-        state.say(key, f"{whose(role).capitalize()} Influence in {name(state, location)} drops one level.")
+        state.say(key, f"{whose(role, start=True)} Influence in {name(state, location)} drops one level.")
     else:
         where = name(state, location)
         state.say(
-            key, f"{whose(role).capitalize()} Influence leaves {where} for its supply (Presence.Influence.4)."
+            key, f"{whose(role, start=True)} Influence leaves {where} for its supply (Presence.Influence.4)."
         )
 
 
@@ -129,8 +129,8 @@ def swap_up(state: State, role: str, location: str, key: str) -> None:
     other = levels[i + 1]
     levels[i], levels[i + 1] = other, role
     if other is not None:
-        state.say(key, f"{whose(other).capitalize()} Influence in {name(state, location)} drops one level.")
-    state.say(key, f"{whose(role).capitalize()} Influence in {name(state, location)} rises one level.")
+        state.say(key, f"{whose(other, start=True)} Influence in {name(state, location)} drops one level.")
+    state.say(key, f"{whose(role, start=True)} Influence in {name(state, location)} rises one level.")
     if i + 1 == top(state, location):
         take_control(state, role, location, key)
 

@@ -213,9 +213,11 @@ def score(state: State, role: str, points: int, key: str, why: str) -> None:
         state.say(key, f"{role} scores {points} VP ({why}); {state.vp[role]} in all.")
 
 
-def whose(role: str) -> str:
-    """``role`` as a possessive: "the Byzantines'", "the Seljuk's"."""
-    return f"the {role}'" if role.endswith("s") else f"the {role}'s"
+def whose(role: str, *, start: bool = False) -> str:
+    """``role`` as a possessive: "the Byzantines'", "the Seljuk's" ("The ..." to ``start`` a
+    sentence)."""
+    the = "The" if start else "the"
+    return f"{the} {role}'" if role.endswith("s") else f"{the} {role}'s"
 
 
 def name(state: State, location: str) -> str:
