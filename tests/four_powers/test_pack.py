@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import shutil
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from importlib import resources
 from itertools import combinations_with_replacement
 from pathlib import Path
@@ -17,7 +17,7 @@ import pytest
 
 from outremer.engine.errors import BadData
 from outremer.games.four_powers.cards import ACTION_EFFECTS, CONFLICT_EFFECTS
-from outremer.games.four_powers.pack import ActionCard, Face, Pack, load_pack
+from outremer.games.four_powers.pack import ActionCard, Effect, Face, Pack, load_pack
 
 DATA = Path(str(resources.files("outremer.games.four_powers").joinpath("data")))
 PACK_FILES = ("map", "locations", "cards", "components", "tracks")
@@ -398,3 +398,43 @@ def test_a_broken_copy_leaves_the_shipped_pack_as_it_was(tmp_path: Path) -> None
     with pytest.raises(BadData):
         load_pack(copy(tmp_path, "cards", _number_twice))
     assert load_pack() is before and len(before.cards) == 54
+
+
+# --- the reconstruction's tables say what the pack holds ------------------------------------------
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "four-powers" / "reconstruction.md"
+
+
+def _effect_words(effect: Effect | None) -> str:
+    if effect is None:
+        return "-"
+    return " ".join([effect.kind, *(f"{k} {v}" for k, v in effect.params.items())])
+
+
+def _source_words(source: Mapping[str, str]) -> str:
+    head = source["kind"] + (f" `{source['key']}` {source['lines']}" if source["kind"] == "rulebook" else "")
+    return head + (f": {source['reason']}" if source.get("reason") else "")
+
+
+def test_the_reconstruction_page_lists_every_card_and_city_as_the_pack_holds_them() -> None:
+    pack = load_pack()
+    rows = set(DOC.read_text(encoding="utf-8").splitlines())
+    for c in pack.cards.values():
+        benefits = ", ".join(c.benefits) or "-"
+        row = (
+            f"| {c.number} | {c.name} | {c.affiliation} | {c.cost} | {benefits} | {c.strength} | "
+            f"{_effect_words(c.action)} | {_effect_words(c.conflict)} | {_source_words(c.source)} |"
+        )
+        assert row in rows, f"reconstruction.md should have the row\n{row}"
+    for city in pack.cities.values():
+        four, two = city.sides["four"], city.sides["two"]
+
+        def slashed(values: tuple[int, ...]) -> str:
+            return " / ".join(map(str, values))
+
+        row = (
+            f"| {city.location} | {slashed(four.costs)} | {slashed(four.income)} | {slashed(two.costs)} | "
+            f"{slashed(two.income)} | {four.ransack} | {_source_words(city.source)} |"
+        )
+        assert row in rows, f"reconstruction.md should have the row\n{row}"
+        assert two.ransack == four.ransack  # the page gives one ransack per City
