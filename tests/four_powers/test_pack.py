@@ -321,6 +321,18 @@ def _same_level(doc: Any) -> None:
     _faction("Seljuk")(doc)["influence"] = {"edessa": "left", "tyrus": "middle"}
 
 
+def _starts_in_damascus(doc: Any) -> None:
+    _faction("Caliphate")(doc)["support"] = {"damascus": 2}
+
+
+def _three_bluffs(doc: Any) -> None:
+    doc["bluff"]["count"] = 3
+
+
+def _track_falls(doc: Any) -> None:
+    doc["tracks"][2]["values"] = [1, 2, 3, 2]
+
+
 def _five_faces(doc: Any) -> None:
     doc["die"]["faces"].pop()
 
@@ -375,6 +387,13 @@ def _short_track(doc: Any) -> None:
             _same_level,
             "components.json: faction seljuk: the left level of edessa already holds",
         ),
+        (
+            "components",
+            _starts_in_damascus,
+            "components.json: faction caliphate: starts in damascus, which joins",
+        ),
+        ("cards", _three_bluffs, "cards.json: bluff: 3 Bluff cards; one per player"),
+        ("tracks", _track_falls, "tracks.json: track citadel: values [1, 2, 3, 2] fall along the track"),
         ("components", _five_faces, "components.json: die: 5 faces"),
         ("tracks", _short_track, "tracks.json: track fortress: 3 spaces"),
     ],

@@ -140,6 +140,12 @@ def read_pack(directory: Path | None = None) -> Pack:
     cards, bluff, rounds = read_cards(docs["cards"])
     comp = docs["components"]
     components = Components(**{k: v for k, v in comp["components"].items() if k != "source"})
+    if docs["cards"]["bluff"]["count"] != len(SEATS):
+        fail(
+            "cards",
+            "bluff",
+            f"{docs['cards']['bluff']['count']} Bluff cards; one per player, 4 (PlayerSetup.5)",
+        )
     return Pack(
         board=board,
         cities=_cities(docs["locations"]["cities"], board),
@@ -208,6 +214,8 @@ def _tracks(docs: list[dict[str, Any]]) -> Mapping[str, Track]:
         rec = f"track {t['kind']}"
         if len(t["values"]) != TRACK_SPACES:
             fail(f, rec, f"{len(t['values'])} spaces; a track has {TRACK_SPACES} (R3b)")
+        if list(t["values"]) != sorted(t["values"]):
+            fail(f, rec, f"values {t['values']} fall along the track; an Upgrade never weakens a building")
         for star in t["stars"]:
             if star >= TRACK_SPACES:
                 fail(f, rec, f"star on space {star}, past the track's end")
@@ -232,6 +240,8 @@ def _factions(docs: list[dict[str, Any]], board: Board, components: Components) 
         for lid in (*x["influence"], *x["support"]):
             if lid not in board.locations:
                 fail(f, rec, f"names unknown location {lid!r}")
+            if lid not in board.in_play():
+                fail(f, rec, f"starts in {lid}, which joins the board only in the 2nd Crusade (Setup.2)")
         for lid, level in x["influence"].items():
             if (lid, level) in held:
                 fail(
