@@ -275,6 +275,14 @@ def _no_source(doc: Any) -> None:
     del _card(4)(doc)["source"]
 
 
+def _unknown_field(doc: Any) -> None:
+    _card(12)(doc)["flavour"] = "ships"
+
+
+def _source_without_lines(doc: Any) -> None:
+    del _card(21)(doc)["source"]["lines"]
+
+
 def _name_twice(doc: Any) -> None:
     _card(9)(doc)["name"] = "Greek Fire"
 
@@ -361,6 +369,12 @@ def _short_track(doc: Any) -> None:
             "cards.json: card c04 (Tancred's Raid): unknown action effect kind",
         ),
         ("cards", _no_source, "cards.json: at cards/3 (Tancred's Raid): 'source' is a required property"),
+        (
+            "cards",
+            _unknown_field,
+            "cards.json: at cards/11 (Fatimid Fleet): Additional properties are not allowed",
+        ),
+        ("cards", _source_without_lines, "cards.json: at cards/20/source"),
         ("cards", _name_twice, "cards.json: card name Greek Fire: listed twice"),
         ("cards", _rulebook_card_renamed, "cards.json: cards: the rulebook's card 'Holy Zeal' is missing"),
         ("cards", _two_last_rounds, "cards.json: rounds: exactly one Last Round card"),
