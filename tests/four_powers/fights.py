@@ -115,3 +115,37 @@ def texts(s: State, role: str | None = None) -> list[str]:
         if audience is None or (audience.startswith("!") and audience[1:] != role) or audience == role:
             out.append(text)
     return out
+
+
+def drive(
+    s: State,
+    *,
+    cards: dict[str, str] | None = None,
+    commits: dict[str, tuple[int, int, int]] | None = None,
+    spoils: str = "take",
+    stop: str | None = None,
+) -> None:
+    """Play the Conflict under way with plain choices: nobody reinforces, invites, adds a card,
+    rerolls or buys back; the leaders lay ``cards`` (default the Bluff), the participants close
+    their hands on ``commits`` (default nothing), Wounds go to the first choice, a winning
+    besieger takes ``spoils``. Stops before a window of kind ``stop``, and when the Conflict is
+    over."""
+    cards = cards or {}
+    commits = commits or {}
+    plain = {"reinforce": ("done",), "invite": ("alone",), "extra": ("no_card",), "reroll": ("done",)}
+    plain |= {"buy_back": ("done",), "spoils": (spoils,)}
+    while s.stack and asked(s):
+        k = kind(s)
+        assert k is not None
+        if k == stop or k == "conflicts":
+            return
+        step = k.split("_", 1)[1]
+        for role in asked(s):
+            if step == "card":
+                act(s, role, "commit_card", cards.get(role, BLUFF))
+            elif step == "commit":
+                act(s, role, "commit", *commits.get(role, (0, 0, 0)))
+            elif step == "wound":
+                act(s, role, *PROCEDURES.legal(s, role)[0])
+            else:
+                act(s, role, *plain[step])

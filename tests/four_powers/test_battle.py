@@ -3,9 +3,10 @@ and the worked example of Battle.Example (L724-L767) replayed whole."""
 
 from __future__ import annotations
 
+from outremer.games.four_powers.procedures import PROCEDURES
 from outremer.games.four_powers.state import BLUFF, BYZANTINES, CALIPHATE, CRUSADERS, SELJUK, State
 
-from .fights import act, asked, conflict, conflicts_for, empty, hand, kind, rolls, texts
+from .fights import act, asked, conflict, conflicts_for, drive, empty, hand, kind, rolls, texts
 
 GEORGE, BEATRICE, ROBERT = SELJUK, BYZANTINES, CRUSADERS
 
@@ -90,4 +91,182 @@ def test_the_rulebook_battle_example_replays_whole() -> None:
     assert len(s.hands[GEORGE]) == 4 and "c37" in s.hands[GEORGE] and BLUFF in s.hands[GEORGE]
     assert len(s.hands[BEATRICE]) == 4 and "c44" in s.hands[BEATRICE]
     assert len(s.hands[ROBERT]) == 4  # every participant short of 3 draws, out of turn (R6a)
-    assert "Seljuk's side wins" in " ".join(texts(s))
+    assert "the Seljuk's side wins" in " ".join(texts(s))
+
+
+def test_a_battle_is_offered_against_each_opponent_with_support_in_a_region_of_ones_own() -> None:
+    # Battle: your Support in a Region with an opponent's Support; only Locations in play.
+    s = empty()
+    s.support["antiocheia"] = {GEORGE: 1, BEATRICE: 1, ROBERT: 2}
+    s.support["tripoli"] = {BEATRICE: 1}  # George has none there
+    s.support["aleppo"] = {GEORGE: 1, CALIPHATE: 1}  # Aleppo waits beside the board (Setup.2)
+    conflicts_for(s, GEORGE)
+    assert asked(s) == (GEORGE,)
+
+    assert PROCEDURES.legal(s, GEORGE) == [
+        ("battle", "antiocheia", CRUSADERS),
+        ("battle", "antiocheia", BYZANTINES),
+        ("end",),
+    ]
+
+
+def test_no_conflict_possible_ends_the_step_at_once() -> None:
+    # Conflicts: nothing to start, a public fact, so nobody is asked.
+    s = empty()
+    s.support["antiocheia"] = {GEORGE: 1}
+    conflicts_for(s, GEORGE)
+    assert s.stack == []
+
+
+def test_the_number_of_conflicts_per_turn_is_the_one_given() -> None:
+    # Conflicts: two in the 2nd Crusade; after the second the step ends.
+    s = empty()
+    s.support["antiocheia"] = {GEORGE: 3, BEATRICE: 3}
+    conflicts_for(s, GEORGE, left=2)
+    act(s, GEORGE, "battle", "antiocheia", BEATRICE)
+    drive(s)
+    assert kind(s) == "conflicts" and asked(s) == (GEORGE,)
+    act(s, GEORGE, "battle", "antiocheia", BEATRICE)
+    drive(s)
+    assert s.stack == []
+
+
+def start(s: State, attacker: str = GEORGE, loc: str = "antiocheia", defender: str = BEATRICE) -> None:
+    conflicts_for(s, attacker)
+    act(s, attacker, "battle", loc, defender)
+
+
+def test_reinforcement_takes_at_most_one_support_from_each_adjacent_location_for_one_gold() -> None:
+    # Battle.1, R5c: 1 Support from each adjacent Location, 1 Gold each; none from further away.
+    s = empty()
+    s.support["antiocheia"] = {GEORGE: 1, BEATRICE: 1}
+    s.support["iconium"] = {GEORGE: 3}
+    s.support["tripoli"] = {GEORGE: 2}
+    s.support["jerusalem"] = {GEORGE: 2}  # not adjacent to Antiocheia
+    s.gold[GEORGE] = 5
+    start(s)
+    assert kind(s) == "battle_reinforce" and asked(s) == (GEORGE,)
+
+    assert set(PROCEDURES.legal(s, GEORGE)) == {("reinforce", "iconium"), ("reinforce", "tripoli"), ("done",)}
+    act(s, GEORGE, "reinforce", "iconium")
+    assert PROCEDURES.legal(s, GEORGE) == [("reinforce", "tripoli"), ("done",)]
+    act(s, GEORGE, "reinforce", "tripoli")
+    assert s.support["antiocheia"][GEORGE] == 3 and s.gold[GEORGE] == 3
+    assert s.units[GEORGE]["footman"] == 0  # no Fortress next to the Battle: no recruitment (R5c)
+    assert kind(s) != "battle_reinforce"
+
+
+def test_invitations_go_to_players_in_or_next_to_the_region_never_the_other_leader() -> None:
+    # Battle.2: the attacker may ask a player with Support in the Region or next to it, not the
+    # Defender; after a refusal another; Battle.5: the Defender never asks the attacker.
+    s = empty()
+    s.support["antiocheia"] = {GEORGE: 1, BEATRICE: 1}
+    s.support["iconium"] = {ROBERT: 1}
+    s.support["tripoli"] = {CALIPHATE: 1}
+    start(s)
+
+    assert kind(s) == "battle_invite"
+    assert PROCEDURES.legal(s, GEORGE) == [("invite", CRUSADERS), ("invite", CALIPHATE), ("alone",)]
+    act(s, GEORGE, "invite", CALIPHATE)
+    act(s, CALIPHATE, "decline")
+    assert PROCEDURES.legal(s, GEORGE) == [("invite", CRUSADERS), ("alone",)]
+    act(s, GEORGE, "invite", CRUSADERS)
+    act(s, ROBERT, "accept")
+    # Robert may move in from Iconium (Battle.3): he has no Gold, but the window opens all the same.
+    assert kind(s) == "battle_reinforce" and asked(s) == (ROBERT,)
+    assert PROCEDURES.legal(s, ROBERT) == [("done",)]
+    act(s, ROBERT, "done")
+    # Battle.5: only the Caliphate is left to Beatrice.
+    assert kind(s) == "battle_invite" and asked(s) == (BEATRICE,)
+    assert PROCEDURES.legal(s, BEATRICE) == [("invite", CALIPHATE), ("alone",)]
+
+
+def test_a_third_player_who_joins_neither_side_takes_no_part() -> None:
+    # R9a: the Caliphate's Support in the Region rolls no die, takes no Wound and scores nothing.
+    s = empty()
+    s.support["antiocheia"] = {GEORGE: 2, BEATRICE: 1, CALIPHATE: 2}
+    s.rng = rolls(TWO_WOUNDS, TWO_WOUNDS, TWO_WOUNDS)
+    start(s)
+    act(s, GEORGE, "alone")
+    act(s, BEATRICE, "alone")
+    drive(s)
+    assert s.vp[CALIPHATE] == 0 and s.support["antiocheia"][CALIPHATE] == 2
+    assert not any("Caliphate rolls" in t for t in texts(s))
+
+
+def test_equal_strength_is_the_defenders_victory() -> None:
+    # Battle.11, R7a: a tie goes to the Defender; Battle.12: 1 VP each, +2 for the winner.
+    s = empty()
+    s.support["antiocheia"] = {GEORGE: 1, BEATRICE: 1}
+    s.units[GEORGE]["footman"] = 2
+    s.units[BEATRICE]["footman"] = 2
+    s.rng = rolls(BLANK, BLANK)
+    start(s)
+    drive(s, commits={GEORGE: (2, 0, 0), BEATRICE: (2, 0, 0)}, stop="battle_buy_back")
+    assert conflict(s)["strength"] == {"attacker": 2, "defender": 2}
+    assert conflict(s)["winner"] == "defender"
+    assert s.vp[GEORGE] == 1 and s.vp[BEATRICE] == 3
+
+
+def test_units_are_limited_to_two_per_support_and_knights_not_towers_fight_a_battle() -> None:
+    # Battle.8: up to 2 Units per Support in the Battle; Units: Knights in Battles only, Siege
+    # Towers in Sieges only; Faith: any amount, outside the Unit limit.
+    s = empty()
+    s.support["antiocheia"] = {GEORGE: 1, BEATRICE: 1}
+    s.units[GEORGE] = {"footman": 5, "tower": 2, "knight": 2}
+    s.faith[GEORGE] = 3
+    start(s)
+    drive(s, stop="battle_commit")
+
+    legal = PROCEDURES.legal(s, GEORGE)
+    assert max(f + b for _, f, b, _n in legal) == 2
+    assert ("commit", 0, 2, 3) in legal and ("commit", 2, 0, 3) in legal
+    assert ("commit", 2, 1, 0) not in legal and all(n <= 3 for *_, n in legal)
+
+
+def test_wounds_take_units_first_then_support_which_returns_to_supply() -> None:
+    # Battle.13, R13, R9b: the Units go first; then Support, back to its owner's supply.
+    from outremer.games.four_powers.common import presence_left
+
+    s = empty()
+    s.support["antiocheia"] = {GEORGE: 2, BEATRICE: 1}
+    s.units[BEATRICE]["footman"] = 1
+    s.rng = rolls(TWO_WOUNDS, BLANK, BLANK)
+    before = presence_left(s, BEATRICE)
+    start(s)
+    drive(s, commits={BEATRICE: (1, 0, 0)})
+    assert BEATRICE not in s.support["antiocheia"]  # 2 Wounds: the Footman, then the Support
+    assert s.units[BEATRICE]["footman"] == 0
+    assert presence_left(s, BEATRICE) == before + 1
+
+
+def test_rerolls_touch_only_ones_own_dice_and_are_offered_to_church_owners() -> None:
+    # Buildings.Church.3, R9c: one reroll per own Church/Mosque, own dice only, the same die again.
+
+    s = empty()
+    s.support["antiocheia"] = {GEORGE: 1, BEATRICE: 2}
+    s.churches["tyrus"] = [GEORGE, GEORGE]
+    s.rng = rolls(BLANK, BLANK, BLANK, BLANK, STRENGTH)
+    start(s)
+    drive(s, stop="battle_reroll")
+    assert asked(s) == (GEORGE,)
+    assert PROCEDURES.legal(s, GEORGE) == [("reroll", 0), ("done",)]
+    barrier = s.barrier
+    act(s, GEORGE, "reroll", 0)
+    assert s.barrier > barrier
+    act(s, GEORGE, "reroll", 0)  # the same die again
+    assert kind(s) != "battle_reroll"  # both rerolls used; Beatrice has no Church
+    assert "Seljuk rerolls a die (blank): 1 Strength (Buildings.Church.3, R9c)." in texts(s)
+    assert "Strength: Seljuk 1, Byzantines 0; the Seljuk's side wins." in texts(s)
+
+
+def test_the_bluff_has_no_strength_and_goes_back_to_hand() -> None:
+    # R6c: the Bluff has Strength 0; R6b: it goes back to its owner's hand, never to the discard.
+    s = empty()
+    s.support["antiocheia"] = {GEORGE: 1, BEATRICE: 1}
+    hand(s, BEATRICE, "c34")  # Charge of the Lances, Strength 3
+    s.rng = rolls(BLANK, BLANK)
+    start(s)
+    drive(s, cards={GEORGE: BLUFF, BEATRICE: "c34"})
+    assert "Strength: Seljuk 0, Byzantines 3; the Byzantines' side wins." in texts(s)
+    assert BLUFF in s.hands[GEORGE] and BLUFF not in s.discard and s.discard == ["c34"]

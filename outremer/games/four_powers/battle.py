@@ -46,6 +46,7 @@ from .common import (
     score,
     support_of,
     track_value,
+    whose,
 )
 from .dice import open_rerolls, rerollers, roll
 from .procedures import PROCEDURES
@@ -240,7 +241,7 @@ def _answer(state: State, frame: Frame, role: str, action: Action) -> None:
         conflict["allies"][frame["side"]] = role
         state.say(key(conflict, step), f"{role} joins {frame['inviter']} as its Ally.")
     else:
-        state.say(key(conflict, step), f"{role} declines to be {frame['inviter']}'s Ally.")
+        state.say(key(conflict, step), f"{role} declines to be {whose(frame['inviter'])} Ally.")
     PROCEDURES.pop(state, frame)
 
 
@@ -317,7 +318,7 @@ def _reveal(state: State, frame: Frame, sealed: dict[str, Action]) -> None:
             state.hands[role].remove(cid)
         c = card(state, cid)
         effect = f", {c.conflict.kind}" if c.conflict is not None else ""
-        state.say(k, f"{role}'s card: {c.name} (Strength {c.strength}{effect}).")
+        state.say(k, f"{whose(role, start=True)} card: {c.name} (Strength {c.strength}{effect}).")
     other_kind = big(conflict)
     for role in participants(conflict):
         _, f, b, n = sealed[role]
@@ -411,7 +412,7 @@ def _strength(state: State, frame: Frame) -> list[str]:
         key(frame, 11),
         f"Strength: {' and '.join(members(frame, 'attacker'))} {a},"
         f" {' and '.join(members(frame, 'defender'))} {d};"
-        f" {leader(frame, frame['winner'])}'s side wins{tie}.",
+        f" {whose(leader(frame, frame['winner']))} side wins{tie}.",
     )
     return []
 
@@ -468,7 +469,7 @@ def _spoils(state: State, frame: Frame, role: str, action: Action) -> None:
         k = "Siege.12.1"
         if defender in state.influence[loc]:
             cities.remove(state, defender, loc)
-            state.say(k, f"{defender}'s Influence leaves {where} for its supply.")
+            state.say(k, f"{whose(defender, start=True)} Influence leaves {where} for its supply.")
         state.say(k, f"{role} takes the top level of {where} (R10b).")
         cities.place(state, role, loc, cities.top(state, loc), k)
     else:
@@ -478,7 +479,7 @@ def _spoils(state: State, frame: Frame, role: str, action: Action) -> None:
         state.say(k, f"{role} ransacks {where}: every Influence leaves it.")
         citadel = state.citadels.pop(loc, None)
         if citadel is not None:
-            state.say(k, f"{citadel}'s Citadel in {where} leaves the game.")
+            state.say(k, f"{whose(citadel, start=True)} Citadel in {where} leaves the game.")
         if state.control.get(loc) is not None:
             state.control[loc] = None
             state.say(k, f"The City Control marker of {where} goes back to its Location card (R10d).")

@@ -12,7 +12,7 @@ its Gold); the rest go back to the general supply.
 from __future__ import annotations
 
 from ...engine.procedures import Action, Frame
-from .common import NAMES, pay, purse, remove_support, support_of
+from .common import NAMES, pay, purse, remove_support, support_of, whose
 from .procedures import PROCEDURES
 from .sides import (
     KINDS,
@@ -68,11 +68,11 @@ def _apply(state: State, frame: Frame, side: str, action: Action) -> None:
     if kind == "support":
         remove_support(state, role, frame["location"])
         state.say(
-            key(frame, 13), f"A Wound removes one of {role}'s Support; it goes back to its supply (R9b)."
+            key(frame, 13), f"A Wound removes one of {whose(role)} Support; it goes back to its supply (R9b)."
         )
     else:
         frame["units"][role][kind] -= 1
-        state.say(key(frame, 13), f"A Wound removes one of {role}'s {NAMES[kind][1]} (R13).")
+        state.say(key(frame, 13), f"A Wound removes one of {whose(role)} {NAMES[kind][1]} (R13).")
 
 
 def _forced(state: State, frame: Frame, side: str) -> bool:
@@ -138,7 +138,9 @@ def open_buy_back(state: State, frame: Frame, role: str) -> bool:
         units = frame["units"].pop(role)
         for k, n in units.items():
             state.units[role][k] += n
-        state.say(key(frame, 14), f"{role}'s Units left go back to its supply free (free_return).")
+        state.say(
+            key(frame, 14), f"{whose(role, start=True)} Units left go back to its supply free (free_return)."
+        )
         return False
     PROCEDURES.push(state, frame["kind"] + "_buy_back", roles=[role], role=role)
     return True
@@ -168,7 +170,8 @@ def _buy(state: State, frame: Frame, role: str, action: Action) -> None:
         if lost:
             state.say(
                 key(conflict, 14),
-                f"{role}'s {lost} other Unit{'s' if lost != 1 else ''} go back to the general supply.",
+                f"{whose(role, start=True)} {lost} other Unit{'s' if lost != 1 else ''}"
+                " go back to the general supply.",
             )
     conflict["units"].pop(role)
     PROCEDURES.pop(state, frame)
