@@ -62,7 +62,8 @@ def empty(players: tuple[str, ...] = ROLES, side: str = FOUR) -> State:
 
 
 def hand(s: State, role: str, *cards: str) -> None:
-    """``role`` holds ``cards`` (taken out of the deck) and the Bluff."""
+    """``role`` holds ``cards`` (taken out of the deck, the cards it held put back) and the Bluff."""
+    s.deck.extend(c for c in s.hands[role] if c != BLUFF)
     for c in cards:
         s.deck.remove(c)
     s.hands[role] = [*cards, BLUFF]

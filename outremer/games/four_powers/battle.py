@@ -507,7 +507,9 @@ def _after(state: State, frame: Frame) -> list[str]:
             if cid != BLUFF:
                 state.discard.append(cid)
     state.say(
-        k, f"The {frame['kind']} ends; its cards go to the discard pile, a Bluff back to its hand (R6b)."
+        k,
+        f"The {frame['kind'].capitalize()} ends; its cards go to the discard pile,"
+        " a Bluff back to its hand (R6b).",
     )
     for role in participants(frame):
         refill(state, role, k)
