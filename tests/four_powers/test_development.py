@@ -136,3 +136,29 @@ def test_a_column_too_dear_cannot_be_played() -> None:
     purse(s, CRUSADERS, 2, 3)
     act(s, CRUSADERS, "play", "c21", "development")
     assert s.gold[CRUSADERS] == 0 and s.faith[CRUSADERS] == 0
+
+
+def test_the_columns_are_shared_unless_the_option() -> None:
+    # R1: one set of columns on the board; a card's Cost counts for whoever plays there next
+    s = position()
+    hand(s, CRUSADERS, ["c02"])
+    hand(s, BYZANTINES, ["c05"])
+    purse(s, BYZANTINES, 10, 0)
+    turn(s, CRUSADERS)
+    act(s, CRUSADERS, "play", "c02", "development")
+    act(s, CRUSADERS, "done")
+    turn(s, BYZANTINES)
+    act(s, BYZANTINES, "play", "c05", "development")
+    assert s.gold[BYZANTINES] == 6  # 2 + 2
+    # the option own_columns: each player's own set
+    s = position(options={"own_columns": True})
+    hand(s, CRUSADERS, ["c02"])
+    hand(s, BYZANTINES, ["c05"])
+    purse(s, BYZANTINES, 10, 0)
+    turn(s, CRUSADERS)
+    act(s, CRUSADERS, "play", "c02", "development")
+    act(s, CRUSADERS, "done")
+    turn(s, BYZANTINES)
+    act(s, BYZANTINES, "play", "c05", "development")
+    assert s.gold[BYZANTINES] == 8  # its own column held nothing
+    assert s.columns[CRUSADERS]["development"] == ["c02"] and s.columns[BYZANTINES]["development"] == ["c05"]

@@ -99,3 +99,15 @@ def test_no_recruit_when_the_supply_is_out() -> None:
     action(s, BYZANTINES, "movement")
     recruits = {a[1] for a in PROCEDURES.legal(s, BYZANTINES) if a[0] == "recruit"}
     assert recruits == {"footman", "tower"}  # R16: all 10 Knights are out
+
+
+def test_a_card_covers_the_lower_benefit_of_the_one_before() -> None:
+    s = position()
+    column(s, "movement", ["c07", "c12"])  # Greek Fire, Fatimid Fleet: Gold above, Footman below
+    hand(s, CALIPHATE, ["c10"])  # Imperial Subsidy: Gold and Gold
+    purse(s, CALIPHATE, 0, 0)
+    footmen = s.units[CALIPHATE]["footman"]
+    turn(s, CALIPHATE)
+    act(s, CALIPHATE, "play", "c10", "movement")
+    # Movement.1: the two upper Golds and both of the newest card's; the Footmen are covered
+    assert s.gold[CALIPHATE] == 4 and s.units[CALIPHATE]["footman"] == footmen

@@ -39,7 +39,8 @@ UNUSED, USED, NONE = "unused", "used", "none"
 OPEN, ACTING, AFTER = "open", "action", "after"
 """An action frame's ``step``: no step taken yet, steps under way, the action's steps over."""
 
-PUSHES = {"swap_up", "push_down"}
+PAID = {"swap_up", "push_down"}
+"""The effects with a price in Gold, paid when they start."""
 STEPS = {
     "swap_up": "cities",
     "push_down": None,
@@ -127,7 +128,7 @@ def start(state: State, role: str, card_id: str) -> None:
         held = sum(1 for r in state.control.values() if r == role)
         gain(state, role, {"gold": held}, "Actions.3", what)
     else:
-        if kind in PUSHES:
+        if kind in PAID:
             pay(state, role, params["pay"], "Actions.3", what)
         count_key = STEPS[kind]
         left = params[count_key] if count_key else 1

@@ -103,9 +103,7 @@ def _end_crusade(state: State) -> None:
     state.say("EndCrusade.2", "The action columns are cleared to the discard pile.")
     pk = data(state)
     joining = [loc for loc in pk.board.in_play(True) if loc not in state.in_play]
-    state.in_play = list(pk.board.in_play(True))
-    for loc in joining:
-        state.control[loc] = None
+    state.in_play = list(pk.board.in_play(True))  # their Control markers stay on their cards
     state.say("EndCrusade.3", f"{' and '.join(name(state, loc) for loc in joining)} join the board.")
     for role in state.players:
         draw(state, role, BOTTOM, "EndCrusade.4")
