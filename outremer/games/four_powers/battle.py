@@ -489,10 +489,6 @@ def _spoils(state: State, frame: Frame, role: str, action: Action) -> None:
 
 
 # -- Steps 13-14 and after ---------------------------------------------------------------------------
-def _wounds(state: State, frame: Frame) -> list[str]:
-    return count_wounds(state, frame)
-
-
 def _buy_back(state: State, frame: Frame) -> list[str]:
     forfeit_faith(state, frame)
     return returning(state, frame)
@@ -538,12 +534,13 @@ STEPS: tuple[Step, ...] = (
     (_dice, open_rerolls),  # 10
     (_strength, _nothing),  # 11
     (_victory, _open_spoils),  # 12
-    (_wounds, lambda state, frame, side: open_wounds(state, frame, side)),  # 13
+    (count_wounds, open_wounds),  # 13
     (_buy_back, open_buy_back),  # 14
     (_after, _nothing),
 )
-"""Each step: what it has to do (computed on entering it, after any work it does at once) and how
-to open the window for one item of that list (False: nothing to ask after all)."""
+"""Each step (the frame's ``step`` is its index): what it has to do, the items it asks about
+(computed on entering it, after any work it does at once), and how to open the window for one
+item (False: nothing to ask after all)."""
 
 
 def _run(state: State, frame: Frame) -> None:
