@@ -21,7 +21,8 @@ from outremer.games.four_powers.state import BLUFF, BOARD, BUILDINGS, COLUMNS, F
 OPTIONS = ("own_columns", "push_all", "conflicts_any_action", "three_player_card_removal")
 
 
-def empty(players: tuple[str, ...] = ROLES, side: str = FOUR) -> State:
+def empty(players: tuple[str, ...] = ROLES, side: str = FOUR, pack: str | None = None) -> State:
+    """An empty board of the shipped data pack, or of the one in the folder ``pack``."""
     s = State.__new__(State)
     s.rng = 0
     s.barrier = 0
@@ -32,7 +33,7 @@ def empty(players: tuple[str, ...] = ROLES, side: str = FOUR) -> State:
     s.first = players[0]
     s.round_card = None
     s.round_deck = []
-    s.pack = None
+    s.pack = pack
     pack = data(s)
     s.deck = list(pack.cards)
     s.discard = []

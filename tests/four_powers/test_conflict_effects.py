@@ -3,8 +3,13 @@ each on a Battle or Siege built for it. The meanings are those of sides.py's doc
 
 from __future__ import annotations
 
+import json
+import shutil
+from pathlib import Path
+
 import pytest
 
+from outremer.games.four_powers import pack as pack_module
 from outremer.games.four_powers.common import card
 from outremer.games.four_powers.procedures import PROCEDURES
 from outremer.games.four_powers.state import BYZANTINES, SELJUK, State
@@ -143,3 +148,29 @@ def test_a_cancel_stops_an_extra_card() -> None:
     hand(s, SELJUK, "c33", "c54")
     drive(s, cards={SELJUK: "c33", BYZANTINES: "c47"}, stop="battle_extra")
     assert kind(s) != "battle_extra"
+
+
+def test_a_card_added_by_another_adds_no_third(tmp_path: Path) -> None:
+    # R17: the added card's own extra_card adds nothing. A test pack gives Charge of the Lances
+    # (c34) the extra_card effect too.
+    data = Path(pack_module.__file__).parent / "data"
+    for f in data.glob("*.json"):
+        if not f.name.endswith(".schema.json"):
+            shutil.copy(f, tmp_path / f.name)
+    cards = json.loads((tmp_path / "cards.json").read_text(encoding="utf-8"))
+    for c in cards["cards"]:
+        if c["number"] == 34:
+            c["conflict"] = {"kind": "extra_card"}
+    (tmp_path / "cards.json").write_text(json.dumps(cards), encoding="utf-8")
+    s = empty(pack=str(tmp_path))
+    assert card(s, "c34").conflict is not None and card(s, "c34").conflict.kind == "extra_card"
+    s.support["antiocheia"] = {SELJUK: 1, BYZANTINES: 1}
+    hand(s, SELJUK, "c33", "c34", "c54")
+    s.rng = rolls(BLANK, BLANK)
+    conflicts_for(s, SELJUK)
+    act(s, SELJUK, "battle", "antiocheia", BYZANTINES)
+    drive(s, cards={SELJUK: "c33"}, stop="battle_extra")
+    act(s, SELJUK, "add_card", "c34")
+    assert kind(s) != "battle_extra"
+    drive(s)
+    assert "c54" in s.hands[SELJUK] and s.discard == ["c33", "c34"]
