@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from outremer.games.four_powers.procedures import PROCEDURES
 from outremer.games.four_powers.setup import new_game
-from outremer.games.four_powers.state import BLUFF, ROLES
+from outremer.games.four_powers.state import BLUFF, CRUSADERS, ROLES, SELJUK
 
 from .acting import act, top
 
@@ -57,3 +57,14 @@ def test_two_players_pass_to_each_other() -> None:
     act(s, a, "keep", first[a][0])
     act(s, b, "keep", first[b][0])
     assert s.draft["hands"][b] == first[a][1:] and s.draft["hands"][a] == first[b][1:]
+
+
+def test_each_player_is_told_what_it_receives_and_the_others_only_how_many() -> None:
+    s = new_game(4, "four", {})
+    for r in ROLES:
+        act(s, r, "keep", s.draft["hands"][r][0])
+    # Draft.2: the passed cards are seen by their new holder alone
+    mine = [e for e in s.log if e[1] == CRUSADERS and e[2].startswith("You receive")]
+    public = [e for e in s.log if e[1] == "!" + CRUSADERS and "receives" in e[2]]
+    assert len(mine) == 1 and mine[0][2].endswith(f"from {SELJUK}.")
+    assert public == [["Draft.2", "!" + CRUSADERS, f"{CRUSADERS} receives 4 cards from {SELJUK}."]]

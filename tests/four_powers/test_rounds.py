@@ -106,6 +106,8 @@ def test_the_game_ends_after_the_second_crusade_with_set_vp() -> None:
     assert s.result["scores"] == {CRUSADERS: 0, BYZANTINES: 1, CALIPHATE: 0, SELJUK: 1}
     # Victory: a tie goes to the controller of Jerusalem
     assert s.result["winners"] == [BYZANTINES]
+    # the game over, the screens are lifted: every Gold, Faith and hand is said to all
+    assert said(s, f"{SELJUK} ends with {s.gold[SELJUK]} Gold, {s.faith[SELJUK]} Faith and ")
 
 
 def test_a_tie_nobody_breaks_with_jerusalem_is_shared() -> None:

@@ -76,7 +76,14 @@ def _resolve(state: State, frame: Frame, choices: dict[str, Action]) -> None:
     passed = {seats[(i + 1) % len(seats)]: hands[r] for i, r in enumerate(seats)}
     state.draft["hands"] = passed
     state.draft["pick"] += 1
-    state.say("Draft.2", "Each player passes the rest of its cards to the left.")
+    for i, r in enumerate(seats):
+        giver = seats[i - 1]
+        state.tell(
+            "Draft.2",
+            r,
+            f"You receive {_names(state, passed[r])} from {giver}.",
+            f"{r} receives {len(passed[r])} cards from {giver}.",
+        )
 
 
 PROCEDURES.simultaneous(

@@ -164,6 +164,12 @@ def _end_game(state: State) -> None:
     else:
         winners = tied
         reason = f"{' and '.join(tied)} tie on {best} VP and none controls Jerusalem: a shared victory (R7b)"
+    for role in state.players:  # the screens are lifted and the hands shown
+        held = [card(state, c).name for c in state.hands[role] if c != BLUFF]
+        cards = ", ".join(held) if held else "no Action card"
+        state.say(
+            "Victory", f"{role} ends with {state.gold[role]} Gold, {state.faith[role]} Faith and {cards}."
+        )
     state.barrier += 1
     state.stack.clear()
     state.result = {"winners": winners, "reason": reason, "scores": scores}
