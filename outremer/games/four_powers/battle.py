@@ -567,6 +567,10 @@ def _prompt(words: str) -> Callable[[State, Frame, str], str]:
     return prompt
 
 
+def _answer_prompt(state: State, frame: Frame, role: str) -> str:
+    return f"{frame['inviter']} asks you to be its Ally: accept or decline."
+
+
 def _leaders(state: State, frame: Frame) -> list[str]:
     leaders: list[str] = frame["leaders"]
     return leaders
@@ -587,7 +591,7 @@ def _register() -> None:
             perform=_reinforce,
             run=_reinforce_end,
             prompt=_prompt("Move in 1 Support from an adjacent Location for 1 Gold, or stop"),
-            rule=f"{rule}.1",
+            rule=f"{rule}.1, .3, .4, .6",
         )
         PROCEDURES.procedure(
             kind + "_invite",
@@ -595,16 +599,14 @@ def _register() -> None:
             perform=_invite,
             run=lambda state, frame: PROCEDURES.pop(state, frame),
             prompt=_prompt("Ask a player to be your Ally, or fight alone"),
-            rule=f"{rule}.2",
+            rule=f"{rule}.2, .5",
         )
         PROCEDURES.procedure(
             kind + "_answer",
             legal=lambda state, frame, role: [("accept",), ("decline",)],
             perform=_answer,
-            prompt=lambda state,
-            frame,
-            role: f"{frame['inviter']} asks you to be its Ally: accept or decline.",
-            rule=f"{rule}.2",
+            prompt=_answer_prompt,
+            rule=f"{rule}.2, .5",
         )
         PROCEDURES.simultaneous(
             kind + "_card",
