@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import shutil
+from pathlib import Path
+
 import pytest
 
+from outremer.games.four_powers import setup
 from outremer.games.four_powers.common import data, presence_left
 from outremer.games.four_powers.procedures import PROCEDURES
 from outremer.games.four_powers.setup import OPTIONS, SCENARIOS, new_game
@@ -142,3 +147,16 @@ def test_bad_setups_are_refused() -> None:
         "conflicts_any_action",
         "three_player_card_removal",
     }
+
+
+def test_a_data_pack_of_ones_own_is_played_with(tmp_path: Path) -> None:
+    source = Path(setup.__file__).parent / "data"
+    for f in source.glob("*.json"):
+        shutil.copy(f, tmp_path / f.name)
+    doc = json.loads((tmp_path / "components.json").read_text(encoding="utf-8"))
+    for faction in doc["factions"]:
+        if faction["role"] == CRUSADERS:
+            faction["gold"], faction["footman"] = 5, 2  # still 15 in all (PlayerSetup.6)
+    (tmp_path / "components.json").write_text(json.dumps(doc), encoding="utf-8")
+    s = new_game(1, "four", {}, pack=tmp_path)
+    assert s.pack == str(tmp_path) and s.gold[CRUSADERS] == 5 and s.units[CRUSADERS]["footman"] == 2
