@@ -237,3 +237,19 @@ def test_the_end_of_the_game_names_the_winners_and_the_score() -> None:
     # Players.1: the two-column side, two levels a City.
     side = PACK.cities["jerusalem"].sides["two"]
     assert one_line(board, f"> - {side.costs[1]}/{side.income[1]} (top)")
+
+
+def test_the_action_under_way_names_its_card_and_the_effect_left_to_use() -> None:
+    # Actions.3: a card of the player's affiliation offers its effect before or after the action;
+    # one of another faction's offers none.
+    s = positions.position("four")
+    positions.purse(s, CRUSADERS, 9)
+    positions.action(s, CRUSADERS, "presence", "c01", effect=True)  # Deus Vult, the Crusaders'
+    board = " ".join(text(s, CRUSADERS).split())
+    assert "Under way: the Presence action of the Crusaders with Deus Vult;" in board
+    assert "its effect (not yet used, Actions.3): take 2 Footmen." in board
+    other = positions.position("four")
+    positions.action(other, CRUSADERS, "development", "c01", effect=False)
+    board = " ".join(text(other, CALIPHATE).split())
+    assert "Under way: the Development action of the Crusaders with Deus Vult." in board
+    assert "its effect" not in board

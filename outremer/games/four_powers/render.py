@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ...engine.procedures import SEALED
+from .effects import UNUSED, USED
 from .pack import ActionCard, Effect, Pack, load_pack
 from .state import BLUFF, BOARD, COLUMNS, COST_COLUMNS
 
@@ -351,6 +352,28 @@ def _piles(view: dict[str, Any], pack: Pack) -> list[str]:
     return _wrap(text)
 
 
+# -- an action under way ---------------------------------------------------------------------------
+def _action(view: dict[str, Any], pack: Pack) -> list[str]:
+    """The action under way: its card and the card's effect (``Actions.3``), or the Recruitment
+    points left in a Movement (``Buildings.Fortress.3``)."""
+    lines: list[str] = []
+    for frame in view["procedures"]:
+        kind = frame["kind"]
+        if kind in ("development", "presence"):
+            c = pack.cards[frame["card"]]
+            text = f"Under way: the {COLUMN[kind]} action of the {frame['role']} with {_glue(c.name)}"
+            if c.action is not None and frame["effect"] in (UNUSED, USED):
+                state = "not yet used" if frame["effect"] == UNUSED else "used"
+                text += f"; its effect ({state}, Actions.3): {_effect(c.action)}"
+            lines += _wrap(text + ".")
+        elif kind == "movement":
+            lines += _wrap(
+                f"Under way: the Movement action of the {frame['role']}; Recruitment points left:"
+                f" {frame['points']} (Buildings.Fortress.3)."
+            )
+    return lines
+
+
 # -- a Conflict under way ----------------------------------------------------------------------------
 def _face(pack: Pack, index: int) -> str:
     face = pack.die[index]
@@ -444,6 +467,7 @@ def render_text(view: dict[str, Any]) -> str:
     lines = [
         *_header(view, pack),
         *_result(view),
+        *_action(view, pack),
         *_board(view, pack),
         *_conflict(view, pack),
         *_columns(view, pack),
