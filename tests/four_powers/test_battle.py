@@ -270,3 +270,43 @@ def test_the_bluff_has_no_strength_and_goes_back_to_hand() -> None:
     drive(s, cards={GEORGE: BLUFF, BEATRICE: "c34"})
     assert "Strength: Seljuk 0, Byzantines 3; the Byzantines' side wins." in texts(s)
     assert BLUFF in s.hands[GEORGE] and BLUFF not in s.discard and s.discard == ["c34"]
+
+
+def test_fortresses_next_to_the_region_add_their_track_value_to_their_owners_side() -> None:
+    # Buildings.Fortress.2: each Fortress of a side's player next to the Battle's Region adds
+    # its track value; a Fortress elsewhere, or of a player outside the Battle (R9a), adds nothing.
+    s = empty()
+    s.support["antiocheia"] = {GEORGE: 1, BEATRICE: 1}
+    s.fortresses["iconium_antiocheia"] = BEATRICE
+    s.fortresses["antiocheia_tripoli"] = CALIPHATE
+    s.fortresses["iconium_edessa"] = BEATRICE  # not next to Antiocheia
+    s.tracks[BEATRICE]["fortress"] = 3  # value 3 (tracks.json)
+    s.rng = rolls(BLANK, BLANK)
+    start(s)
+    drive(s)
+    assert "Strength: Seljuk 0, Byzantines 3; the Byzantines' side wins." in texts(s)
+
+
+def test_a_fortress_recruits_only_for_a_player_who_moves_support_in() -> None:
+    # R5c: the Footman per Fortress next to the Battle comes with a move into it.
+    s = empty()
+    s.support["antiocheia"] = {GEORGE: 1, BEATRICE: 1}
+    s.support["iconium"] = {GEORGE: 1}
+    s.fortresses["iconium_antiocheia"] = GEORGE
+    s.gold[GEORGE] = 1
+    start(s)
+    act(s, GEORGE, "done")
+    assert s.units[GEORGE]["footman"] == 0
+
+
+def test_the_winners_ally_scores_one_more_vp() -> None:
+    # Battle.12: 1 VP each; the winner's Ally 1 more; the winner 2 more.
+    s = empty()
+    s.support["antiocheia"] = {GEORGE: 1, BEATRICE: 1, CALIPHATE: 1}
+    s.units[CALIPHATE]["footman"] = 2
+    s.rng = rolls(BLANK, BLANK, BLANK)
+    start(s)
+    act(s, GEORGE, "invite", CALIPHATE)
+    act(s, CALIPHATE, "accept")
+    drive(s, commits={CALIPHATE: (2, 0, 0)})
+    assert s.vp == {GEORGE: 3, CALIPHATE: 2, BEATRICE: 1, CRUSADERS: 0}
