@@ -18,9 +18,6 @@ from .common import data, level_of, name, support_of
 from .procedures import PROCEDURES
 from .state import State
 
-KINDS = {"church": "Church", "fortress": "Fortress", "citadel": "Citadel"}
-MOSQUE = "Mosque"
-
 
 def start(state: State, role: str, card_id: str, effect: bool) -> None:
     """Push ``role``'s Development, played with ``card_id`` (its effect usable if ``effect``)."""
@@ -58,13 +55,6 @@ def sites(state: State, role: str) -> list[Action]:
     return out
 
 
-def building_name(state: State, role: str, kind: str) -> str:
-    """A building's name for ``role``: a Muslim faction's Church is a Mosque (``Buildings.Church``)."""
-    if kind == "church" and data(state).factions[role].building == "mosque":
-        return MOSQUE
-    return KINDS[kind]
-
-
 def _legal(state: State, frame: Frame, role: str) -> list[Action]:
     steps = sites(state, role) if frame["step"] == effects.OPEN else []
     return effects.offer(state, frame, role, steps)
@@ -75,7 +65,7 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
         return
     _, kind, where = action
     state.stock[role][kind] -= 1
-    what = building_name(state, role, kind)
+    what = effects.building_name(state, role, kind)
     if kind == "church":
         state.churches[where].append(role)
         state.say("Development.2", f"{role} builds a {what} in the Region of {name(state, where)}.")

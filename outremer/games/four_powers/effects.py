@@ -97,20 +97,35 @@ def handle(state: State, frame: Frame, role: str, action: Action) -> bool:
 
 
 # -- the effects ----------------------------------------------------------------------------------
+BUILDING_NAMES = {"church": "Church", "fortress": "Fortress", "citadel": "Citadel"}
+MOSQUE = "Mosque"
+
+
+def building_name(state: State, role: str, kind: str) -> str:
+    """A building's name for ``role``: a Muslim faction's Church is a Mosque (``Buildings.Church``)."""
+    if kind == "church" and data(state).factions[role].building == "mosque":
+        return MOSQUE
+    return BUILDING_NAMES[kind]
+
+
 def upgrade(state: State, role: str, kind: str, key: str) -> None:
     """``role``'s Upgrade marker of ``kind`` moves one space right, unless at the end; reaching a
     starred space scores 1 VP, once (R3a, R3b, ``Victory.1``)."""
     track = data(state).tracks[kind]
     space = state.tracks[role][kind]
     if space >= len(track.values) - 1:
-        state.say(key, f"{role}'s {kind} track is at its end already.")
+        state.say(key, f"{role}'s {building_name(state, role, kind)} track is at its end already.")
         return
     state.tracks[role][kind] = space + 1
     state.say(
-        key, f"{role} upgrades its {kind} track to space {space + 2} (value {track.values[space + 1]})."
+        key,
+        f"{role} upgrades its {building_name(state, role, kind)} track to space {space + 2}"
+        f" (value {track.values[space + 1]}).",
     )
     if space + 1 in track.stars:
-        score(state, role, 1, "Victory.1", f"the starred space of the {kind} track")
+        score(
+            state, role, 1, "Victory.1", f"the starred space of the {building_name(state, role, kind)} track"
+        )
 
 
 def start(state: State, role: str, card_id: str) -> None:
