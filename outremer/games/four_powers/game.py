@@ -1,0 +1,125 @@
+"""Four Powers (working name) on the game contract (engine.game.Game): 2 to 4 factions, each a
+role, seated by the scenario (``Players``); the sequence of play runs on the engine's procedure
+stack (procedures.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ...engine.errors import BadSave
+from ...engine.game import Action, Game, Outcome
+from ...engine.rng import KEYED
+from . import drawing, render, views
+from .common import data
+from .pack import load_pack
+from .procedures import PROCEDURES
+from .setup import OPTIONS, SCENARIOS, new_game
+from .state import FOUR, ROLES, TWO, State
+
+# Importing the rules modules registers their procedures.
+from . import actions, battle, conflicts, development, draft, effects, income, movement, presence, rounds  # noqa: F401  isort: skip
+
+
+class FourPowers(Game[State]):
+    slug = "four-powers"
+    title = "Four Powers (working name)"
+    roles = ROLES
+    scenarios = tuple(SCENARIOS)
+    options = OPTIONS
+
+    def roles_for(
+        self, scenario: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> tuple[str, ...]:
+        """The factions in play, in seat order (``Players``)."""
+        return tuple(SCENARIOS[scenario or self.scenarios[0]].players)
+
+    def setup(
+        self,
+        seed: int,
+        scenario: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        *,
+        generator: str = KEYED,
+    ) -> State:
+        scenario, chosen = self.check_setup(scenario, options)
+        return new_game(seed, scenario, chosen, generator=generator)
+
+    def active_roles(self, state: State) -> tuple[str, ...]:
+        return PROCEDURES.deciders(state)
+
+    def legal_actions(self, state: State, role: str) -> list[Action]:
+        return PROCEDURES.legal(state, role)
+
+    def perform(self, state: State, role: str, action: Action) -> None:
+        PROCEDURES.perform(state, role, action)
+
+    def prompt(self, state: State, role: str | None) -> str:
+        if state.result is not None:
+            return "The game is over."
+        deciding = PROCEDURES.deciders(state)
+        if role in deciding:
+            return PROCEDURES.prompt(state, role)
+        return f"Waiting for {', '.join(deciding)}: {views.phase_name(state)}."
+
+    def view(self, state: State, role: str | None) -> dict[str, Any]:
+        return views.view(self, state, role)
+
+    def render_text(self, view: dict[str, Any]) -> str:
+        """The board in words for the terminal (outremer play): render.py."""
+        return render.render_text(view)
+
+    def log(self, state: State, role: str | None, start: int = 0) -> list[dict[str, Any]]:
+        return views.log_entries(state, role, start)
+
+    def outcome(self, state: State) -> Outcome | None:
+        r = state.result
+        if r is None:
+            return None
+        return Outcome(tuple(r["winners"]), r["reason"], {k: float(v) for k, v in r["scores"].items()})
+
+    def points(self, state: State) -> dict[str, float]:
+        """Each faction's Victory Points (Victory), public."""
+        return {r: float(state.vp[r]) for r in state.players}
+
+    def web_dir(self) -> Path:
+        """The board drawn in the browser (web/board.js)."""
+        return Path(__file__).parent / "web"
+
+    def board(self) -> dict[str, Any]:
+        """What the browser's board draws from, built from the shipped data pack (drawing.py)."""
+        return drawing.board_description(load_pack())
+
+    def describe_action(self, state: State, role: str, action: Action) -> str:
+        return views.describe(state, role, action)
+
+    def copy(self, state: State) -> State:
+        return state.copy()
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data_: Mapping[str, Any]) -> State:
+        state = State.from_json(data_)
+        try:
+            pack = data(state)
+        except Exception as exc:  # a pack folder that is gone or broken
+            raise BadSave(f"Four Powers state: its data pack cannot be read ({exc})") from exc
+        if (
+            not state.players
+            or any(r not in ROLES for r in state.players)
+            or len(set(state.players)) != len(state.players)
+        ):
+            raise BadSave(f"Four Powers state: unknown or repeated factions {state.players!r}")
+        if state.side not in (FOUR, TWO) or state.crusade not in (1, 2):
+            raise BadSave("Four Powers state: side or Crusade out of range")
+        if set(state.influence) != set(pack.board.locations):
+            raise BadSave("Four Powers state: the Cities do not match the data pack's Locations")
+        for frame in state.stack:
+            if not isinstance(frame, dict) or frame.get("kind") not in PROCEDURES.kinds:
+                raise BadSave(f"Four Powers state has an unknown procedure {frame!r:.60}")
+        return state
+
+    def barrier(self, state: State) -> int:
+        return state.barrier
