@@ -64,17 +64,25 @@ def test_reaching_the_control_level_takes_the_marker_from_its_holder() -> None:
 
 def test_a_holder_pushed_down_keeps_the_marker_until_someone_reaches_the_top() -> None:
     # R10d: the marker moves only when a player's Influence reaches the control level
-    state = city([None, K, S], control=S)
+    state = city([K, None, S], control=S)
     cities.drop(state, S, "edessa", "Presence.Influence.3")
     assert state.influence["edessa"] == [K, S, None]
     assert state.control["edessa"] == S
 
 
-def test_drop_cascades_and_returns_the_lowest_to_its_supply() -> None:
-    # push_down effect with R2 below it; Presence.Influence.4
-    state = city([K, S, B])
+def test_drop_changes_places_with_the_marker_below() -> None:
+    # push_down: the pushed marker and the one below change places; nobody else moves
+    state = city([K, S, B], control=B)
     cities.drop(state, B, "edessa", "push_down")
-    assert state.influence["edessa"] == [S, B, None]
+    assert state.influence["edessa"] == [K, B, S]
+    assert state.control["edessa"] == S  # R10d: S reached the control level
+
+
+def test_drop_from_the_first_level_returns_the_marker_to_its_supply() -> None:
+    # Presence.Influence.4
+    state = city([K, None, None])
+    cities.drop(state, K, "edessa", "push_down")
+    assert state.influence["edessa"] == [None, None, None]
 
 
 def test_swap_up_trades_places_with_the_marker_above() -> None:

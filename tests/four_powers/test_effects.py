@@ -62,10 +62,23 @@ def test_push_down_drops_one_opponent_in_a_shared_city() -> None:
     legal = set(PROCEDURES.legal(s, CALIPHATE))
     assert legal == {("push", "jerusalem", BYZANTINES), ("push", "jerusalem", SELJUK), ("done",)}
     act(s, CALIPHATE, "push", "jerusalem", SELJUK)
-    # R2: the Seljuk drop onto the Caliphate's level, which drops onto the Byzantines', who leave
-    assert s.influence["jerusalem"] == [CALIPHATE, SELJUK, None]
-    assert s.control["jerusalem"] == SELJUK  # R10d: kept until someone reaches the top
+    # push_down: the Seljuk drop onto the Caliphate's level, and the Caliphate, who pushed from just
+    # below, takes their place (Presence.Example) and with it the City Control marker (R10d)
+    assert s.influence["jerusalem"] == [BYZANTINES, SELJUK, CALIPHATE]
+    assert s.control["jerusalem"] == CALIPHATE
     assert top(s)["kind"] == "presence"
+
+
+def test_push_down_changes_places_with_any_marker_below() -> None:
+    s = position()
+    purse(s, CALIPHATE, 1, 0)
+    influence(s, "jerusalem", [CALIPHATE, BYZANTINES, SELJUK], control=SELJUK)
+    _effect(s, CALIPHATE, "c11")
+    act(s, CALIPHATE, "push", "jerusalem", SELJUK)
+    # push_down: the Seljuk drop one level and the Byzantines there rise into their place; nobody
+    # else moves, so the Caliphate keep their level
+    assert s.influence["jerusalem"] == [CALIPHATE, SELJUK, BYZANTINES]
+    assert s.control["jerusalem"] == BYZANTINES  # R10d: reaching the top takes the marker
 
 
 def test_footmen_per_adjacent_support() -> None:

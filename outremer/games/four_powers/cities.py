@@ -102,22 +102,20 @@ def _said_drop(state: State, role: str, location: str, key: str) -> None:
 
 
 def drop(state: State, role: str, location: str, key: str) -> None:
-    """``role``'s Influence in ``location`` drops one level, the markers below it dropping in
-    cascade (``push_down``, R2); one dropped below the first level goes back to its owner's
-    supply (``Presence.Influence.4``)."""
+    """``role``'s Influence in ``location`` drops one level (``push_down``), changing places with
+    the marker on that level if there is one (who thus rises, as the pusher does in
+    ``Presence.Example``); from the first level it goes back to its owner's supply
+    (``Presence.Influence.4``). A rise onto the control level takes the City Control marker."""
     levels = state.influence[location]
     i = levels.index(role)
-    falling = [role]
-    j = i - 1
-    while j >= 0 and levels[j] is not None:
-        falling.append(levels[j])  # type: ignore[arg-type]
-        j -= 1
-    for k in range(j + 1, i + 1):  # the lowest first
-        r = levels[k]
-        levels[k] = None
-        if k > 0:
-            levels[k - 1] = r
-        _said_drop(state, r, location, key)  # type: ignore[arg-type]
+    if i == 0:
+        levels[0] = None
+        _said_drop(state, role, location, key)
+    elif levels[i - 1] is None:
+        levels[i - 1], levels[i] = role, None
+        _said_drop(state, role, location, key)
+    else:
+        swap_up(state, levels[i - 1], location, key)  # type: ignore[arg-type]
 
 
 def swap_up(state: State, role: str, location: str, key: str) -> None:

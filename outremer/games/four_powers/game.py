@@ -4,6 +4,7 @@ stack (procedures.py)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,7 @@ from typing import Any
 from ...engine.errors import BadSave
 from ...engine.game import Action, Game, Outcome
 from ...engine.rng import KEYED
-from . import drawing, render, views
+from . import drawing, render, sampler, views
 from .common import data
 from .pack import load_pack
 from .procedures import PROCEDURES
@@ -93,6 +94,10 @@ class FourPowers(Game[State]):
 
     def describe_action(self, state: State, role: str, action: Action) -> str:
         return views.describe(state, role, action)
+
+    def sample(self, state: State, role: str, rng: random.Random) -> State:
+        """Hands, the deck's and the Round deck's order and sealed choices dealt anew (sampler.py)."""
+        return sampler.sample(state, role, rng)
 
     def copy(self, state: State) -> State:
         return state.copy()
