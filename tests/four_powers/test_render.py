@@ -247,7 +247,7 @@ def test_the_action_under_way_names_its_card_and_the_effect_left_to_use() -> Non
     positions.action(s, CRUSADERS, "presence", "c01", effect=True)  # Deus Vult, the Crusaders'
     board = " ".join(text(s, CRUSADERS).split())
     assert "Under way: the Presence action of the Crusaders with Deus Vult;" in board
-    assert "its effect (not yet used, Actions.3): take 2 Footmen." in board
+    assert "its effect (not yet used, Actions.3): Gain 2 Footmen." in board
     other = positions.position("four")
     positions.action(other, CRUSADERS, "development", "c01", effect=False)
     board = " ".join(text(other, CALIPHATE).split())

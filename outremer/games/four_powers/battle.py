@@ -71,6 +71,7 @@ from .sides import (
     voided,
 )
 from .state import BLUFF, State
+from .words import effect_words
 from .wounds import count_wounds, forfeit_faith, open_buy_back, open_wounds, returning
 
 
@@ -317,7 +318,7 @@ def _reveal(state: State, frame: Frame, sealed: dict[str, Action]) -> None:
         if cid != BLUFF:
             state.hands[role].remove(cid)
         c = card(state, cid)
-        effect = f", {c.conflict.kind}" if c.conflict is not None else ""
+        effect = f": {effect_words(c.conflict)}" if c.conflict is not None else ""
         state.say(k, f"{whose(role, start=True)} card: {c.name} (Strength {c.strength}{effect}).")
     other_kind = big(conflict)
     for role in participants(conflict):

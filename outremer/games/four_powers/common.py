@@ -13,6 +13,7 @@ from pathlib import Path
 from ...engine import rng
 from .pack import ActionCard, Pack, load_pack
 from .state import BLUFF, FAITH, State
+from .words import NAMES
 
 HAND = 3
 """Action cards in a full hand, besides the Bluff (Round.3, Draft.5)."""
@@ -102,16 +103,6 @@ def gain(state: State, role: str, gains: Mapping[str, int], key: str, why: str) 
             taken.append(f"{got} {NAMES[what][got != 1]}")
     if taken:
         state.say(key, f"{role} takes {', '.join(taken)} ({why}).")
-
-
-NAMES = {
-    "gold": ("Gold", "Gold"),
-    "faith": ("Faith", "Faith"),
-    "footman": ("Footman", "Footmen"),
-    "tower": ("Siege Tower", "Siege Towers"),
-    "knight": ("Knight", "Knights"),
-}
-"""Singular and plural of each marker, for the log."""
 
 
 # -- cards ------------------------------------------------------------------------------------------

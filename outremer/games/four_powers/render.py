@@ -24,8 +24,9 @@ from typing import Any
 
 from ...engine.procedures import SEALED
 from .effects import UNUSED, USED
-from .pack import ActionCard, Effect, Pack, load_pack
+from .pack import ActionCard, Pack, load_pack
 from .state import BLUFF, BOARD, COLUMNS, COST_COLUMNS
+from .words import NAMES, count, effect_words
 
 WIDTH = 80
 NBSP = "\u00a0"
@@ -34,14 +35,6 @@ NUMBER = re.compile(r"\b(\d+) ")
 KINDS = ("battle", "siege")
 """The procedure kinds of a Conflict under way (battle.py): its revealed facts are public."""
 
-MARKER = {
-    "gold": ("Gold", "Gold"),
-    "faith": ("Faith", "Faith"),
-    "footman": ("Footman", "Footmen"),
-    "tower": ("Siege Tower", "Siege Towers"),
-    "knight": ("Knight", "Knights"),
-}
-"""Singular and plural of each marker and Unit (``Units``, ``Faith``)."""
 
 AFFILIATION = {
     "crusaders": "Crusaders",
@@ -105,12 +98,8 @@ def _wrap(text: str, indent: str = "") -> list[str]:
     return [line.replace(NBSP, " ") for line in wrapper.wrap(glued)]
 
 
-def _count(n: int, what: str) -> str:
-    return f"{n} {MARKER[what][n != 1]}"
-
-
 def _counts(counts: Mapping[str, int], empty: str) -> str:
-    said = [_glue(_count(n, k)) for k, n in counts.items() if n]
+    said = [_glue(count(n, k)) for k, n in counts.items() if n]
     return ", ".join(said) if said else empty
 
 
@@ -125,42 +114,6 @@ def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd"}.get(n, f"{n}th")
 
 
-def _effect(effect: Effect) -> str:
-    """A card effect in words (``Cards.Anatomy.5-6``; the vocabulary of cards.py)."""
-    p = effect.params
-    n = p.get("count", 0)
-    paying = f"pay {p['pay']} Gold, then " if p.get("pay") else ""
-    words = {
-        "gain": lambda: "take " + ", ".join(_count(v, k) for k, v in p.items()),
-        "swap_up": lambda: (
-            f"{paying}in up to {p['cities']} Cities your Influence changes places with the one"
-            " directly above it"
-        ),
-        "push_down": lambda: (
-            f"{paying}push one opponent's Influence down a level in a City where you have Influence"
-        ),
-        "footmen_per_adjacent_support": lambda: (
-            "1 Footman per Location next to a City of yours that holds your Support"
-        ),
-        "free_support": lambda: f"{n} Support free in Regions whose City holds your Influence",
-        "free_move": lambda: f"up to {p['steps']} steps of your Support free",
-        "upgrade": lambda: f"{n} Upgrade marker{'s' if n != 1 else ''} one space right",
-        "faith_per_church": lambda: "1 Faith per Church or Mosque of yours on the board",
-        "gold_per_city": lambda: "1 Gold per City Control marker you hold",
-        "extra_card": lambda: "add one more card from your hand, face up",
-        "wounds": lambda: f"{n} more Wound{'s' if n != 1 else ''} for the other side",
-        "shield": lambda: f"{n} fewer Wound{'s' if n != 1 else ''} for your side",
-        "strength_per_support": lambda: "1 Strength per Support of yours in the Region",
-        "battle_strength": lambda: f"{n} Strength in a Battle",
-        "siege_strength": lambda: f"{n} Strength in a Siege",
-        "rerolls": lambda: f"{n} reroll{'s' if n != 1 else ''} of your dice",
-        "extra_dice": lambda: f"{n} more {'die' if n == 1 else 'dice'}",
-        "free_return": lambda: "your Units left come back without paying",
-        "cancel": lambda: "the other side's card effects are void",
-    }
-    return words[effect.kind]()
-
-
 def _card(pack: Pack, card_id: str) -> ActionCard:
     return pack.bluff if card_id == BLUFF else pack.cards[card_id]
 
@@ -170,13 +123,13 @@ def _card_text(pack: Pack, card_id: str) -> str:
     c = _card(pack, card_id)
     if card_id == BLUFF:
         return f"{_glue(c.name)} (Strength {c.strength}; no effect, R6c)."
-    benefits = ", ".join(MARKER[b][0] for b in c.benefits) or "none"
+    benefits = ", ".join(NAMES[b][0] for b in c.benefits) or "none"
     facts = [AFFILIATION[c.affiliation], f"Cost {c.cost}", f"Benefits {benefits}", f"Strength {c.strength}"]
     text = f"{_glue(c.name)} ({'; '.join(_glue(f) for f in facts)})."
     if c.action is not None:
-        text += f" Action: {_effect(c.action)}."
+        text += f" Action: {effect_words(c.action)}."
     if c.conflict is not None:
-        text += f" Conflict: {_effect(c.conflict)}."
+        text += f" Conflict: {effect_words(c.conflict)}."
     return text
 
 
@@ -266,7 +219,7 @@ def _column(pack: Pack, name: str, cards: list[str]) -> str:
         up = benefits if i == len(cards) - 1 else benefits[:1]
         for b in up:
             showing[b] = showing.get(b, 0) + 1
-        shown.append(_glue(f"{pack.cards[c].name} ({', '.join(MARKER[b][0] for b in up) or 'nothing'})"))
+        shown.append(_glue(f"{pack.cards[c].name} ({', '.join(NAMES[b][0] for b in up) or 'nothing'})"))
     return f"{title}: {', '.join(shown)}; Benefits showing: {_counts(showing, 'none')}."
 
 
@@ -364,7 +317,7 @@ def _action(view: dict[str, Any], pack: Pack) -> list[str]:
             text = f"Under way: the {COLUMN[kind]} action of the {frame['role']} with {_glue(c.name)}"
             if c.action is not None and frame["effect"] in (UNUSED, USED):
                 state = "not yet used" if frame["effect"] == UNUSED else "used"
-                text += f"; its effect ({state}, Actions.3): {_effect(c.action)}"
+                text += f"; its effect ({state}, Actions.3): {effect_words(c.action)}"
             lines += _wrap(text + ".")
         elif kind == "movement":
             lines += _wrap(
@@ -402,9 +355,7 @@ def _sealed(view: dict[str, Any], pack: Pack, frame: dict[str, Any], conflict: s
         elif isinstance(choice, list):
             _, footmen, other, faith = choice
             big = "tower" if conflict == "siege" else "knight"
-            said.append(
-                f"Your closed hand: {_count(footmen, 'footman')}, {_count(other, big)}, {faith} Faith."
-            )
+            said.append(f"Your closed hand: {count(footmen, 'footman')}, {count(other, big)}, {faith} Faith.")
     return _wrap(" ".join(said), "    ")
 
 

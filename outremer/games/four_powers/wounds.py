@@ -139,7 +139,8 @@ def open_buy_back(state: State, frame: Frame, role: str) -> bool:
         for k, n in units.items():
             state.units[role][k] += n
         state.say(
-            key(frame, 14), f"{whose(role, start=True)} Units left go back to its supply free (free_return)."
+            key(frame, 14),
+            f"{whose(role, start=True)} Units left go back to their supply free (a card's effect).",
         )
         return False
     PROCEDURES.push(state, frame["kind"] + "_buy_back", roles=[role], role=role)
