@@ -14,8 +14,7 @@ from typing import Any
 
 import pytest
 
-from outremer.games.four_powers.cards import ACTION_EFFECTS, CONFLICT_EFFECTS, Effect
-from outremer.games.four_powers.drawing import board_description, effect_words
+from outremer.games.four_powers.drawing import board_description
 from outremer.games.four_powers.game import FourPowers
 from outremer.games.four_powers.pack import load_pack
 
@@ -147,15 +146,16 @@ def test_fortress_spaces_lie_between_the_cards_inside_the_map() -> None:
         assert spot[1] >= 0 and spot[3] <= desc["layout"]["height"]
 
 
-def test_every_effect_of_the_vocabulary_reads_in_words() -> None:
-    # Actions.3, Battle.9: the vocabulary of cards.py, without internal ids.
-    for kind, params in {**ACTION_EFFECTS, **CONFLICT_EFFECTS}.items():
-        values = {p: 2 for p in params} or ({"gold": 1} if kind == "gain" else {})
-        words = effect_words(Effect(kind, values))
-        assert words and not SNAKE_CASE.search(words), kind
-    assert effect_words(None) is None
-    assert effect_words(Effect("gain", {"footman": 1, "gold": 2})) == "Gain 1 Footman and 2 Gold"
-    assert effect_words(Effect("push_down", {"pay": 0})).startswith("One opponent's Influence")
+def test_cards_read_in_words_without_internal_ids() -> None:
+    # Actions.3, Battle.9 (issue 15: no internal id reaches a player).
+    desc = described()
+    texts = [
+        str(v) for face in [*desc["cards"].values(), desc["bluff"]] for v in face.values() if v is not None
+    ]
+    assert [t for t in texts if SNAKE_CASE.search(t)] == []
+    deus_vult = desc["cards"]["c01"]
+    assert deus_vult["action"] == "Gain 2 Footmen"
+    assert deus_vult["benefits"] == ["Footman", "Faith"]  # upper first (Cards.Anatomy.2)
 
 
 def test_a_test_map_is_laid_out_too(tmp_path: Path) -> None:

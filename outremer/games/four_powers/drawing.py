@@ -5,7 +5,7 @@ keeps the map's north and east (``GRID``: in play at set-up, or beside the board
 Crusade, ``Setup.2``, ``EndCrusade.3``), each with its City levels on both sides of the card (cost,
 income, ransack: ``Locations.Anatomy.3-6``, ``Players.1``) and its Region's Church/Mosque spaces;
 the adjacencies; the Fortress spaces between adjacent Locations (``Buildings.Fortress``); the card
-catalogue with every effect in words (``Cards.Anatomy``, ``Actions.3``, ``Battle.9``); the factions
+catalogue with every effect in words (words.py; ``Cards.Anatomy``, ``Actions.3``, ``Battle.9``); the factions
 (``PlayerSetup``), the Upgrade tracks (``PlayerSetup.4``, R3b), the die (``Battle.10``), the Round
 cards and the four action columns (``Actions.1``). Nothing here is a rule.
 
@@ -21,9 +21,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from .board import SECOND_CRUSADE
-from .cards import ActionCard, Effect
+from .cards import ActionCard
 from .pack import Pack
 from .state import COLUMNS, COST_COLUMNS
+from .words import NAMES, effect_words
 
 CARD_W, CARD_H = 228, 166  # a Location card, map units
 GAP_X, GAP_Y = 64, 58  # between two cards: room for a road and its Fortress space
@@ -54,21 +55,6 @@ COLUMN_NAMES = {
     "income": "Income",
 }
 
-BENEFIT_NAMES = {
-    "gold": "Gold",
-    "faith": "Faith",
-    "footman": "Footman",
-    "tower": "Siege Tower",
-    "knight": "Knight",
-}
-PLURALS = {
-    "gold": "Gold",
-    "faith": "Faith",
-    "footman": "Footmen",
-    "tower": "Siege Towers",
-    "knight": "Knights",
-}
-
 AFFILIATIONS = {
     "crusaders": "Crusaders",
     "byzantines": "Byzantines",
@@ -80,50 +66,6 @@ AFFILIATIONS = {
 }
 
 
-def _count(n: int, kind: str) -> str:
-    return f"{n} {BENEFIT_NAMES[kind] if n == 1 else PLURALS[kind]}"
-
-
-def _times(n: int, one: str, many: str) -> str:
-    return one if n == 1 else f"{n} {many}"
-
-
-def effect_words(effect: Effect | None) -> str | None:
-    """A card effect in words (the effect vocabulary of cards.py, docs/four-powers/reconstruction.md)."""
-    if effect is None:
-        return None
-    p = effect.params
-    pay = f"pay {p['pay']} Gold, then " if p.get("pay") else ""
-    words = {
-        "gain": lambda: "gain " + " and ".join(_count(n, k) for k, n in p.items()),
-        "swap_up": lambda: f"{pay}in up to {_times(p['cities'], 'one City', 'Cities')} your Influence "
-        "changes places with the opponent's on the level directly above",
-        "push_down": lambda: f"{pay}one opponent's Influence drops one level in a City where you "
-        "have Influence",
-        "footmen_per_adjacent_support": lambda: "choose a City with your Influence: 1 Footman for each "
-        "adjacent Location holding your Support",
-        "free_support": lambda: f"place {_times(p['count'], 'one Support', 'Support')} free in Regions "
-        "whose City holds your Influence",
-        "free_move": lambda: f"move your Support up to {_times(p['steps'], 'one step', 'steps')} free",
-        "upgrade": lambda: f"move {_times(p['count'], 'one Upgrade marker', 'Upgrade markers')} "
-        "one space right",
-        "faith_per_church": lambda: "1 Faith for each of your Churches or Mosques on the board",
-        "gold_per_city": lambda: "1 Gold for each City Control marker you hold",
-        "extra_card": lambda: "lay one more card from your hand (not the Bluff)",
-        "wounds": lambda: f"{_times(p['count'], 'one Wound', 'Wounds')} more to the other side",
-        "shield": lambda: f"your side takes {_times(p['count'], 'one Wound', 'Wounds')} fewer",
-        "strength_per_support": lambda: "+1 Strength for each of your Support in the Conflict",
-        "battle_strength": lambda: f"+{p['count']} Strength in a Battle",
-        "siege_strength": lambda: f"+{p['count']} Strength in a Siege",
-        "rerolls": lambda: f"{_times(p['count'], 'one reroll', 'rerolls')}",
-        "extra_dice": lambda: f"roll {_times(p['count'], 'one more die', 'more dice')}",
-        "free_return": lambda: "your surviving Units go back free",
-        "cancel": lambda: "the other leader's card's effect does nothing",
-    }
-    text = words[effect.kind]()
-    return text[0].upper() + text[1:]
-
-
 def card_description(c: ActionCard) -> dict[str, Any]:
     """An Action card's face (``Cards.Anatomy.1-9``), its effects in words."""
     return {
@@ -131,10 +73,10 @@ def card_description(c: ActionCard) -> dict[str, Any]:
         "name": c.name,
         "affiliation": AFFILIATIONS[c.affiliation],
         "cost": c.cost,
-        "benefits": [BENEFIT_NAMES[b] for b in c.benefits],
+        "benefits": [NAMES[b][0] for b in c.benefits],
         "strength": c.strength,
-        "action": effect_words(c.action),
-        "conflict": effect_words(c.conflict),
+        "action": effect_words(c.action) if c.action is not None else None,
+        "conflict": effect_words(c.conflict) if c.conflict is not None else None,
     }
 
 

@@ -381,22 +381,48 @@ function drawColumns(layer, board, view, owner, x, y, c, onPick, playable) {
     cards.forEach((k, j) => {
       const card = cardOf(board, k);
       const newest = j === cards.length - 1;
-      const h = newest ? STRIP + 18 : STRIP;
+      const tall = newest && !meta.cost;
+      const h = tall ? STRIP + 18 : STRIP;
       const g = el("g", { class: "column-card" });
       g.append(el("rect", { width: COL_W, height: h, rx: 4, fill: "#fffaf0", stroke: "#7a6a4a", "stroke-width": 1.2 }));
       g.append(el("text", { x: 8, y: 16, "font-size": FONT, "font-weight": "bold", fill: "#2a1d10" }, shorten(card.name, COL_W - 16)));
       const upper = meta.cost ? `Cost ${card.cost} Gold` : (card.benefits[0] ? `Benefit: ${card.benefits[0]}` : "no Benefit");
       g.append(el("text", { x: 8, y: 33, "font-size": FONT, fill: "#3b2f1e" }, upper));
-      if (newest && !meta.cost) {
+      if (tall) {
         g.append(el("text", { x: 8, y: 51, "font-size": FONT, fill: "#3b2f1e" }, card.benefits[1] ? `lower Benefit: ${card.benefits[1]}` : "no lower Benefit"));
       }
       layer.append(piece(g, `column:${id}:${j}`, id, cx, cy, cardWords(card)));
-      cy += STRIP + 2;
-      if (newest) cy += 18;
+      cy += h + 2;
     });
     bottom = Math.max(bottom, cy);
   });
   return bottom;
+}
+
+// The viewer's hand (or the cards of the opening draft to keep from) in rows under the map, each
+// card a pick of its id: name, Cost, Strength, Benefits; everything else in its title and the panel.
+function drawHand(layer, board, view, viewer, x, y, c, onPick) {
+  const draft = view.draft?.hand?.length ? view.draft : null;
+  const cards = draft ? draft.hand : (viewer ? view.factions[viewer].hand || [] : []);
+  if (!cards.length) return y;
+  const title = draft ? `The opening draft, pick ${draft.pick}: keep one card` : `${possessive(viewer)} hand`;
+  layer.append(el("text", { x, y: y + 16, "font-size": 16, "font-weight": "bold", fill: "#2a1d10" }, title));
+  const top = y + 26;
+  cards.forEach((id, i) => {
+    const card = cardOf(board, id);
+    const cx = x + (i % 4) * (COL_W + COL_GAP);
+    const cy = top + Math.floor(i / 4) * 70;
+    const g = el("g", { class: "hand-card", transform: `translate(${cx},${cy})` });
+    const frame = el("rect", { width: COL_W, height: 62, rx: 5, fill: id === "bluff" ? "#ece6d6" : "#fffaf0", stroke: "#5b4630", "stroke-width": 1.4 });
+    g.append(frame);
+    g.append(el("text", { x: 8, y: 17, "font-size": 13, "font-weight": "bold", fill: "#2a1d10" }, shorten(card.name, COL_W - 16, 13)));
+    g.append(el("text", { x: 8, y: 34, "font-size": FONT, fill: "#3b2f1e" }, `Cost ${card.cost} \u00B7 Strength ${card.strength}`));
+    g.append(el("text", { x: 8, y: 51, "font-size": FONT, fill: "#3b2f1e" }, shorten(card.benefits.length ? `Benefits: ${card.benefits.join(" over ")}` : "No Benefit", COL_W - 16)));
+    g.append(el("title", {}, cardWords(card)));
+    pickable(g, [id], `${draft ? "Keep " : ""}${cardWords(card)}`, c, onPick, frame);
+    layer.append(g);
+  });
+  return top + Math.ceil(cards.length / 4) * 70;
 }
 
 // -- draw ---------------------------------------------------------------------------------------
@@ -432,7 +458,7 @@ export function draw(svg, view, onPick, ctx) {
   for (const loc of board.locations) drawLocation(cards, loc, view, c, onPick, conflict?.location);
   drawFortressSpaces(marks, board, view, c, onPick);
 
-  let y = mapH + 16;
+  let y = drawHand(cols, board, view, viewer, 24, mapH + 8, c, onPick) + 8;
   cols.append(el("text", { x: 24, y: y + 16, "font-size": 16, "font-weight": "bold", fill: "#2a1d10" }, "The action columns"));
   y += 28;
   for (const owner of owners) {
