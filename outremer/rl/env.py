@@ -123,6 +123,7 @@ class GameEnv(AECEnv[str, Observation, int]):
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.steps = 0
         self._queue = []
+        self._legal = None  # the legal actions of the game before the reset are stale
         self.agent_selection = self._next_agent()
 
     def step(self, action: Any) -> None:

@@ -266,6 +266,21 @@ def test_episodes_take_the_next_seeds() -> None:
     assert isinstance(fresh.game_seed, int)
 
 
+def test_a_reset_forgets_the_legal_actions_of_the_game_before() -> None:
+    # A new episode's mask and its checks of actions are those of the new game: Four Powers deals
+    # each seat different draft cards in games of different seeds.
+    env = rl.env("four-powers")
+    env.reset(seed=1)
+    agent = env.agent_selection
+    before = env.observe(agent)["action_mask"].copy()
+    env.reset(seed=2)
+    legal = env.game.legal_actions(env.game_state, env.agent_selection)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    assert (mask != before).any()
+    assert sorted(int(i) for i in mask.nonzero()[0]) == sorted(env.action_number(a) for a in legal)
+    env.step(env.action_number(legal[0]))  # the new game's action is taken, not refused
+
+
 def test_max_steps_truncates() -> None:
     env = rl.env("crusader-rex", max_steps=3)
     env.reset(seed=1)

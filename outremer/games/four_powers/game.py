@@ -12,7 +12,7 @@ from typing import Any
 from ...engine.errors import BadSave
 from ...engine.game import Action, Game, Outcome
 from ...engine.rng import KEYED
-from . import drawing, render, sampler, views
+from . import drawing, encoding, render, sampler, views
 from .common import data
 from .pack import load_pack
 from .procedures import PROCEDURES
@@ -98,6 +98,16 @@ class FourPowers(Game[State]):
     def sample(self, state: State, role: str, rng: random.Random) -> State:
         """Hands, the deck's and the Round deck's order and sealed choices dealt anew (sampler.py)."""
         return sampler.sample(state, role, rng)
+
+    def action_space(
+        self, scenario: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> tuple[Action, ...]:
+        """Every action any setup can offer (encoding.py)."""
+        return encoding.action_space()
+
+    def observe(self, state: State, role: str) -> list[float]:
+        """``role``'s view as numbers (encoding.py)."""
+        return encoding.observe(self.view(state, role), role, data(state))
 
     def copy(self, state: State) -> State:
         return state.copy()
