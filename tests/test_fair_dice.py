@@ -16,7 +16,7 @@ from outremer.engine import rng
 from outremer.engine.game import Game
 from outremer.engine.registry import get_game
 
-TITLES = ["crusader-rex", "first-crusade"]
+TITLES = ["crusader-rex", "first-crusade", "four-powers"]
 OTHER_KEY = "0123456789abcdef" * 2
 
 

@@ -58,6 +58,7 @@ def empty(players: tuple[str, ...] = ROLES, side: str = FOUR, pack: str | None =
     s.stack = []
     s.log = []
     s.result = None
+    s.scenario = "four" if side == FOUR else "three-without-seljuk"
     s.options = {o: False for o in OPTIONS}
     return s
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ...engine.errors import BadSave
-from ...engine.game import Action, Game, Outcome
+from ...engine.game import Action, BotFactory, Game, Outcome
 from ...engine.rng import KEYED
 from . import drawing, encoding, render, sampler, views
 from .common import data
@@ -84,6 +84,12 @@ class FourPowers(Game[State]):
         """Each faction's Victory Points (Victory), public."""
         return {r: float(state.vp[r]) for r in state.players}
 
+    def bots(self) -> dict[str, BotFactory]:
+        """Bots this title offers besides the engine's: the scripted one (bot.py)."""
+        from .bot import make_scripted
+
+        return {"scripted": make_scripted}
+
     def web_dir(self) -> Path:
         """The board drawn in the browser (web/board.js)."""
         return Path(__file__).parent / "web"
@@ -127,6 +133,10 @@ class FourPowers(Game[State]):
             or len(set(state.players)) != len(state.players)
         ):
             raise BadSave(f"Four Powers state: unknown or repeated factions {state.players!r}")
+        if state.scenario not in SCENARIOS or list(SCENARIOS[state.scenario].players) != state.players:
+            raise BadSave(
+                f"Four Powers state: the scenario {state.scenario!r} does not seat {state.players!r}"
+            )
         if state.side not in (FOUR, TWO) or state.crusade not in (1, 2):
             raise BadSave("Four Powers state: side or Crusade out of range")
         if set(state.influence) != set(pack.board.locations):

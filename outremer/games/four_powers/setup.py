@@ -108,6 +108,7 @@ def new_game(
     state.rng = rng.seed_state(seed, generator)
     state.barrier = 0
     state.pack = None if pack is None else str(pack)
+    state.scenario = scenario
     state.options = {o.name: bool(options.get(o.name, o.default)) for o in OPTIONS}
     state.players = players
     state.side = chosen.side

@@ -87,6 +87,7 @@ FIELDS = (
     ("stack", NESTED),
     ("log", LOG),
     ("result", SHARED),
+    ("scenario", SHARED),
     ("options", SHARED),
     ("pack", SHARED),
 )
@@ -128,6 +129,7 @@ class State(PlainState, fields=FIELDS, json_format=FORMAT, title="Four Powers"):
     stack: list[Frame]  # the procedures under way, innermost last (engine.procedures)
     log: list[list[Any]]  # [key, audience (None: everyone; a role; "!" + role: all but it), text]
     result: dict[str, Any] | None  # winners, reason and scores once the game is over (EndGame)
+    scenario: str  # the scenario set up: who plays, on which side of the cards (setup.SCENARIOS)
     options: dict[str, bool]  # the setup options (docs/four-powers/rulings.md), never changed
     pack: str | None  # the folder of the data pack played with; None: the shipped one (common.data)
 
