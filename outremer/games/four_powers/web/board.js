@@ -50,7 +50,7 @@ const CRESCENT = "\u262A";
 const STYLE = `
 .fp-panel { display: flex; flex-direction: column; gap: .5rem; font-size: .85rem; }
 .fp-panel .fp-status { display: flex; flex-wrap: wrap; gap: .2rem .8rem; }
-.fp-panel h3 { font-size: .95rem; margin: .2rem 0; }
+.fp-panel h2 { font-size: .95rem; margin: .2rem 0; }
 .fp-panel .fp-row { display: flex; flex-wrap: wrap; gap: .4rem; align-items: stretch; }
 .fp-card { display: flex; flex-direction: column; gap: .1rem; width: 11.5rem; max-width: 100%; padding: .35rem .45rem; border: 1px solid #8a7a5a;
   border-radius: 6px; background: #fffaf0; color: inherit; font: inherit; font-size: .8rem; text-align: left; }
@@ -66,7 +66,7 @@ button.fp-card.pickable, button.fp-pick.pickable { border-color: var(--pick, #f2
 .fp-board td, .fp-board th { border: 1px solid #cbbd9c; padding: .05rem .3rem; font-size: .8rem; text-align: center; font-weight: normal; }
 .fp-board th { text-align: left; }
 .fp-board td.at { background: #3b2f1e; color: #fff; font-weight: bold; }
-.fp-pick { font: inherit; font-size: .8rem; border: 1px solid #8a7a5a; border-radius: 4px; background: #fff; padding: .05rem .35rem; cursor: pointer; }
+.fp-pick { font: inherit; font-size: .8rem; color: #2a1d10; border: 1px solid #8a7a5a; border-radius: 4px; background: #fff; padding: .05rem .35rem; cursor: pointer; }
 .fp-swatch { display: inline-block; min-width: 2.1rem; padding: 0 .2rem; text-align: center; font-weight: bold; font-size: .8rem; border: 1px solid #222; }
 .fp-swatch.christians { border-radius: 2px; }
 .fp-swatch.muslims { border-radius: 1rem; }
@@ -488,12 +488,19 @@ function swatch(board, role) {
   return hel("span", { class: `fp-swatch ${faithOf(board, role)}`, style: `background:${p.fill};color:${p.ink}`, "aria-hidden": "true" }, abbr(role));
 }
 
-function pickButton(token, label, text, c, extra = "") {
-  const live = c.onPick && (c.pickable.has(token) || c.picked.has(token));
+// A button picking ``tokens`` (one id, or several picked in order: a faction and its Unit), or null
+// when they may not be picked now.
+function pickButton(tokens, label, text, c, extra = "") {
+  const all = [tokens].flat();
+  const live = c.onPick && all.every((t) => c.pickable.has(t) || c.picked.has(t));
   if (!live) return null;
+  const done = all.every((t) => c.picked.has(t));
   return hel("button", {
-    type: "button", class: `fp-pick ${c.picked.has(token) ? "picked" : "pickable"} ${extra}`, "data-pick": token, "aria-label": label,
-    onclick: () => c.onPick(token),
+    type: "button", class: `fp-pick ${done ? "picked" : "pickable"} ${extra}`, "data-pick": all.join(":"), "aria-label": label,
+    onclick: () => {
+      if (done) { c.onPick(all[all.length - 1]); return; }
+      for (const t of all) if (!c.picked.has(t)) c.onPick(t);
+    },
   }, text);
 }
 
@@ -539,14 +546,14 @@ function screen(view, viewer) {
 function handSection(view, board, viewer, c) {
   const draft = view.draft;
   if (draft?.hand?.length) {
-    return hel("section", {}, hel("h3", {}, `The opening draft, pick ${draft.pick}: keep one card`),
+    return hel("section", {}, hel("h2", {}, `The opening draft, pick ${draft.pick}: keep one card`),
       hel("div", { class: "fp-row" }, draft.hand.map((id) => cardFace(board, id, c, "Keep"))),
       draft.kept?.length ? hel("div", { class: "fp-muted" }, `Kept: ${draft.kept.map((id) => cardOf(board, id).name).join(", ")}`) : null);
   }
   if (!viewer) return null;
   const hand = view.factions[viewer].hand || [];
   if (!hand.length) return null;
-  return hel("section", {}, hel("h3", {}, "Your hand"), hel("div", { class: "fp-row" }, hand.map((id) => cardFace(board, id, c, "Choose"))));
+  return hel("section", {}, hel("h2", {}, "Your hand"), hel("div", { class: "fp-row" }, hand.map((id) => cardFace(board, id, c, "Choose"))));
 }
 
 function trackTable(board, role, f, viewer, c) {
@@ -562,12 +569,23 @@ function trackTable(board, role, f, viewer, c) {
   return hel("table", { "aria-label": `${possessive(role)} Upgrade tracks` }, hel("tbody", {}, rows));
 }
 
+// A Unit (or the Support) a leader may wound is a pick of the faction and the kind (Battle.13);
+// the viewer's own Units are picks of their kind (recruiting, buying back).
+function unitPick(view, role, viewer, k, text, c) {
+  if (legalHas(view, (a) => a[0] === "wound" && a[1] === role && a[2] === k)) {
+    return pickButton([role, k], `Wound: one ${k === "support" ? "Support" : UNIT_NAMES[k][0]} of the ${role}`, text, c);
+  }
+  return role === viewer ? pickButton(k, text, text, c) : null;
+}
+
 function playerBoard(view, board, role, viewer, c) {
   const f = view.factions[role];
   const units = UNITS.map((k) => {
     const text = count(f.units[k] || 0, k);
-    return role === viewer ? (pickButton(k, text, text, c) || hel("span", {}, text)) : hel("span", {}, text);
+    return unitPick(view, role, viewer, k, text, c) || hel("span", {}, text);
   });
+  const support = unitPick(view, role, viewer, "support", "Support", c);
+  if (support) units.push(support);
   const name = pickButton(role, `the ${role}`, role, c) || hel("strong", {}, role);
   const hidden = f.gold === null || f.gold === undefined;
   return hel("section", { class: "fp-board", "data-role": role },
@@ -636,7 +654,11 @@ function participant(view, board, f, role, windows, c) {
   return hel("div", {},
     hel("div", {}, swatch(board, role), " ", hel("strong", {}, role), bits.length ? ` \u00B7 ${bits.join(", ")}` : ""),
     cards.length ? hel("div", {}, `Cards: ${cards.map((k) => `${k.name} (Strength ${k.strength})`).join(", ")}`) : null,
-    units ? hel("div", {}, `Units: ${Object.entries(units).map(([k, n]) => count(n, k)).join(", ")}${f.faith?.[role] ? `, ${f.faith[role]} Faith` : ""}`) : null,
+    units ? hel("div", {}, "Units: ", Object.entries(units).flatMap(([k, n], i) => {
+      const text = count(n, k);
+      const shown = legalHas(view, (a) => a[0] === "wound" && a[1] === role && a[2] === k) ? unitPick(view, role, null, k, text, c) : text;
+      return i ? [", ", shown] : [shown];
+    }), f.faith?.[role] ? `, ${f.faith[role]} Faith` : "") : null,
     dice.length ? hel("div", {}, "Dice: ", dice.map((d, i) => dieFace(board, d, i, role === viewerOf(view) && legalHas(view, (a) => a[0] === "reroll" && a[1] === i), c)), f.rerolls?.[role] ? ` \u00B7 ${f.rerolls[role]} reroll${f.rerolls[role] === 1 ? "" : "s"} left` : "") : null);
 }
 
@@ -658,7 +680,7 @@ function conflictPanel(view, board, c) {
     return hel("div", { class: `fp-side${won ? " won" : ""}` },
       hel("div", {}, hel("strong", {}, which === "attacker" ? "Attacker" : "Defender"),
         f.strength?.[which] !== undefined ? ` \u00B7 Strength ${f.strength[which]}` : "",
-        f.wounds?.[which] !== undefined ? ` \u00B7 Wounds taken ${f.wounds[which]}` : "", won ? " \u00B7 wins" : ""),
+        f.wounds?.[which] !== undefined ? ` \u00B7 Wounds to take ${f.wounds[which]}` : "", won ? " \u00B7 wins" : ""),
       [leader, ally].filter(Boolean).map((r) => participant(view, board, f, r, windows, c)));
   };
   let invitation = null;
@@ -668,7 +690,7 @@ function conflictPanel(view, board, c) {
     invitation = hel("div", {}, `Already asked: ${top.asked.join(", ")}.`);
   }
   return hel("section", { class: "fp-conflict", "aria-label": "The Conflict under way" },
-    hel("h3", {}, `\u2694 ${siege ? `Siege of ${place}` : `Battle in ${place}`}: the ${f.attacker} against the ${f.defender}`),
+    hel("h2", {}, `\u2694 ${siege ? `Siege of ${place}` : `Battle in ${place}`}: the ${f.attacker} against the ${f.defender}`),
     step ? hel("div", {}, `Now: ${step}`) : null,
     invitation,
     hel("div", { class: "fp-sides" }, sideBox("attacker"), sideBox("defender")));
