@@ -5,12 +5,13 @@ stack (procedures.py)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from ...engine.errors import BadSave
-from ...engine.game import Action, BotFactory, Game, Outcome
+from ...engine.game import Action, BotFactory, Game, Outcome, Position
 from ...engine.rng import KEYED
 from . import drawing, encoding, render, sampler, views
 from .common import data
@@ -98,6 +99,29 @@ class FourPowers(Game[State]):
         """What the browser's board draws from, built from the shipped data pack (drawing.py)."""
         return drawing.board_description(load_pack())
 
+    def positions(self) -> dict[str, Position]:
+        """The draft at the start, a crowded 2nd Crusade, a Battle with an Ally at its closed hands
+        and a Siege won by the attacker, each reached by random bots from a fixed seed."""
+        return {
+            "start": Position(seed=1, about="the opening draft, the first pick (Draft.2)"),
+            "crowded": Position(
+                seed=14,
+                actions=_played(14, _crowded),
+                about="the 2nd Crusade: three factions' Support in one Region, six cards in a column, "
+                "12 Influence on the board (Round.3)",
+            ),
+            "battle": Position(
+                seed=1,
+                actions=_played(1, _battle),
+                about="a Battle with an Ally, its participants closing their hands (Battle.8)",
+            ),
+            "siege": Position(
+                seed=1,
+                actions=_played(1, _siege),
+                about="a Siege won by the attacker, who takes the City or ransacks it (Siege.12)",
+            ),
+        }
+
     def describe_action(self, state: State, role: str, action: Action) -> str:
         return views.describe(state, role, action)
 
@@ -148,3 +172,38 @@ class FourPowers(Game[State]):
 
     def barrier(self, state: State) -> int:
         return state.barrier
+
+
+def _crowded(state: State) -> bool:
+    """A turn of the 2nd Crusade with three factions' Support in one Region, a column of six
+    cards and 12 Influence on the board."""
+    if state.crusade != 2 or not state.stack or state.stack[-1]["kind"] != "turn":
+        return False
+    factions = max(len(s) for s in state.support.values())
+    column = max(len(c) for cols in state.columns.values() for c in cols.values())
+    influence = sum(1 for levels in state.influence.values() for r in levels if r is not None)
+    return factions >= 3 and column >= 6 and influence >= 12
+
+
+def _battle(state: State) -> bool:
+    top = state.stack[-1] if state.stack else None
+    return top is not None and top["kind"] == "battle_commit" and len(top.get("participants", [])) >= 3
+
+
+def _siege(state: State) -> bool:
+    return bool(state.stack) and state.stack[-1]["kind"] == "siege_spoils"
+
+
+@cache
+def _played(seed: int, reached: Callable[[State], bool], limit: int = 5000) -> tuple[tuple[str, Action], ...]:
+    """The actions random bots take in a four-player game set up from ``seed`` until ``reached``
+    holds (the same every time: the bots and the game draw from their seeds)."""
+    from ...bots.match import play_match
+    from ...bots.random_bot import RandomBot
+
+    game = FourPowers()
+    bots = {role: RandomBot(seed * 10 + i) for i, role in enumerate(game.roles)}
+    match = play_match(game, bots, seed, max_steps=limit, until=reached)
+    if not reached(match.state):
+        raise RuntimeError(f"Four Powers seed {seed}: the position was not reached")
+    return tuple(match.record.actions)
