@@ -31,7 +31,7 @@ def load(name: str) -> Game[Any]:
 
 
 def play(
-    game: Game[Any], games: int, seed: int, max_steps: int, keep_every: int = 0
+    game: Game[Any], games: int, seed: int, max_steps: int, keep_every: int = 0, scenario: str | None = None
 ) -> tuple[int, list[Any]]:
     """Play ``games`` random games (legal actions listed and one performed at every step).
 
@@ -42,7 +42,7 @@ def play(
     kept: list[Any] = []
     for i in range(games):
         chooser = random.Random(seed + i)
-        state = game.setup(seed + i)
+        state = game.setup(seed + i, scenario)
         steps = 0
         while steps < max_steps:
             active = game.active_roles(state)
@@ -69,12 +69,14 @@ def per_call(fn: Any, items: list[Any], repeat: int = 3) -> float:
     return best / len(items) * 1e6 if items else 0.0
 
 
-def run(game: Game[Any], games: int, seed: int, max_steps: int) -> dict[str, float]:
+def run(
+    game: Game[Any], games: int, seed: int, max_steps: int, scenario: str | None = None
+) -> dict[str, float]:
     """Whole games timed with no clock inside the loop, then each hot call timed on sampled states."""
     start = time.process_time()
-    actions, _ = play(game, games, seed, max_steps)
+    actions, _ = play(game, games, seed, max_steps, scenario=scenario)
     play_seconds = time.process_time() - start
-    _, sample = play(game, max(1, games // 5), seed, max_steps, keep_every=SAMPLE_EVERY)
+    _, sample = play(game, max(1, games // 5), seed, max_steps, keep_every=SAMPLE_EVERY, scenario=scenario)
 
     def perform_on_copy(state: Any, role: str, action: Any) -> None:
         game.perform(game.copy(state), role, action)
@@ -99,17 +101,22 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-steps", type=int, default=20000)
+    parser.add_argument("--scenario", default=None, help="the title's scenario (default: its first)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     if args.games < 1:
         parser.error("--games takes a whole number of at least 1")
     game = load(args.game)
-    figures = run(game, args.games, args.seed, args.max_steps)
+    scenario = args.scenario or game.scenarios[0]
+    if scenario not in game.scenarios:
+        parser.error(f"{game.slug} has no scenario {scenario!r}: {', '.join(game.scenarios)}")
+    figures = run(game, args.games, args.seed, args.max_steps, scenario)
     if args.json:
-        print(json.dumps({"game": game.slug, "seed": args.seed, "figures": figures}, indent=2))
+        out = {"game": game.slug, "scenario": scenario, "seed": args.seed, "figures": figures}
+        print(json.dumps(out, indent=2))
         return
     width = max(len(k) for k in figures)
-    print(f"{game.slug}: {args.games} random games from seed {args.seed}, one core")
+    print(f"{game.slug} ({scenario}): {args.games} random games from seed {args.seed}, one core")
     for key, value in figures.items():
         shown = f"{value:,.0f}" if key == "games" else f"{value:,.2f}"
         print(f"  {key:<{width}}  {shown:>12}")
