@@ -13,7 +13,7 @@ from typing import Any
 from ...engine.errors import BadSave
 from ...engine.game import Action, BotFactory, Game, Outcome, Position
 from ...engine.rng import KEYED
-from . import drawing, encoding, render, sampler, views
+from . import drawing, encoding, evaluation, render, sampler, views
 from .common import data
 from .pack import load_pack
 from .procedures import PROCEDURES
@@ -138,6 +138,10 @@ class FourPowers(Game[State]):
     def observe(self, state: State, role: str) -> list[float]:
         """``role``'s view as numbers (encoding.py)."""
         return encoding.observe(self.view(state, role), role, data(state))
+
+    def evaluate(self, state: State) -> dict[str, float]:
+        """Each faction's chance to win by its VP and City Control markers (evaluation.py)."""
+        return evaluation.evaluate(state)
 
     def copy(self, state: State) -> State:
         return state.copy()
