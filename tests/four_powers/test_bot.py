@@ -63,13 +63,13 @@ def _win_rate(scenario: str, games: int) -> float:
 
 
 def test_beats_three_random_bots() -> None:
-    # Random play wins 1/4 of four-player games; the scripted bot measured 0.71 over these 100.
-    assert _win_rate("four", 100) > 0.55
+    # Random play wins 1/4 of four-player games; the scripted bot measured 0.95 over these 100.
+    assert _win_rate("four", 100) > 0.7
 
 
 def test_beats_a_random_bot_head_to_head() -> None:
-    # Random play wins 1/2; the scripted bot measured about 0.88 over these 60.
-    assert _win_rate("two-byzantines-seljuk", 60) > 0.7
+    # Random play wins 1/2; the scripted bot measured 0.98 over these 60.
+    assert _win_rate("two-byzantines-seljuk", 60) > 0.8
 
 
 def test_reads_nothing_hidden() -> None:

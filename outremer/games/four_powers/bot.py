@@ -21,6 +21,7 @@ never the hidden parts of the state. Each decision is a greedy choice over the l
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -28,6 +29,9 @@ from ...engine.game import Action
 from .common import data
 from .pack import ActionCard, Pack
 from .state import BLUFF, FAITH, STRENGTH
+
+VP = 3.5
+"""What a Victory Point is worth in Gold, for comparing actions."""
 
 DIE_STRENGTH = 0.5
 """A die's expected Strength on the shipped die (``Battle.10``), for the estimates."""
@@ -158,7 +162,7 @@ class ScriptedBot:
             self.moved_key, self.moves = key, 0
         moves = [a for a in legal if a[0] == "move"]
         free = me.top.get("kind") == "effect"
-        if moves and self.moves < 2 and (free or me.gold() > me.keep()):
+        if moves and self.moves < 2 and (free or me.gold() > 1):
             move = me.best_move(moves)
             if move is not None:
                 self.moves += 1
@@ -204,12 +208,12 @@ class ScriptedBot:
 
     # -- Conflicts ---------------------------------------------------------------------------------
     def conflicts(self, me: Seat, legal: list[Action]) -> Action:
-        best, score = None, me.prio["margin"] + 0.5
+        best, score = None, me.prio["margin"] - 2.0
         for a in legal:
             if a[0] == "battle":
                 edge = me.battle_edge(a[1], a[2])
             elif a[0] == "siege":
-                edge = me.siege_edge(a[1])
+                edge = me.siege_edge(a[1]) + 0.5
             else:
                 continue
             if edge > score:
@@ -239,7 +243,7 @@ class ScriptedBot:
             foes.append(ally)
         ours = sum(me.force(r, loc, siege) for r in friends)
         theirs = sum(me.force(r, loc, siege) for r in foes)
-        return ("accept",) if ours + 2 >= theirs * 0.8 else ("decline",)
+        return ("accept",) if ours + 2 >= theirs * 0.5 else ("decline",)
 
     def commit_card(self, me: Seat, legal: list[Action]) -> Action:
         cards = [a for a in legal if a[1] != BLUFF]
@@ -383,6 +387,8 @@ class Seat:
         return any(self.role in city["levels"] for city in self.view["cities"].values())
 
     def column_worth(self, card_id: str, name: str) -> float:
+        """What the action on column ``name`` with ``card_id`` is worth, in Gold, its Cost paid
+        (``Development.1``) or its Benefits taken (``Movement.1``); a VP is worth :data:`VP`."""
         c = self.card(card_id)
         cards = [*self.column(name), card_id]
         if name in ("development", "presence"):
@@ -390,11 +396,13 @@ class Seat:
             if name == "presence" and not self.has_influence():
                 price = 0
             left = self.gold() - price
+            if left < 0:
+                return -99.0
             effect = self.effect_worth(c)
             if name == "development":
-                value = 4.5 if self.can_build(left) else 0.0
+                value = self.build_gain() if self.can_build(left) else 0.0
             else:
-                value = min(max(left, 0), 10) * 0.75 + (2.0 if self.control_reachable(left) else 0.0)
+                value = self.control_gain(left) + (1.0 if self.mine["presence"] > 1 and left > 1 else 0.0)
             return value + effect - price
         got = 0.0
         for i, x in enumerate(cards):
@@ -402,10 +410,54 @@ class Seat:
             for b in benefits if i == len(cards) - 1 else benefits[:1]:
                 got += BENEFIT.get(b, 1.0)
         if name == "income":
-            got += 2.0 + self.income() + (1.0 if self.gold() < 4 else 0.0)
-        else:
-            got += 1.5 if self.attack_open() else -0.5
+            got += 2.0 + self.income()
+        got *= self.thrift()
+        if name == "movement":
+            got += self.attack_worth() - 1.0
         return got
+
+    def thrift(self) -> float:
+        """What one more Gold is worth to this role: less the more it holds already."""
+        gold = self.gold()
+        return 1.2 if gold < 5 else 0.8 if gold < 10 else 0.5 if gold < 16 else 0.3
+
+    def build_gain(self) -> float:
+        """The best building's worth: a star or a set scores (``Victory.1``, ``Victory.3``)."""
+        best = 0.0
+        for kind in ("church", "fortress", "citadel"):
+            if self.mine["stock"][kind] <= 0 or (kind == "citadel" and not self.mine["control"]):
+                continue
+            value = 2.5
+            if self.mine["tracks"][kind] + 1 in self.pack.tracks[kind].stars:
+                value += VP
+            if self.mine["stock"][kind] == 1:
+                value += VP
+            best = max(best, value)
+        return best
+
+    def control_gain(self, gold_left: int) -> float:
+        """The best City Control marker within reach, less its price (``Presence.Influence.5``)."""
+        best = 0.0
+        for loc, city in self.view["cities"].items():
+            if not city["in_play"] or city["control"] == self.role:
+                continue
+            costs = self.pack.cities[loc].sides[self.view["side"]].costs
+            levels = city["levels"]
+            if self.role not in levels and not self.near(loc):
+                continue
+            paid = costs[levels.index(self.role)] if self.role in levels else 0
+            price = costs[-1] - paid
+            if price <= gold_left:
+                best = max(best, VP * (2.0 if self.view["crusade"] == 1 else 1.0) + 1.0 - 0.6 * price)
+        return best
+
+    def near(self, loc: str) -> bool:
+        """Whether ``loc`` is, or is next to, a City holding this role's Influence (R15)."""
+        cities = self.view["cities"]
+        return not self.has_influence() or any(
+            n in cities and self.role in cities[n]["levels"]
+            for n in self.pack.board.neighbours(loc, self.second)
+        )
 
     def can_build(self, gold_left: int) -> bool:
         if gold_left < 0:
@@ -521,33 +573,47 @@ class Seat:
 
     # -- Movement ----------------------------------------------------------------------------------
     def best_move(self, moves: list[Action]) -> Action | None:
-        best, score = None, 1.0
+        """A move of Support into a Region an opponent holds, where the Battle looks best
+        (``Movement.2``, ``Movement.4``); none when a Conflict is open already and worth more."""
+        best, score = None, self.attack_worth()
+        cities = self.view["cities"]
         for a in moves:
             _, src, dst, n = a
-            cities = self.view["cities"]
-            if dst not in cities:
+            if dst not in cities or not cities[dst]["in_play"]:
                 continue
             here = cities[src]["support"].get(self.role, 0)
-            there = cities[dst]["support"]
-            foes = [r for r, k in there.items() if r != self.role and k > 0]
-            if not foes:
-                continue
             if self.rival_support(src) > 0 and n >= here:
                 continue  # do not leave a Region an opponent holds
+            there = cities[dst]["support"]
             mine = there.get(self.role, 0) + n
-            edge = max(
-                self.strength(self.role, dst, False, mine) - self.strength(f, dst, False) for f in foes
-            )
-            value = edge - 0.3 * n
-            if value > score:
+            foes = [r for r, k in there.items() if r != self.role and k > 0]
+            value = -9.0
+            for f in foes:
+                edge = self.strength(self.role, dst, False, mine) - self.strength(f, dst, False)
+                value = max(value, self.fight_value(edge))
+            value -= 0.3 * n
+            if value > score + 0.5:
                 best, score = a, value
         return best
 
-    def attack_open(self) -> bool:
+    def fight_value(self, edge: float) -> float:
+        """A Conflict's worth to its attacker (``Victory.1``): 1 VP for taking part, 2 more for
+        winning, the chance of winning read off the expected edge."""
+        chance = 1 / (1 + math.exp(-edge / 2.5))
+        return VP * (1 + 2 * chance) - 2.0
+
+    def attack_worth(self) -> float:
+        """The best Conflict open to this role now, or nothing."""
+        best = 0.0
         for loc, city in self.view["cities"].items():
-            if city["in_play"] and city["support"].get(self.role, 0) > 0 and self.rival_support(loc) > 0:
-                return True
-        return False
+            if not city["in_play"] or city["support"].get(self.role, 0) <= 0:
+                continue
+            for r, k in city["support"].items():
+                if r != self.role and k > 0:
+                    best = max(best, self.fight_value(self.battle_edge(loc, r)))
+            if self.defender_of(loc) is not None:
+                best = max(best, self.fight_value(self.siege_edge(loc)))
+        return best
 
     # -- Conflicts ---------------------------------------------------------------------------------
     def strength(
