@@ -185,23 +185,25 @@ function piece(node, id, at, x, y, title) {
   return node;
 }
 
-// Make ``node`` a pick of ``tokens`` (all picked on a click, in order, those not picked yet).
+// Make ``node`` a pick of ``tokens`` (all picked on a click, in order, those not picked yet); the
+// click handler, for what lies over the pick (a name, a marker) to pass its clicks on, or null.
 function pickable(node, tokens, label, c, onPick, outline) {
   const key = tokens.join(":");
   const live = tokens.every((t) => c.pickable.has(t) || c.picked.has(t));
-  if (!live) return false;
+  if (!live) return null;
   node.dataset.pick = key;
   node.setAttribute("aria-label", label);
   node.setAttribute("tabindex", "0");
   node.setAttribute("role", "button");
   const all = tokens.every((t) => c.picked.has(t));
   if (outline) outline.classList.add(all ? "fp-picked" : "fp-pickable");
-  node.addEventListener("click", (e) => {
+  const fire = (e) => {
     e.stopPropagation();
     if (all) { onPick(tokens[tokens.length - 1]); return; }
     for (const t of tokens) if (!c.picked.has(t)) onPick(t);
-  });
-  return true;
+  };
+  node.addEventListener("click", fire);
+  return fire;
 }
 
 // -- a Location card ------------------------------------------------------------------------------
@@ -222,14 +224,20 @@ function drawLocation(layer, loc, view, c, onPick, conflictAt) {
   g.append(back);
   const titled = `${loc.name}: City levels cost ${side.costs.join(", ")} Gold, income ${side.income.join(", ")}; ransack ${side.ransack} Gold${at.waiting ? "; beside the board until the 2nd Crusade" : ""}`;
   back.append(el("title", {}, titled));
-  pickable(back, [loc.id], `${loc.name}${at.waiting ? " (beside the board)" : ""}`, c, onPick, back);
   if (conflictAt === loc.id) {
     g.append(el("rect", { x: x0 - 5, y: y0 - 5, width: W + 10, height: H + 10, rx: 10, fill: "none", stroke: "#111", "stroke-width": 3, "stroke-dasharray": "10 5", class: "conflict-ring" }));
   }
-  g.append(el("text", { x: x0 + PAD, y: y0 + 21, "font-size": 17, "font-weight": "bold", fill: "#2a1d10", "data-location-label": loc.id }, loc.name));
+  // The card's pick is its name's band; a click anywhere else on the card but a City level that may
+  // be picked (which takes its own clicks, its Influence marker's too) picks the card as well.
+  const citX = x0 + W - PAD - 46;
+  const head = el("g", { class: "card-head" });
+  head.append(el("rect", { x: x0, y: y0, width: citX - 52 - x0 - 4, height: 30, fill: "transparent" }));
+  head.append(el("text", { x: x0 + PAD, y: y0 + 21, "font-size": 17, "font-weight": "bold", fill: "#2a1d10", "data-location-label": loc.id }, loc.name));
+  g.append(head);
+  const fire = pickable(head, [loc.id], `${loc.name}${at.waiting ? " (beside the board)" : ""}`, c, onPick, back);
+  if (fire) g.addEventListener("click", fire);
 
   // The Control marker and the Citadel space, top right.
-  const citX = x0 + W - PAD - 46;
   g.append(el("rect", { x: citX, y: y0 + 6, width: 46, height: 22, rx: 3, fill: "#fff", stroke: "#7a6a4a", "stroke-dasharray": "3 2" },));
   if (city.citadel) {
     g.append(piece(marker(board, city.citadel, 46, 22, `${CASTLE}${abbr(city.citadel)}`), `citadel:${loc.id}`, loc.id, citX, y0 + 6,
@@ -264,7 +272,7 @@ function drawLocation(layer, loc, view, c, onPick, conflictAt) {
     g.append(box);
     if (holder) {
       const mw = Math.min(bw - 10, 46);
-      g.append(piece(marker(board, holder, mw, 22, abbr(holder)), `influence:${loc.id}:${i}`, loc.id, bx + (bw - mw) / 2, top + 19,
+      box.append(piece(marker(board, holder, mw, 22, abbr(holder)), `influence:${loc.id}:${i}`, loc.id, bx + (bw - mw) / 2, top + 19,
         `${loc.name}, ${levelName(i, n)}: Influence of the ${holder}`));
     }
   }
@@ -323,7 +331,7 @@ function drawFortressSpaces(layer, board, view, c, onPick) {
     const owner = view.fortresses?.[s.id];
     if (owner) {
       const node = marker(board, owner, 40, 24, `${CASTLE}${abbr(owner)}`);
-      layer.append(piece(node, `fortress:${s.id}`, s.id, s.x - 20, s.y - 12, `a Fortress of the ${owner} on ${name}`));
+      g.append(piece(node, `fortress:${s.id}`, s.id, s.x - 20, s.y - 12, `a Fortress of the ${owner} on ${name}`));
     }
   }
 }
