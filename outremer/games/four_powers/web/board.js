@@ -721,7 +721,8 @@ function legend(board, view) {
     hel("li", {}, hel("span", {}, `${CROSS} a Church, ${CRESCENT} a Mosque, in the Region's spaces. "Cr 3": 3 Support of that faction in the Region.`)),
     hel("li", {}, hel("span", {}, "Dashed card: waiting beside the board until the 2nd Crusade. Dashed black frame: the Conflict under way.")),
     hel("li", {}, hel("span", {}, "Columns: Development and Presence charge the Cost of every card in them; Movement and Income give every Benefit showing (a new card covers the lower Benefit of the one below).")),
-    hel("li", {}, hel("span", {}, "Gold outline: may be picked now; magenta: picked. A die shows its Strength, then \u2716 for each Wound. \u2605 on a track: a star space.")),
+    hel("li", {}, hel("span", {}, "Player boards: each Upgrade track's spaces with their values (a Church's or Mosque's income, a Fortress's or a Citadel's Strength), the Upgrade marker's space dark, \u2605 a star space; then the buildings left to build.")),
+    hel("li", {}, hel("span", {}, "Gold outline: may be picked now; magenta: picked. A die shows its Strength, then \u2716 for each Wound.")),
   ];
   const details = hel("details", { class: "fp-key", open: keyOpen, "data-board-key": "" }, hel("summary", {}, "Key to the board"), hel("ul", {}, rows));
   details.addEventListener("toggle", () => { keyOpen = details.open; });
