@@ -74,6 +74,10 @@ from .state import BLUFF, State
 from .words import effect_words
 from .wounds import count_wounds, forfeit_faith, open_buy_back, open_wounds, returning
 
+CLOSED_FAITH = 60
+"""The most Faith a closed hand holds (R18): a bound, far above any game's, so that every choice of
+``Battle.8`` can be numbered for learning environments (encoding.py)."""
+
 
 def start(state: State, kind: str, location: str, attacker: str, defender: str) -> Frame:
     """Push a Battle or a Siege of ``attacker`` against ``defender`` in ``location``."""
@@ -288,7 +292,7 @@ def _commit_legal(state: State, frame: Frame, role: str) -> list[Action]:
     acts: list[Action] = []
     for f in range(footmen + 1):
         for b in range(min(cap - f, state.units[role][other_kind]) + 1):
-            acts += [("commit", f, b, n) for n in range(state.faith[role] + 1)]
+            acts += [("commit", f, b, n) for n in range(min(state.faith[role], CLOSED_FAITH) + 1)]
     return acts
 
 

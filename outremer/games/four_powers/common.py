@@ -73,19 +73,9 @@ def units_left(state: State, kind: str) -> int:
     return max(0, limit - held)
 
 
-def faith_left(state: State) -> int:
-    """Faith markers left in the general supply (R16)."""
-    limit = data(state).components.faith
-    held = sum(state.faith.values())
-    for frame in state.stack:
-        for committed in frame.get("faith", {}).values():
-            held += committed
-    return max(0, limit - held)
-
-
 def gain(state: State, role: str, gains: Mapping[str, int], key: str, why: str) -> None:
     """``role`` takes ``gains`` (Gold, Faith, Footmen, Siege Towers, Knights) from the general
-    supply; Units and Faith only while counters are left (R16). The log says what was taken."""
+    supply; Units only while counters are left (R16). The log says what was taken."""
     taken: list[str] = []
     for what, n in gains.items():
         if n <= 0:
@@ -94,7 +84,7 @@ def gain(state: State, role: str, gains: Mapping[str, int], key: str, why: str) 
             got = n
             state.gold[role] += n
         elif what == "faith":
-            got = min(n, faith_left(state))
+            got = n  # Faith markers make change, like Gold: no limit (R16)
             state.faith[role] += got
         else:
             got = min(n, units_left(state, what))

@@ -6,7 +6,7 @@ kinds, buildings or counts it can name. Some never turn out legal; none is missi
 (tests/rl/test_env.py checks the legal actions of random games against it). The counts are bounded
 by the box: at most 10 Presence markers a player (``Markers``), so 10 Support in a Region and a
 closed hand of at most 2 Units per Support plus the besieged player's 4 (``Battle.8``, R10a), 30
-Footmen, 10 Siege Towers or Knights and 20 Faith (R16).
+Footmen, 10 Siege Towers or Knights (R16) and 60 Faith (R18).
 
 :func:`observe` turns the view (views.py) into a fixed-length vector of numbers in [0, 1]. It
 reads nothing but the view, so another faction's Gold, Faith and hand count as unknown.
@@ -18,6 +18,7 @@ from functools import cache
 from typing import Any
 
 from ...engine.features import Features
+from .battle import CLOSED_FAITH
 from .pack import Pack, load_pack
 from .procedures import PROCEDURES
 from .state import BLUFF, BOARD, BUILDINGS, COLUMNS, ROLES, UNITS
@@ -26,7 +27,7 @@ Action = tuple[Any, ...]
 
 PRESENCE = 10  # Presence markers of a player (Markers)
 MOST_UNITS = 2 * PRESENCE + 4  # 2 per Support, plus the besieged player's 1 + 3 Citadels (R10a)
-MOST_FAITH = 20  # the box's Faith markers (R16)
+MOST_FAITH = CLOSED_FAITH  # the most Faith in a closed hand (R18)
 MOST_BIG = 10  # Siege Towers or Knights in the box (R16)
 MOST_DICE = PRESENCE + 4  # a die per Support, plus the extra dice of cards (extra_dice)
 MOST_GOLD = 40  # for scaling: more Gold than this counts as this much

@@ -3,8 +3,8 @@
 One choice, the provision (``Income.2``, R14): 2 Gold, 2 Faith, 2 Footmen, 1 Siege Tower, or two
 different of Gold, Faith and Footman; then the player takes, at once, the Gold of every level its
 Influence stands on (``Income.3``) and the Gold of its Churches or Mosques at the value of their
-track (``Buildings.Church.2``, R4a). Faith and Units come from what is left in the general supply
-(R16): the choices never depend on it, since Faith behind the screens is hidden.
+track (``Buildings.Church.2``, R4a). Units come from what is left in the general supply (R16);
+Faith has no limit. Every provision is offered whatever is left.
 """
 
 from __future__ import annotations
