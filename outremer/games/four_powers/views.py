@@ -10,12 +10,14 @@ changes when only those hidden facts change (tests/test_twins.py, tests/four_pow
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from ...engine.procedures import Action, public_frame
-from .common import card, data, presence_left
+from .common import data, name, presence_left, whose
 from .procedures import PROCEDURES
-from .state import BLUFF, BUILDINGS, State
+from .state import BLUFF, BUILDINGS, FAITH, State
+from .words import NAMES, count
 
 PHASES = {
     "game": ("Set-up", "Setup"),
@@ -145,18 +147,94 @@ def log_entries(state: State, role: str | None, start: int = 0) -> list[dict[str
     return readable[start:]
 
 
+COLUMN_NAMES = {
+    "development": "Development",
+    "presence": "Presence",
+    "movement": "Movement",
+    "income": "Income",
+}
+BUILDING_NAMES = {"church": "Church or Mosque", "fortress": "Fortress", "citadel": "Citadel"}
+PHRASES = {
+    "keep": "keep {0}",
+    "discard": "discard {0}",
+    "bottom": "put {0} on the bottom of the deck",
+    "play": "play {0} for {1}",
+    "effect": "resolve the card's effect",
+    "done": "done",
+    "end": "start no more Conflicts",
+    "swap": "change places with the Influence above yours in {0}",
+    "city": "count around {0}",
+    "support": "place 1 Support in {0}",
+    "move": "move {2} Support from {0} to {1}",
+    "recruit": "recruit 1 {0}",
+    "battle": "start a Battle against {1} in {0}",
+    "siege": "besiege {0}",
+    "reinforce": "bring 1 Support from {0}",
+    "invite": "invite {0} to be your Ally",
+    "alone": "fight without an Ally",
+    "accept": "join as Ally",
+    "decline": "decline",
+    "commit_card": "lay {0} face down",
+    "add_card": "add {0}",
+    "no_card": "add no card",
+    "buy_back": "buy back 1 {0} for 1 Gold",
+    "take": "take the City",
+    "ransack": "ransack the City",
+}
+"""Each verb in words; ``{n}`` is the action's n-th part after the verb, in words."""
+
+
 def describe(state: State, role: str, action: Action) -> str:
-    """An action in words for menus: card and Location names rather than ids."""
+    """An action in words for menus: card, Location, faction and marker names, never ids."""
+    verb, parts = action[0], action[1:]
+    if verb == "influence":
+        loc, level = parts
+        where = "the control level" if level == len(state.influence[loc]) - 1 else f"level {level + 1}"
+        return f"Influence in {name(state, loc)}, {where}"
+    if verb == "build":
+        kind, where = parts
+        if kind == "fortress":
+            a, b = (name(state, x) for x in data(state).board.fortress_spaces[where].between)
+            return f"build a Fortress between {a} and {b}"
+        place = f"the Region of {name(state, where)}" if kind == "church" else name(state, where)
+        return f"build a {_building(role, kind)} in {place}"
+    if verb == "upgrade":
+        return f"move the {_building(role, parts[0])} Upgrade marker one space right"
+    if verb == "push":
+        return f"push {whose(parts[1])} Influence in {name(state, parts[0])} down a level"
+    if verb == "commit":
+        footmen, big, faith = parts
+        other = "tower" if any(f["kind"].startswith("siege") for f in state.stack) else "knight"
+        return f"close your hand on {count(footmen, 'footman')}, {count(big, other)} and {faith} Faith"
+    if verb == "provision":
+        return "provision: " + " and ".join(count(n, k) for k, n in Counter(parts).items())
+    if verb == "wound":
+        target, kind = parts
+        return f"a Wound to {whose(target)} {'Support' if kind == 'support' else NAMES[kind][0]}"
+    if verb == "reroll":
+        return f"reroll your die {parts[0] + 1}"
+    words = [_word(state, p) for p in parts]
+    phrase = PHRASES.get(verb)
+    return phrase.format(*words) if phrase else " ".join([verb.replace("_", " "), *words])
+
+
+def _building(role: str, kind: str) -> str:
+    """A building's name for ``role``: Muslims build Mosques (``Buildings.Church``)."""
+    return "Mosque" if kind == "church" and FAITH[role] == "muslims" else BUILDING_NAMES[kind]
+
+
+def _word(state: State, part: object) -> str:
     pack = data(state)
-    words: list[str] = []
-    for part in action:
-        if isinstance(part, str) and (part in pack.cards or part == BLUFF):
-            words.append(card(state, part).name if part != BLUFF else "the Bluff")
-        elif isinstance(part, str) and part in pack.board.locations:
-            words.append(pack.board.locations[part].name)
-        elif isinstance(part, str) and part in pack.board.fortress_spaces:
-            a, b = (pack.board.locations[x].name for x in pack.board.fortress_spaces[part].between)
-            words.append(f"the Fortress space between {a} and {b}")
-        else:
-            words.append(str(part).replace("_", " "))
-    return " ".join(words)
+    if part == BLUFF:
+        return "the Bluff"
+    if isinstance(part, str) and part in pack.cards:
+        return pack.cards[part].name
+    if isinstance(part, str) and part in pack.board.locations:
+        return name(state, part)
+    if isinstance(part, str) and part in COLUMN_NAMES:
+        return COLUMN_NAMES[part]
+    if isinstance(part, str) and part in NAMES:
+        return NAMES[part][0]
+    if isinstance(part, str) and part in state.players:
+        return f"the {part}"
+    return str(part)
