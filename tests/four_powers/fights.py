@@ -41,8 +41,7 @@ def empty(players: tuple[str, ...] = ROLES, side: str = FOUR, pack: str | None =
     s.draft = {}
     s.columns = {BOARD: {c: [] for c in COLUMNS}}
     s.in_play = list(pack.board.in_play(False))
-    levels = 3 if side == FOUR else 2
-    s.influence = {loc: [None] * levels for loc in pack.board.locations}
+    s.influence = {loc: [None] * len(pack.cities[loc].sides[side].costs) for loc in pack.board.locations}
     s.control = {loc: None for loc in pack.board.locations}
     s.support = {loc: {} for loc in pack.board.locations}
     s.churches = {loc: [] for loc in pack.board.locations}

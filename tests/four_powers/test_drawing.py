@@ -185,12 +185,12 @@ def test_a_test_map_is_laid_out_too(tmp_path: Path) -> None:
     board["fortress_spaces"].append({"id": "krak_tripoli", "between": ["krak", "tripoli"], "source": source})
     (tmp_path / "map.json").write_text(json.dumps(board), encoding="utf-8")
     cities = json.loads((tmp_path / "locations.json").read_text(encoding="utf-8"))
-    side = {"costs": [1, 2, 3], "income": [0, 1, 1], "ransack": 2}
+    side = {"costs": [1, 2, 3, 4], "income": [0, 1, 1, 1], "ransack": 2}
     cities["cities"].append(
         {
             "location": "krak",
             "four": side,
-            "two": {**side, "costs": [2, 3], "income": [1, 1]},
+            "two": {**side, "costs": [1, 2, 3], "income": [0, 1, 1]},
             "source": source,
         }
     )

@@ -49,7 +49,7 @@ def test_the_provisions_are_worth_two_gold() -> None:
 def test_city_levels_and_churches_pay() -> None:
     s = position()
     purse(s, BYZANTINES, 0, 0)
-    influence(s, "antiocheia", [None, None, BYZANTINES], control=BYZANTINES)
+    influence(s, "antiocheia", [None, None, None, BYZANTINES], control=BYZANTINES)
     s.churches["antiocheia"] = [BYZANTINES]
     s.churches["iconium"] = [BYZANTINES]
     s.tracks[BYZANTINES]["church"] = 2

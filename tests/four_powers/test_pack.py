@@ -87,8 +87,8 @@ def test_a_city_for_every_location_with_both_sides_of_its_card() -> None:
         four, two = city.sides["four"], city.sides["two"]
         # Setup.8's "left" and "middle" levels and Presence.Example's "rightmost" (L600-L602): three
         # levels on the four-player side; Players.1 (L824-L825): two on the other side.
-        assert len(four.costs) == len(four.income) == 3, city.location
-        assert len(two.costs) == len(two.income) == 2, city.location
+        assert len(four.costs) == len(four.income) == 4, city.location  # R11b: 3 columns and control
+        assert len(two.costs) == len(two.income) == 3, city.location  # R11b: 2 columns and control
         for side in (four, two):
             assert list(side.costs) == sorted(side.costs), city.location
 
@@ -150,7 +150,7 @@ def test_presence_example_costs_six_to_raise_edessa_and_jerusalem_to_the_top() -
     # in Edessa and Jerusalem, 6 Gold in all; Presence.Influence.2: the difference of the levels.
     cities = load_pack().cities
     raised = sum(
-        cities[c].sides["four"].costs[2] - cities[c].sides["four"].costs[1] for c in ("edessa", "jerusalem")
+        cities[c].sides["four"].costs[-1] - cities[c].sides["four"].costs[1] for c in ("edessa", "jerusalem")
     )
     assert raised == 6
 
@@ -297,12 +297,12 @@ def _two_last_rounds(doc: Any) -> None:
 
 def _city_levels(doc: Any) -> None:
     city = next(c for c in doc["cities"] if c["location"] == "tyrus")
-    city["four"]["costs"] = [1, 4]
+    city["four"]["costs"] = [1, 2, 4]
 
 
 def _city_costs_fall(doc: Any) -> None:
     city = next(c for c in doc["cities"] if c["location"] == "ascalon")
-    city["two"]["costs"] = [4, 2]
+    city["two"]["costs"] = [4, 2, 5]
 
 
 def _city_unknown(doc: Any) -> None:
@@ -378,8 +378,8 @@ def _short_track(doc: Any) -> None:
         ("cards", _name_twice, "cards.json: card name Greek Fire: listed twice"),
         ("cards", _rulebook_card_renamed, "cards.json: cards: the rulebook's card 'Holy Zeal' is missing"),
         ("cards", _two_last_rounds, "cards.json: rounds: exactly one Last Round card"),
-        ("locations", _city_levels, "locations.json: city tyrus: four side: 2 costs; that side has 3 levels"),
-        ("locations", _city_costs_fall, "locations.json: city ascalon: two side: costs [4, 2] fall"),
+        ("locations", _city_levels, "locations.json: city tyrus: four side: 3 costs; that side has 4 levels"),
+        ("locations", _city_costs_fall, "locations.json: city ascalon: two side: costs [4, 2, 5] fall"),
         ("locations", _city_unknown, "locations.json: city nicaea: names unknown location 'nicaea'"),
         (
             "components",

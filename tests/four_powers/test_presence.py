@@ -33,10 +33,10 @@ def test_the_rulebook_example_betrayal_of_the_emirs() -> None:
     act(s, BYZANTINES, "swap", "edessa")
     act(s, BYZANTINES, "swap", "jerusalem")
     # the Seljuk and the Caliphate drop below the Byzantines
-    assert s.influence["edessa"] == [SELJUK, BYZANTINES, None]
-    assert s.influence["jerusalem"] == [CALIPHATE, BYZANTINES, None]
-    act(s, BYZANTINES, "influence", "edessa", 2)
-    act(s, BYZANTINES, "influence", "jerusalem", 2)
+    assert s.influence["edessa"] == [SELJUK, BYZANTINES, None, None]
+    assert s.influence["jerusalem"] == [CALIPHATE, BYZANTINES, None, None]
+    act(s, BYZANTINES, "influence", "edessa", 3)
+    act(s, BYZANTINES, "influence", "jerusalem", 3)
     assert s.gold[BYZANTINES] == 0  # 6 Gold to reach both rightmost levels
     assert s.control["edessa"] == BYZANTINES and s.control["jerusalem"] == BYZANTINES  # Presence.Influence.5
     act(s, BYZANTINES, "done")
@@ -46,9 +46,9 @@ def test_the_rulebook_example_betrayal_of_the_emirs() -> None:
 def test_new_influence_goes_next_to_where_it_was_at_the_start_of_the_turn() -> None:
     s = position()
     purse(s, SELJUK, 20, 0)
-    influence(s, "edessa", [BYZANTINES, None, None])
-    influence(s, "tyrus", [None, None, None])
-    influence(s, "ascalon", [CALIPHATE, SELJUK, None])
+    influence(s, "edessa", [BYZANTINES, None, None, None])
+    influence(s, "tyrus", [None, None, None, None])
+    influence(s, "ascalon", [CALIPHATE, SELJUK, None, None])
     action(s, SELJUK, "presence")
     places = {a[1] for a in PROCEDURES.legal(s, SELJUK) if a[0] == "influence"}
     # Seljuk Influence in Ascalon only: new markers in its neighbours Tyrus and Jerusalem, a raise
@@ -65,45 +65,48 @@ def test_new_influence_goes_next_to_where_it_was_at_the_start_of_the_turn() -> N
 def test_a_raise_pays_the_difference_and_the_push_cascades() -> None:
     s = position()
     purse(s, BYZANTINES, 10, 0)
-    influence(s, "iconium", [BYZANTINES, CRUSADERS, SELJUK], control=SELJUK)
+    influence(s, "iconium", [BYZANTINES, CRUSADERS, SELJUK, CALIPHATE], control=CALIPHATE)
     action(s, BYZANTINES, "presence")
-    act(s, BYZANTINES, "influence", "iconium", 2)
+    act(s, BYZANTINES, "influence", "iconium", 3)
     assert s.gold[BYZANTINES] == 7  # Presence.Influence.2: 4 - 1
-    # R2: the Seljuk drop to the middle, the Crusaders below it, the Byzantines' old level freed
-    assert s.influence["iconium"] == [CRUSADERS, SELJUK, BYZANTINES]
+    # R2: the Caliphate drop to the third level, the Seljuk and Crusaders each one below, into the
+    # Byzantines' old level, freed first
+    assert s.influence["iconium"] == [CRUSADERS, SELJUK, CALIPHATE, BYZANTINES]
     assert s.control["iconium"] == BYZANTINES
 
 
 def test_a_push_below_the_first_level_returns_the_marker() -> None:
     s = position()
     purse(s, CALIPHATE, 10, 0)
-    influence(s, "tyrus", [SELJUK, CRUSADERS, None])
+    influence(s, "tyrus", [SELJUK, CRUSADERS, None, None])
     action(s, CALIPHATE, "presence")
     act(s, CALIPHATE, "influence", "tyrus", 1)
     # Presence.Influence.3-4, R2: Crusaders to the first level, Seljuk off the City
-    assert s.influence["tyrus"] == [CRUSADERS, CALIPHATE, None]
+    assert s.influence["tyrus"] == [CRUSADERS, CALIPHATE, None, None]
     assert presence_left(s, SELJUK) == 7
 
 
 def test_push_all_drops_every_marker_below() -> None:
     s = position(options={"push_all": True})
     purse(s, CALIPHATE, 10, 0)
-    influence(s, "tyrus", [SELJUK, None, CRUSADERS], control=CRUSADERS)
+    influence(s, "tyrus", [SELJUK, None, None, CRUSADERS], control=CRUSADERS)
     action(s, CALIPHATE, "presence")
-    act(s, CALIPHATE, "influence", "tyrus", 2)
-    # R2's option: every other marker at or below the target drops one level
-    assert s.influence["tyrus"] == [None, CRUSADERS, CALIPHATE]
+    act(s, CALIPHATE, "influence", "tyrus", 3)
+    # R2's option: every other marker at or below the target drops one level (without it the
+    # Seljuk, not below an occupied level, would stay)
+    assert s.influence["tyrus"] == [None, None, CRUSADERS, CALIPHATE]
 
 
 def test_a_controller_with_a_citadel_cannot_be_pushed() -> None:
     s = position()
     purse(s, BYZANTINES, 20, 0)
-    influence(s, "iconium", [BYZANTINES, None, CRUSADERS], control=CRUSADERS)
+    influence(s, "iconium", [BYZANTINES, None, None, CRUSADERS], control=CRUSADERS)
     s.citadels["iconium"] = CRUSADERS
     action(s, BYZANTINES, "presence")
     legal = PROCEDURES.legal(s, BYZANTINES)
-    # Presence.Influence.9: the top level is closed, the middle open (it pushes nobody)
-    assert ("influence", "iconium", 2) not in legal and ("influence", "iconium", 1) in legal
+    # Presence.Influence.9: the control level is closed, the levels below open (they push nobody)
+    assert ("influence", "iconium", 3) not in legal
+    assert ("influence", "iconium", 1) in legal and ("influence", "iconium", 2) in legal
 
 
 def test_one_marker_per_player_per_city_and_per_level() -> None:
@@ -111,7 +114,9 @@ def test_one_marker_per_player_per_city_and_per_level() -> None:
     purse(s, CRUSADERS, 20, 0)
     action(s, CRUSADERS, "presence")
     iconium = {a[2] for a in PROCEDURES.legal(s, CRUSADERS) if a[:2] == ("influence", "iconium")}
-    assert iconium == {2}  # Presence.Influence.7: only a raise; .8: never its own level
+    # Presence.Influence.7: the Crusaders' marker on the second level only rises (R11b: to the
+    # third column or the control level); .8: never onto its own level
+    assert iconium == {2, 3}
 
 
 def test_support_needs_influence_in_the_city_and_one_gold() -> None:

@@ -17,13 +17,14 @@ from outremer.games.four_powers.state import BOARD, BYZANTINES, CALIPHATE, CRUSA
 
 def test_four_players_start_where_setup_8_puts_them() -> None:
     s = new_game(3, "four", {})
-    # Setup.8 on the four-player side: left is the first level, middle the second; nobody controls
-    assert s.influence["iconium"] == [BYZANTINES, CRUSADERS, None]
-    assert s.influence["edessa"] == [BYZANTINES, SELJUK, None]
-    assert s.influence["jerusalem"] == [BYZANTINES, CALIPHATE, None]
-    assert s.influence["tyrus"] == [None, SELJUK, None]
-    assert s.influence["ascalon"] == [CALIPHATE, None, None]
-    assert s.influence["tripoli"] == [None, None, None]
+    # Setup.8 on the four-player side, R11b: left is the first level, middle the second; the third
+    # column and the control level start empty, so nobody controls
+    assert s.influence["iconium"] == [BYZANTINES, CRUSADERS, None, None]
+    assert s.influence["edessa"] == [BYZANTINES, SELJUK, None, None]
+    assert s.influence["jerusalem"] == [BYZANTINES, CALIPHATE, None, None]
+    assert s.influence["tyrus"] == [None, SELJUK, None, None]
+    assert s.influence["ascalon"] == [CALIPHATE, None, None, None]
+    assert s.influence["tripoli"] == [None, None, None, None]
     assert set(s.control.values()) == {None}
     assert s.support["iconium"] == {CRUSADERS: 3}
     assert s.support["antiocheia"] == {BYZANTINES: 1, SELJUK: 1}
@@ -44,7 +45,7 @@ def test_damascus_and_aleppo_wait_beside_the_board() -> None:
     s = new_game(1, "four", {})
     # Setup.2: both join only at the end of the 1st Crusade; their Cities are kept, empty
     assert "damascus" not in s.in_play and "aleppo" not in s.in_play
-    assert s.influence["damascus"] == [None, None, None] and s.control["aleppo"] is None
+    assert s.influence["damascus"] == [None, None, None, None] and s.control["aleppo"] is None
     assert len(s.in_play) == 7
 
 
@@ -79,15 +80,16 @@ def test_the_first_player_is_drawn_and_said() -> None:
 
 def test_three_players_use_the_two_column_side() -> None:
     s = new_game(1, "three-without-crusaders", {})
-    # Players.1-2: 2 levels; the Crusaders' pieces are gone
+    # Players.1-2, R11b: two columns and the control level; the Crusaders' pieces are gone
     assert s.players == [BYZANTINES, CALIPHATE, SELJUK]
-    assert all(len(levels) == 2 for levels in s.influence.values())
+    assert all(len(levels) == 3 for levels in s.influence.values())
     assert s.support["iconium"] == {}
-    # R11b: Edessa's left (Byzantines) and middle (Seljuk) meet on the first level: the middle wins
-    assert s.influence["edessa"] == [SELJUK, None]
-    assert s.influence["jerusalem"] == [CALIPHATE, None]
-    assert s.influence["iconium"] == [BYZANTINES, None]
-    assert presence_left(s, BYZANTINES) == 8  # R11b: the markers not on the board are in supply
+    # R11b: each starting Influence on its printed column, left the first, middle the second
+    assert s.influence["edessa"] == [BYZANTINES, SELJUK, None]
+    assert s.influence["jerusalem"] == [BYZANTINES, CALIPHATE, None]
+    assert s.influence["iconium"] == [BYZANTINES, None, None]
+    assert not any(s.control.values())  # nobody starts on a control level
+    assert presence_left(s, BYZANTINES) == 6  # R11b: the markers not on the board are in supply
     assert len(s.deck) + 15 == 54  # R11a: all 54 cards with 3 players by default
 
 
@@ -107,13 +109,14 @@ def test_two_players_take_their_co_religionists_places_where_higher() -> None:
     # Players.4: the Crusaders take the Byzantines' Support in Antiocheia; in Iconium their own
     # Influence (middle) is higher than the Byzantines' (left), so nothing changes there
     assert s.support["antiocheia"] == {CRUSADERS: 1, SELJUK: 1}
-    assert s.influence["iconium"] == [CRUSADERS, None]
+    assert s.influence["iconium"] == [None, CRUSADERS, None]
     # The Seljuk take the Caliphate's places: Jerusalem's middle, Ascalon, 2 Support in Jerusalem
     assert s.support["jerusalem"] == {SELJUK: 2}
-    assert s.influence["ascalon"] == [SELJUK, None]
-    # R11b: in Edessa and Jerusalem the Crusaders' inherited left meets the Seljuk's middle
-    assert s.influence["edessa"] == [SELJUK, None]
-    assert s.influence["jerusalem"] == [SELJUK, None]
+    assert s.influence["ascalon"] == [SELJUK, None, None]
+    # Players.4's example (L840-L847), R11b: the Crusaders take Influence in Edessa and Jerusalem,
+    # on the left column, below the Seljuk's middle there
+    assert s.influence["edessa"] == [CRUSADERS, SELJUK, None]
+    assert s.influence["jerusalem"] == [CRUSADERS, SELJUK, None]
     # Players.5: single-faction cards leave with 2 players
     kept = s.deck + [c for h in s.draft["hands"].values() for c in h]
     assert all(

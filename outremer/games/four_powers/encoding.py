@@ -32,7 +32,7 @@ MOST_BIG = 10  # Siege Towers or Knights in the box (R16)
 MOST_DICE = PRESENCE + 4  # a die per Support, plus the extra dice of cards (extra_dice)
 MOST_GOLD = 40  # for scaling: more Gold than this counts as this much
 MOST_VP = 40
-LEVELS = 3  # City levels on the four-player side (Players.1)
+LEVELS = 4  # City levels on the four-player side (Players.1, R11b)
 PROVISIONS = [
     ("gold", "gold"),
     ("faith", "faith"),

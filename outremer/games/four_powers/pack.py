@@ -45,7 +45,7 @@ __all__ = [
 ]
 
 FILES = ("locations", "cards", "components", "tracks")
-LEVELS: Mapping[str, int] = MappingProxyType({"four": 3, "two": 2})  # Locations.Anatomy.5, Players.1
+LEVELS: Mapping[str, int] = MappingProxyType({"four": 4, "two": 3})  # Locations.Anatomy.5, .8, R11b
 START_LEVELS = ("left", "middle")  # Setup.8 names the first two levels of the four side
 SEATS = ("Crusaders", "Byzantines", "Caliphate", "Seljuk")  # seat order, R8a
 TRACKS = ("church", "fortress", "citadel")  # PlayerSetup.4: one row per kind of building
@@ -171,7 +171,7 @@ def _shipped() -> Pack:
 
 
 def _cities(docs: list[dict[str, Any]], board: Board) -> Mapping[str, City]:
-    """One City per Location of the map, each side with its levels (3 on the four side, 2 on the two
+    """One City per Location of the map, each side with its levels (4 on the four side, 3 on the two
     side), costs never falling towards the control level."""
     f = "locations"
     unique(f, "city", (c["location"] for c in docs))

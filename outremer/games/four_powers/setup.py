@@ -143,10 +143,9 @@ def new_game(
 def _board(state: State, pk: Pack) -> None:
     """Setup.2-3: the Locations of the 1st Crusade on the board, every City empty with its
     Control marker on its card; Damascus and Aleppo wait beside the board."""
-    levels = 3 if state.side == FOUR else 2
     locations = list(pk.board.locations)
     state.in_play = list(pk.board.in_play(False))
-    state.influence = {loc: [None] * levels for loc in locations}
+    state.influence = {loc: [None] * len(pk.cities[loc].sides[state.side].costs) for loc in locations}
     state.control = {loc: None for loc in locations}
     state.support = {loc: {} for loc in locations}
     state.churches = {loc: [] for loc in locations}
@@ -181,22 +180,14 @@ def starting_places(
 
 
 def _presence(state: State, pk: Pack) -> None:
-    """Setup.8 on the side in use: on the four-player side left is the first level and middle the
-    second; on the two-column side every starting Influence takes the first level, and where two
-    meet the one printed higher takes it, the other staying in supply (R11b)."""
+    """Setup.8 on the side in use: on both sides left is the first level and middle the second
+    (R11b: the two-column side lacks only the four side's third column)."""
     influence, support = starting_places(state.players, pk)
     for role in state.players:
         for loc, n in support[role].items():
             state.support[loc][role] = n
-    if state.side == FOUR:
-        for role in state.players:
-            for loc, lvl in influence[role].items():
-                state.influence[loc][lvl] = role
-        return
-    for loc in state.influence:
-        claims = [(influence[r][loc], r) for r in state.players if loc in influence[r]]
-        if claims:
-            state.influence[loc][0] = max(claims)[1]
+        for loc, lvl in influence[role].items():
+            state.influence[loc][lvl] = role
 
 
 def _players(state: State, pk: Pack) -> None:

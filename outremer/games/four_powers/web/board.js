@@ -262,7 +262,7 @@ function drawLocation(layer, loc, view, c, onPick, conflictAt) {
     const frame = el("rect", { x: bx, y: top, width: bw, height: 62, rx: 4, fill: control ? "#f1e2b8" : "#fffdf6", stroke: "#7a6a4a", "stroke-width": control ? 2.4 : 1.2 });
     box.append(frame);
     box.append(el("text", { x: bx + bw / 2, y: top + 14, "font-size": FONT, "text-anchor": "middle", fill: "#2a1d10" }, `${control ? `${CROWN} ` : ""}${side.costs[i]} Gold`));
-    box.append(el("text", { x: bx + bw / 2, y: top + 57, "font-size": FONT, "text-anchor": "middle", fill: "#5b4a35" }, `income ${side.income[i]}`));
+    box.append(el("text", { x: bx + bw / 2, y: top + 57, "font-size": FONT, "text-anchor": "middle", fill: "#5b4a35" }, `+${side.income[i]}`));
     const words = `${loc.name}, ${levelName(i, n)}: cost ${side.costs[i]} Gold, income ${side.income[i]} Gold; ${holder ? `Influence of the ${holder}` : "empty"}`;
     box.append(el("title", {}, words));
     if (legalHas(view, (a) => a[0] === "influence" && a[1] === loc.id && a[2] === i)) {
@@ -716,7 +716,7 @@ function legend(board, view) {
   const rows = [
     ...roles.map((r) => hel("li", {}, keyGlyph(marker(board, r, 44, 22, abbr(r)), 44, 22),
       hel("span", {}, `${r} (${faithOf(board, r) === "muslims" ? "Muslim: round markers" : "Christian: square markers"})`))),
-    hel("li", {}, hel("span", {}, `A marker on a City level: that faction's Influence. ${CROWN} marks the control level and the City Control marker beside the name.`)),
+    hel("li", {}, hel("span", {}, `A City level: "2 Gold" its cost, "+1" the Gold it yields at Income; a marker on it: that faction's Influence. ${CROWN} marks the control level and the City Control marker beside the name.`)),
     hel("li", {}, hel("span", {}, `${CASTLE} on a card: a Citadel (dashed box: its empty space). ${CASTLE} on a road: a Fortress; \u25C7 an empty Fortress space.`)),
     hel("li", {}, hel("span", {}, `${CROSS} a Church, ${CRESCENT} a Mosque, in the Region's spaces. "Cr 3": 3 Support of that faction in the Region.`)),
     hel("li", {}, hel("span", {}, "Dashed card: waiting beside the board until the 2nd Crusade. Dashed black frame: the Conflict under way.")),
