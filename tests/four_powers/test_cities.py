@@ -12,7 +12,8 @@ C, B, K, S = CRUSADERS, BYZANTINES, CALIPHATE, SELJUK
 
 
 def city(levels: list[str | None], *, control: str | None = None, push_all: bool = False) -> State:
-    """A state holding one City, Edessa, with ``levels`` (first level first)."""
+    """A state holding one City, Edessa, with ``levels`` (first level first): four on the
+    four-player side, three (two columns and the control level) on the other (R11b)."""
     state = State.__new__(State)
     state.influence = {"edessa": list(levels)}
     state.control = {"edessa": control}
@@ -20,7 +21,7 @@ def city(levels: list[str | None], *, control: str | None = None, push_all: bool
     state.options = {"push_all": push_all}
     state.log = []
     state.pack = None
-    state.side = "four" if len(levels) == 3 else "two"
+    state.side = "four" if len(levels) == 4 else "two"  # R11b: 4 levels, or 3 on the two-column side
     return state
 
 
@@ -31,6 +32,17 @@ def test_placing_on_a_held_level_pushes_its_marker_down_in_cascade() -> None:
     assert state.influence["edessa"] == [S, C, None]  # Seljuk down to the first level, Byzantines off
     said = [e[2] for e in state.log]
     assert "The Byzantines' Influence leaves Edessa for its supply (Presence.Influence.4)." in said
+
+
+def test_on_the_four_player_side_the_cascade_runs_through_the_third_column() -> None:
+    # Presence.Influence.3-4, R2, R11b: three columns below the control level; the third column is
+    # not the control level, so nobody takes the City Control marker (Presence.Influence.5)
+    state = city([B, S, K, None])
+    cities.place(state, C, "edessa", 2, "Presence.Influence.3")
+    assert state.influence["edessa"] == [S, K, C, None]
+    assert state.control["edessa"] is None
+    cities.place(state, B, "edessa", 3, "Presence.Influence.5")
+    assert state.influence["edessa"] == [S, K, C, B] and state.control["edessa"] == B
 
 
 def test_a_push_stops_at_an_empty_level() -> None:
@@ -100,7 +112,8 @@ def test_swap_up_onto_the_control_level_takes_control() -> None:
 
 
 @pytest.mark.parametrize(
-    ("levels", "level", "falling"), [([B, S, None], 1, [S, B]), ([None, S, K], 2, [K, S])]
+    ("levels", "level", "falling"),
+    [([B, S, None], 1, [S, B]), ([None, S, K], 2, [K, S]), ([B, S, K, None], 2, [K, S, B])],
 )
 def test_pushed_names_who_drops_before_the_move(
     levels: list[str | None], level: int, falling: list[str]

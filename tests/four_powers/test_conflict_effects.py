@@ -84,7 +84,7 @@ def test_battle_strength_counts_only_in_a_battle_and_siege_strength_only_in_a_si
     for cid, total in (("c39", 3), ("c38", 2)):
         s = empty()
         s.support["antiocheia"] = {SELJUK: 1}
-        s.influence["antiocheia"] = [BYZANTINES, None, None]
+        s.influence["antiocheia"] = [BYZANTINES, None, None, None]
         hand(s, SELJUK, cid)
         s.rng = rolls(BLANK)
         conflicts_for(s, SELJUK)

@@ -42,8 +42,8 @@ def test_the_rulebook_example_fortress_by_iconium() -> None:
 
 def test_where_each_building_may_stand() -> None:
     s = position()
-    influence(s, "tyrus", [None, None, SELJUK], control=SELJUK)
-    influence(s, "edessa", [BYZANTINES, None, None])
+    influence(s, "tyrus", [None, None, None, SELJUK], control=SELJUK)
+    influence(s, "edessa", [BYZANTINES, None, None, None])
     support(s, "tripoli", {SELJUK: 1})
     support(s, "edessa", {})
     support(s, "antiocheia", {})
@@ -64,7 +64,7 @@ def test_where_each_building_may_stand() -> None:
 
 def test_taken_places_and_empty_stock_are_refused() -> None:
     s = position()
-    influence(s, "tyrus", [None, None, SELJUK], control=SELJUK)
+    influence(s, "tyrus", [None, None, None, SELJUK], control=SELJUK)
     s.citadels["tyrus"] = SELJUK
     s.fortresses["tripoli_tyrus"] = CRUSADERS
     support(s, "edessa", {})

@@ -39,7 +39,8 @@ def test_swap_up_pays_then_swaps_in_distinct_cities() -> None:
 
 def test_swap_up_respects_the_citadel() -> None:
     s = position()
-    influence(s, "iconium", [None, BYZANTINES, CRUSADERS], control=CRUSADERS)
+    # R11b: the Byzantines on the third column, directly below the Crusaders' control level
+    influence(s, "iconium", [None, None, BYZANTINES, CRUSADERS], control=CRUSADERS)
     s.citadels["iconium"] = CRUSADERS
     _effect(s, BYZANTINES, "c09")  # Treaty of Devol: free, 1 City
     assert ("swap", "iconium") not in PROCEDURES.legal(s, BYZANTINES)  # Presence.Influence.9
@@ -47,24 +48,24 @@ def test_swap_up_respects_the_citadel() -> None:
 
 def test_swap_up_to_the_top_takes_control() -> None:
     s = position()
-    influence(s, "iconium", [None, BYZANTINES, CRUSADERS], control=CRUSADERS)
+    influence(s, "iconium", [None, None, BYZANTINES, CRUSADERS], control=CRUSADERS)
     _effect(s, BYZANTINES, "c09")
     act(s, BYZANTINES, "swap", "iconium")
-    assert s.influence["iconium"] == [None, CRUSADERS, BYZANTINES]
+    assert s.influence["iconium"] == [None, None, CRUSADERS, BYZANTINES]
     assert s.control["iconium"] == BYZANTINES  # Presence.Influence.5, R10d
 
 
 def test_push_down_drops_one_opponent_in_a_shared_city() -> None:
     s = position()
     purse(s, CALIPHATE, 1, 0)
-    influence(s, "jerusalem", [BYZANTINES, CALIPHATE, SELJUK], control=SELJUK)
+    influence(s, "jerusalem", [BYZANTINES, None, CALIPHATE, SELJUK], control=SELJUK)
     _effect(s, CALIPHATE, "c11")  # Vizier al-Afdal: pay 1, one push
     legal = set(PROCEDURES.legal(s, CALIPHATE))
     assert legal == {("push", "jerusalem", BYZANTINES), ("push", "jerusalem", SELJUK), ("done",)}
     act(s, CALIPHATE, "push", "jerusalem", SELJUK)
     # push_down: the Seljuk drop onto the Caliphate's level, and the Caliphate, who pushed from just
     # below, takes their place (Presence.Example) and with it the City Control marker (R10d)
-    assert s.influence["jerusalem"] == [BYZANTINES, SELJUK, CALIPHATE]
+    assert s.influence["jerusalem"] == [BYZANTINES, None, SELJUK, CALIPHATE]
     assert s.control["jerusalem"] == CALIPHATE
     assert top(s)["kind"] == "presence"
 
@@ -72,12 +73,12 @@ def test_push_down_drops_one_opponent_in_a_shared_city() -> None:
 def test_push_down_changes_places_with_any_marker_below() -> None:
     s = position()
     purse(s, CALIPHATE, 1, 0)
-    influence(s, "jerusalem", [CALIPHATE, BYZANTINES, SELJUK], control=SELJUK)
+    influence(s, "jerusalem", [CALIPHATE, None, BYZANTINES, SELJUK], control=SELJUK)
     _effect(s, CALIPHATE, "c11")
     act(s, CALIPHATE, "push", "jerusalem", SELJUK)
     # push_down: the Seljuk drop one level and the Byzantines there rise into their place; nobody
     # else moves, so the Caliphate keep their level
-    assert s.influence["jerusalem"] == [CALIPHATE, SELJUK, BYZANTINES]
+    assert s.influence["jerusalem"] == [CALIPHATE, None, SELJUK, BYZANTINES]
     assert s.control["jerusalem"] == BYZANTINES  # R10d: reaching the top takes the marker
 
 

@@ -49,7 +49,7 @@ def crowded() -> State:
     s.in_play = list(PACK.board.locations)
     roles = [CRUSADERS, BYZANTINES, CALIPHATE, SELJUK]
     for i, loc in enumerate(PACK.board.locations):
-        levels = [roles[(i + k) % 4] for k in range(3)]
+        levels = [roles[(i + k) % 4] for k in range(4)]  # R11b: three columns and the control level
         positions.influence(s, loc, levels, control=levels[-1])
         positions.support(s, loc, {r: 1 + (i + j) % 3 for j, r in enumerate(roles)})
     s.churches["jerusalem"] = [CRUSADERS, CALIPHATE]
@@ -91,7 +91,7 @@ def test_the_start_of_a_game_reads_in_rulebook_words() -> None:
 
 
 def test_a_crowded_board_keeps_every_piece_whole_within_80_columns() -> None:
-    # Every City in play with three levels held, Support of four factions, a Church and a Mosque,
+    # Every City in play with its four levels held (R11b), Support of four factions, a Church and a Mosque,
     # a Citadel and a Fortress, full columns (docs/writing-a-title.md, section 10).
     s = crowded()
     for role in [*s.players, None]:
@@ -103,7 +103,7 @@ def test_a_crowded_board_keeps_every_piece_whole_within_80_columns() -> None:
     for loc in PACK.board.locations:
         side = PACK.cities[loc].sides["four"]
         for i, holder in enumerate(s.influence[loc]):
-            top = " (top)" if i == 2 else ""
+            top = " (top)" if i == 3 else ""
             assert one_line(board, f"{holder} {side.costs[i]}/{side.income[i]}{top}"), (loc, i)
         assert one_line(board, f"control: {s.control[loc]}.")
         assert f"(top); control: {s.control[loc]}." in " ".join(board.split())
@@ -234,9 +234,10 @@ def test_the_end_of_the_game_names_the_winners_and_the_score() -> None:
     check_contract(board, view)
     assert "Game over: Crusaders has the most VP (12). Winners: Crusaders." in " ".join(board.split())
     assert one_line(board, "Crusaders 12 VP") and one_line(board, "Seljuk 9 VP")
-    # Players.1: the two-column side, two levels a City.
+    # Players.1, R11b: the two-column side, two columns and the control level a City.
     side = PACK.cities["jerusalem"].sides["two"]
-    assert one_line(board, f"> - {side.costs[1]}/{side.income[1]} (top)")
+    assert len(side.costs) == 3
+    assert one_line(board, f"> - {side.costs[2]}/{side.income[2]} (top)")
 
 
 def test_the_action_under_way_names_its_card_and_the_effect_left_to_use() -> None:

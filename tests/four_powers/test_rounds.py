@@ -65,8 +65,8 @@ def test_the_turn_ends_drawing_back_to_three() -> None:
 
 def test_the_last_round_card_ends_the_crusade_after_its_round() -> None:
     s = at_round(["last_round", "round_1"])
-    influence(s, "jerusalem", [None, BYZANTINES, CALIPHATE], control=CALIPHATE)
-    influence(s, "tyrus", [None, None, SELJUK], control=SELJUK)
+    influence(s, "jerusalem", [None, BYZANTINES, None, CALIPHATE], control=CALIPHATE)
+    influence(s, "tyrus", [None, None, None, SELJUK], control=SELJUK)
     s.control["iconium"] = SELJUK
     s.columns["board"]["income"] = ["c40", "c41"]
     discard_round(s)

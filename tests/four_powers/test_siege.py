@@ -14,10 +14,11 @@ CITY = "antiocheia"
 
 
 def besieged() -> State:
-    """Antiocheia's City: the Caliphate on the first level, the Byzantines on the second; the
-    Seljuk with 1 Support in the Region and 2 Footmen; dice that show nothing."""
+    """Antiocheia's City, four levels on this side (R11b): the Caliphate on the first level, the
+    Byzantines on the second; the Seljuk with 1 Support in the Region and 2 Footmen; dice that
+    show nothing."""
     s = empty()
-    s.influence[CITY] = [CALIPHATE, BYZANTINES, None]
+    s.influence[CITY] = [CALIPHATE, BYZANTINES, None, None]
     s.support[CITY] = {SELJUK: 1}
     s.units[SELJUK]["footman"] = 2
     s.rng = rolls(BLANK, BLANK, BLANK, BLANK)
@@ -32,7 +33,7 @@ def siege(s: State, attacker: str = SELJUK) -> None:
 def test_the_defender_is_the_other_influence_on_the_highest_level() -> None:
     # Siege: against the player whose Influence is highest among the others in the City.
     s = besieged()
-    s.influence[CITY] = [BYZANTINES, None, SELJUK]
+    s.influence[CITY] = [BYZANTINES, None, None, SELJUK]
     conflicts_for(s, SELJUK)
     assert ("siege", CITY) in PROCEDURES.legal(s, SELJUK)
     act(s, SELJUK, "siege", CITY)
@@ -57,38 +58,49 @@ def test_nobody_moves_support_in_and_allies_come_only_from_the_region() -> None:
 
 
 def test_a_winning_defender_rises_one_level() -> None:
-    # Siege.12, R10c, R10d: the Defender (winning the tie, R7a) rises to the empty top level and
-    # takes the City Control marker; every participant scores 1 VP.
+    # Siege.12, R10c, R10d: the Defender (winning the tie, R7a) rises from the third column to the
+    # empty top level and takes the City Control marker; every participant scores 1 VP.
     s = besieged()
-    s.influence[CITY] = [CALIPHATE, BYZANTINES, None]
+    s.influence[CITY] = [CALIPHATE, None, BYZANTINES, None]
     siege(s)
     drive(s)
-    assert s.influence[CITY] == [CALIPHATE, None, BYZANTINES]
+    assert s.influence[CITY] == [CALIPHATE, None, None, BYZANTINES]
     assert s.control[CITY] == BYZANTINES
     assert s.vp[SELJUK] == 1 and s.vp[BYZANTINES] == 1 and s.vp[CALIPHATE] == 0
+
+
+def test_a_defender_rising_below_the_top_level_takes_no_control() -> None:
+    # Siege.12, R10c: the Defender rises one level only, from the second to the third column;
+    # R10d: not on the top level, so the City Control marker stays on its card.
+    s = besieged()
+    siege(s)
+    drive(s)
+    assert s.influence[CITY] == [CALIPHATE, None, BYZANTINES, None]
+    assert s.control[CITY] is None
+    assert s.vp[SELJUK] == 1 and s.vp[BYZANTINES] == 1
 
 
 def test_a_rising_defender_changes_places_with_the_marker_above() -> None:
     # Siege.12, R10c: the Seljuk besiege from the top level; the Byzantines below them win and
     # change places with them, taking control (R10d).
     s = besieged()
-    s.influence[CITY] = [CALIPHATE, BYZANTINES, SELJUK]
+    s.influence[CITY] = [CALIPHATE, None, BYZANTINES, SELJUK]
     s.control[CITY] = SELJUK
     siege(s)
     assert conflict(s)["defender"] == BYZANTINES
     drive(s)
-    assert s.influence[CITY] == [CALIPHATE, SELJUK, BYZANTINES]
+    assert s.influence[CITY] == [CALIPHATE, None, SELJUK, BYZANTINES]
     assert s.control[CITY] == BYZANTINES
 
 
 def test_a_winning_defender_on_the_top_level_scores_one_more_vp() -> None:
     # Siege.12, R10c: already on top, the Defender gains 1 VP instead of rising.
     s = besieged()
-    s.influence[CITY] = [None, None, BYZANTINES]
+    s.influence[CITY] = [None, None, None, BYZANTINES]
     s.control[CITY] = BYZANTINES
     siege(s)
     drive(s)
-    assert s.influence[CITY] == [None, None, BYZANTINES]
+    assert s.influence[CITY] == [None, None, None, BYZANTINES]
     assert s.vp[BYZANTINES] == 2 and s.vp[SELJUK] == 1
 
 
@@ -102,7 +114,7 @@ def test_a_winning_attacker_takes_the_top_level_and_control() -> None:
     drive(s, commits={SELJUK: (2, 0, 0)}, stop="siege_spoils")
     assert PROCEDURES.legal(s, SELJUK) == [("take",), ("ransack",)]
     act(s, SELJUK, "take")
-    assert s.influence[CITY] == [CALIPHATE, None, SELJUK]
+    assert s.influence[CITY] == [CALIPHATE, None, None, SELJUK]
     assert s.control[CITY] == SELJUK and s.citadels[CITY] == BYZANTINES
     assert presence_left(s, SELJUK) == before - 1
     assert s.vp[SELJUK] == 1  # a winning attacker gains no more VP in a Siege (Siege.12)
@@ -111,11 +123,11 @@ def test_a_winning_attacker_takes_the_top_level_and_control() -> None:
 def test_a_winner_already_in_the_city_moves_its_marker_to_the_top() -> None:
     # R10b, Presence.Influence.7: one marker per player per City.
     s = besieged()
-    s.influence[CITY] = [SELJUK, BYZANTINES, None]
+    s.influence[CITY] = [SELJUK, BYZANTINES, None, None]
     siege(s)
     before = presence_left(s, SELJUK)
     drive(s, commits={SELJUK: (2, 0, 0)}, spoils="take")
-    assert s.influence[CITY] == [None, None, SELJUK]
+    assert s.influence[CITY] == [None, None, None, SELJUK]
     assert presence_left(s, SELJUK) == before
 
 
@@ -140,7 +152,7 @@ def test_a_ransack_empties_the_city_removes_the_citadel_and_pays_its_gold() -> N
     s.control[CITY] = BYZANTINES
     siege(s)
     drive(s, commits={SELJUK: (2, 0, 0)}, spoils="ransack")
-    assert s.influence[CITY] == [None, None, None]
+    assert s.influence[CITY] == [None, None, None, None]
     assert CITY not in s.citadels and s.stock[BYZANTINES]["citadel"] == 2
     assert s.control[CITY] is None
     assert s.gold[SELJUK] == data(s).cities[CITY].sides["four"].ransack > 0
