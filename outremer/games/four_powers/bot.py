@@ -40,17 +40,17 @@ PRIORITIES: dict[str, dict[str, Any]] = {
     # Each faction's tastes: its provision (Income.2, R14), what it recruits first (Movement.3),
     # how bold it is in starting Conflicts (a margin of expected Strength), the Gold it keeps.
     "Crusaders": {"provision": ("faith", "gold"), "recruit": ("knight", "footman"), "margin": 0.0, "keep": 2},
-    "Byzantines": {"provision": ("gold", "gold"), "recruit": ("footman", "knight"), "margin": 1.0, "keep": 3},
+    "Byzantines": {"provision": ("gold", "gold"), "recruit": ("footman", "knight"), "margin": 0.0, "keep": 2},
     "Caliphate": {
         "provision": ("gold", "footman"),
         "recruit": ("knight", "footman"),
-        "margin": 0.5,
+        "margin": 0.0,
         "keep": 2,
     },
     "Seljuk": {
         "provision": ("footman", "footman"),
         "recruit": ("footman", "knight"),
-        "margin": -0.5,
+        "margin": 0.0,
         "keep": 2,
     },
 }
@@ -591,6 +591,8 @@ class Seat:
             for f in foes:
                 edge = self.strength(self.role, dst, False, mine) - self.strength(f, dst, False)
                 value = max(value, self.fight_value(edge))
+            if self.defender_of(dst) is not None:
+                value = max(value, self.fight_value(self.siege_edge(dst, mine)))
             value -= 0.3 * n
             if value > score + 0.5:
                 best, score = a, value
@@ -661,11 +663,13 @@ class Seat:
     def battle_edge(self, loc: str, defender: str) -> float:
         return self.strength(self.role, loc, False) - self.strength(defender, loc, False)
 
-    def siege_edge(self, loc: str) -> float:
+    def siege_edge(self, loc: str, support: int | None = None) -> float:
         defender = self.defender_of(loc)
         if defender is None:
             return -9.0
-        edge = self.strength(self.role, loc, True) - self.strength(defender, loc, True, defending=True)
+        edge = self.strength(self.role, loc, True, support) - self.strength(
+            defender, loc, True, defending=True
+        )
         levels = self.view["cities"][loc]["levels"]
         return edge + (1.0 if levels[-1] == defender else 0.0)
 
