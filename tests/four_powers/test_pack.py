@@ -85,10 +85,11 @@ def test_a_city_for_every_location_with_both_sides_of_its_card() -> None:
     assert list(pack.cities) == list(pack.board.locations)
     for city in pack.cities.values():
         four, two = city.sides["four"], city.sides["two"]
-        # Setup.8's "left" and "middle" levels and Presence.Example's "rightmost" (L600-L602): three
-        # levels on the four-player side; Players.1 (L824-L825): two on the other side.
-        assert len(four.costs) == len(four.income) == 4, city.location  # R11b: 3 columns and control
-        assert len(two.costs) == len(two.income) == 3, city.location  # R11b: 2 columns and control
+        # Setup.8's "left" and "middle" columns, Presence.Example's "rightmost" level (L600-L602),
+        # Locations.Anatomy.5, .8, R11b: three columns and the control level on the four-player side;
+        # Players.1 (L824-L825): two columns and the control level on the other side.
+        assert len(four.costs) == len(four.income) == 4, city.location
+        assert len(two.costs) == len(two.income) == 3, city.location
         for side in (four, two):
             assert list(side.costs) == sorted(side.costs), city.location
 
