@@ -25,6 +25,7 @@ def test_builtin_titles_are_the_distributions_entry_points() -> None:
     assert declared == {
         "crusader-rex": "outremer.games.crusader_rex.game:CrusaderRex",
         "first-crusade": "outremer.games.first_crusade.game:FirstCrusade",
+        "four-powers": "outremer.games.four_powers.game:FourPowers",
     }
     assert set(declared) <= set(titles())
     assert get_game("first-crusade").slug == "first-crusade"
