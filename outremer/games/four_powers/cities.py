@@ -1,8 +1,9 @@
 """City levels, Influence and City control: the moves every rule that touches a City makes.
 
 A City has its columns of Influence and, rightmost, the control level: 4 levels on the
-four-player side of its Location card and 3 on the other (``Players.1``, R11b); ``state.influence[location]`` lists the role on each level, first (leftmost)
-level first, the last being the control level (``Presence.Influence.5``). One marker per player per
+four-player side of its Location card and 3 on the other (``Players.1``, R11b).
+``state.influence[location]`` lists the role on each level, first (leftmost) level first, the last
+being the control level (``Presence.Influence.5``). One marker per player per
 City and one per level (``Presence.Influence.7``, ``.8``). The City Control marker moves only when
 a player's Influence reaches the control level (R10d).
 

@@ -538,7 +538,7 @@ function status(view, board) {
     view.first ? `first player: ${view.first}` : null,
     `Action deck ${view.deck}`, `Round deck ${view.round_deck}`, `discard pile ${(view.discard || []).length}`,
     view.last_conflict ? `latest Conflict: ${locName(board, view.last_conflict)}` : null,
-    view.side === "two" ? "Location cards on their two-level side" : null,
+    view.side === "two" ? "Location cards on their two-column side" : null,
   ].filter(Boolean);
   return hel("div", { class: "fp-status" }, bits.map((b) => hel("span", {}, b)));
 }
