@@ -53,9 +53,15 @@ def _differences(got: dict[str, Any], expected: dict[str, Any]) -> list[str]:
     return sorted(k for k in got.keys() | expected.keys() if got.get(k) != expected.get(k))
 
 
-def test_there_are_golden_games_of_both_titles() -> None:
+def test_there_are_golden_games_of_every_title() -> None:
     slugs = {_load(name)[0].game for name in NAMES}
-    assert slugs == {"crusader-rex", "first-crusade"}
+    assert slugs == {"crusader-rex", "first-crusade", "four-powers"}
+    # Four Powers at two, three and four players, with every other reading of its rulings once.
+    assert {len(get_game("four-powers").roles_for(g.scenario)) for g in GAMES if g.slug == "four-powers"} == {
+        2,
+        3,
+        4,
+    }
     # Both Crusader Rex options, and The First Crusade's team game (37.0), are played.
     assert any(g.options == {"iron_bridge": True, "forced_marches": True} for g in GAMES)
     assert any(g.options.get("teams") for g in GAMES)
