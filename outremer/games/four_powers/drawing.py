@@ -110,6 +110,30 @@ def _edge_point(centre: tuple[float, float], towards: tuple[float, float]) -> tu
     return centre[0] + dx * scale, centre[1] + dy * scale
 
 
+def _crosses(centres: Mapping[str, tuple[float, float]], a: str, b: str) -> bool:
+    """Whether the straight road between ``a`` and ``b`` runs over another card (a lane by sea along
+    a column, say)."""
+    (ax, ay), (bx, by) = centres[a], centres[b]
+    for other, (cx, cy) in centres.items():
+        if other in (a, b):
+            continue
+        for k in range(1, 20):  # points along the road
+            x, y = ax + (bx - ax) * k / 20, ay + (by - ay) * k / 20
+            if abs(x - cx) < CARD_W / 2 and abs(y - cy) < CARD_H / 2:
+                return True
+    return False
+
+
+def _lane(centres: Mapping[str, tuple[float, float]], a: str, b: str) -> list[list[float]]:
+    """The bends of a road that would run over another card: down the gap west of the two cards,
+    from beside the one to beside the other; none for a straight road."""
+    if not _crosses(centres, a, b):
+        return []
+    (ax, ay), (bx, by) = centres[a], centres[b]
+    x = round(min(ax, bx) - CARD_W / 2 - GAP_X / 2, 1)
+    return [[x, round(ay, 1)], [x, round(by, 1)]]
+
+
 def board_description(pack: Pack) -> dict[str, Any]:
     """Everything board.js draws that no view carries: JSON only (lists, dicts, str, int, float)."""
     board = pack.board
@@ -135,18 +159,17 @@ def board_description(pack: Pack) -> dict[str, Any]:
             bx, by = _centre(beside[lid])
             entry["beside"] = {"x": round(bx, 1), "y": round(by, 1)}
         locations.append(entry)
+    lanes = {frozenset((e.a, e.b)): _lane(centres, e.a, e.b) for e in board.adjacency}
     spaces = []
     for s in board.fortress_spaces.values():
-        a, b = (centres[i] for i in s.between)
-        (ax, ay), (bx, by) = _edge_point(a, b), _edge_point(b, a)
-        spaces.append(
-            {
-                "id": s.id,
-                "between": list(s.between),
-                "x": round((ax + bx) / 2, 1),
-                "y": round((ay + by) / 2, 1),
-            }
-        )
+        lane = lanes[frozenset(s.between)]
+        if lane:
+            x, y = lane[0][0], (lane[0][1] + lane[-1][1]) / 2
+        else:
+            a, b = (centres[i] for i in s.between)
+            (ax, ay), (bx, by) = _edge_point(a, b), _edge_point(b, a)
+            x, y = (ax + bx) / 2, (ay + by) / 2
+        spaces.append({"id": s.id, "between": list(s.between), "x": round(x, 1), "y": round(y, 1)})
     every = [*centres.values(), *(_centre(c) for c in beside.values())]
     return {
         "layout": {
@@ -156,7 +179,14 @@ def board_description(pack: Pack) -> dict[str, Any]:
             "height": round(max(y for _, y in every) + CARD_H / 2 + MARGIN),
         },
         "locations": locations,
-        "connections": [{"a": e.a, "b": e.b} for e in board.adjacency],
+        "connections": [
+            {
+                "a": e.a,
+                "b": e.b,
+                **({"via": lanes[frozenset((e.a, e.b))]} if lanes[frozenset((e.a, e.b))] else {}),
+            }
+            for e in board.adjacency
+        ],
         "fortress_spaces": spaces,
         "columns": {c: {"name": COLUMN_NAMES[c], "cost": c in COST_COLUMNS} for c in COLUMNS},
         "cards": {cid: card_description(c) for cid, c in pack.cards.items()},

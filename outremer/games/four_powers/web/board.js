@@ -312,7 +312,9 @@ function drawRoads(layer, board, view) {
     const a = byId.get(e.a);
     const b = byId.get(e.b);
     if (!a || !b || view.cities?.[e.a]?.in_play === false || view.cities?.[e.b]?.in_play === false) continue;
-    layer.append(el("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: "#8a5a2b", "stroke-width": 4, "stroke-linecap": "round" },
+    // A road that would run over another card goes round it by the bends the description gives.
+    const points = [[a.x, a.y], ...(e.via || []), [b.x, b.y]].map((p) => p.join(",")).join(" ");
+    layer.append(el("polyline", { points, fill: "none", stroke: "#8a5a2b", "stroke-width": 4, "stroke-linecap": "round", "stroke-linejoin": "round" },
       el("title", {}, `road between ${a.name} and ${b.name}`)));
   }
 }
