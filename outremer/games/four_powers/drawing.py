@@ -24,7 +24,7 @@ from .board import SECOND_CRUSADE
 from .cards import ActionCard
 from .pack import Pack
 from .state import COLUMNS, COST_COLUMNS
-from .words import NAMES, effect_words
+from .words import AFFILIATIONS, COLUMN_NAMES, NAMES, effect_words
 
 CARD_W, CARD_H = 228, 166  # a Location card, map units
 GAP_X, GAP_Y = 64, 58  # between two cards: room for a road and its Fortress space
@@ -47,23 +47,6 @@ every road clear of the other cards."""
 BESIDE: Mapping[str, tuple[float, float]] = {"aleppo": (0, 1.5), "damascus": (0, 2.5)}
 """Where Damascus and Aleppo wait beside the board until the 2nd Crusade (``Setup.2``): the empty
 west of the grid, which no road crosses."""
-
-COLUMN_NAMES = {
-    "development": "Development",
-    "presence": "Presence",
-    "movement": "Movement",
-    "income": "Income",
-}
-
-AFFILIATIONS = {
-    "crusaders": "Crusaders",
-    "byzantines": "Byzantines",
-    "caliphate": "Caliphate",
-    "seljuk": "Seljuk",
-    "christians": "Christians",
-    "muslims": "Muslims",
-    "any": "any faction",
-}
 
 
 def card_description(c: ActionCard) -> dict[str, Any]:

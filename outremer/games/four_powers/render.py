@@ -26,7 +26,7 @@ from ...engine.procedures import SEALED
 from .effects import UNUSED, USED
 from .pack import ActionCard, Pack, load_pack
 from .state import BLUFF, BOARD, COLUMNS, COST_COLUMNS
-from .words import NAMES, count, effect_words
+from .words import AFFILIATIONS, COLUMN_NAMES, NAMES, count, effect_words
 
 WIDTH = 80
 NBSP = "\u00a0"
@@ -35,24 +35,6 @@ NUMBER = re.compile(r"\b(\d+) ")
 KINDS = ("battle", "siege")
 """The procedure kinds of a Conflict under way (battle.py): its revealed facts are public."""
 
-
-AFFILIATION = {
-    "crusaders": "Crusaders",
-    "byzantines": "Byzantines",
-    "caliphate": "Caliphate",
-    "seljuk": "Seljuk",
-    "christians": "Christians",
-    "muslims": "Muslims",
-    "any": "any faction",
-}
-"""A card's Faction Affiliation in words (``Cards.Anatomy.1``, ``Affiliation``)."""
-
-COLUMN = {
-    "development": "Development",
-    "presence": "Presence",
-    "movement": "Movement",
-    "income": "Income",
-}
 
 KEY = (
     "Key: Crusaders 2/1 = the Influence on a City level, the Gold it costs to place there "
@@ -124,7 +106,7 @@ def _card_text(pack: Pack, card_id: str) -> str:
     if card_id == BLUFF:
         return f"{_glue(c.name)} (Strength {c.strength}; no effect, R6c)."
     benefits = ", ".join(NAMES[b][0] for b in c.benefits) or "none"
-    facts = [AFFILIATION[c.affiliation], f"Cost {c.cost}", f"Benefits {benefits}", f"Strength {c.strength}"]
+    facts = [AFFILIATIONS[c.affiliation], f"Cost {c.cost}", f"Benefits {benefits}", f"Strength {c.strength}"]
     text = f"{_glue(c.name)} ({'; '.join(_glue(f) for f in facts)})."
     if c.action is not None:
         text += f" Action: {effect_words(c.action)}."
@@ -205,7 +187,7 @@ def _board(view: dict[str, Any], pack: Pack) -> list[str]:
 
 
 def _column(pack: Pack, name: str, cards: list[str]) -> str:
-    title = COLUMN[name]
+    title = COLUMN_NAMES[name]
     if not cards:
         return f"{title}: empty."
     if name in COST_COLUMNS:
@@ -240,7 +222,7 @@ def _faction(view: dict[str, Any], pack: Pack, role: str) -> list[str]:
     building = fac.building.title()
     cards = _plural(f["hand_size"], "Action card")
     purse = "Gold and Faith hidden" if f["gold"] is None else f"Gold {f['gold']}, Faith {f['faith']}"
-    head = f"{role} ({fac.colour}, {AFFILIATION[fac.faith]}): {f['vp']} VP; {cards} in hand; {purse}."
+    head = f"{role} ({fac.colour}, {AFFILIATIONS[fac.faith]}): {f['vp']} VP; {cards} in hand; {purse}."
     control = ", ".join(_location(pack, loc) for loc in f["control"])
     stock = f["stock"]
     built = [
@@ -314,7 +296,7 @@ def _action(view: dict[str, Any], pack: Pack) -> list[str]:
         kind = frame["kind"]
         if kind in ("development", "presence"):
             c = pack.cards[frame["card"]]
-            text = f"Under way: the {COLUMN[kind]} action of the {frame['role']} with {_glue(c.name)}"
+            text = f"Under way: the {COLUMN_NAMES[kind]} action of the {frame['role']} with {_glue(c.name)}"
             if c.action is not None and frame["effect"] in (UNUSED, USED):
                 state = "not yet used" if frame["effect"] == UNUSED else "used"
                 text += f"; its effect ({state}, Actions.3): {effect_words(c.action)}"

@@ -17,7 +17,7 @@ from ...engine.procedures import Action, public_frame
 from .common import data, name, presence_left, whose
 from .procedures import PROCEDURES
 from .state import BLUFF, BUILDINGS, FAITH, State
-from .words import NAMES, count
+from .words import COLUMN_NAMES, NAMES, count
 
 PHASES = {
     "game": ("Set-up", "Setup"),
@@ -147,12 +147,6 @@ def log_entries(state: State, role: str | None, start: int = 0) -> list[dict[str
     return readable[start:]
 
 
-COLUMN_NAMES = {
-    "development": "Development",
-    "presence": "Presence",
-    "movement": "Movement",
-    "income": "Income",
-}
 BUILDING_NAMES = {"church": "Church or Mosque", "fortress": "Fortress", "citadel": "Citadel"}
 PHRASES = {
     "keep": "keep {0}",

@@ -16,6 +16,21 @@ NAMES = {
 """Singular and plural of each marker and Unit (``Units``, ``Faith``)."""
 
 
+AFFILIATIONS = {
+    "crusaders": "Crusaders",
+    "byzantines": "Byzantines",
+    "caliphate": "Caliphate",
+    "seljuk": "Seljuk",
+    "christians": "Christians",
+    "muslims": "Muslims",
+    "any": "any faction",
+}
+"""A card's Faction Affiliation in words (``Cards.Anatomy.1``, ``Affiliation``)."""
+
+COLUMN_NAMES = {c: c.title() for c in ("development", "presence", "movement", "income")}
+"""The four action columns by the rulebook's names (``Actions.1``)."""
+
+
 def count(n: int, kind: str) -> str:
     """``n`` markers of ``kind``: "1 Footman", "3 Siege Towers"."""
     return f"{n} {NAMES[kind][n != 1]}"
