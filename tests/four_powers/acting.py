@@ -1,19 +1,15 @@
 """Playing actions on built positions in the tests of the sequence of play and the four actions:
-only legal actions, each checked against the legal list before it is carried out."""
+only legal actions of a role that is asked (``fights.act``), and what the state then shows."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from outremer.games.four_powers.procedures import PROCEDURES
 from outremer.games.four_powers.state import State
 
+from .fights import act
 
-def act(state: State, role: str, *action: Any) -> None:
-    """``role`` takes ``action``, which must be among its legal actions now."""
-    legal = PROCEDURES.legal(state, role)
-    assert action in legal, f"{action} is not legal for {role}: {legal}"
-    PROCEDURES.perform(state, role, action)
+__all__ = ["act", "said", "top"]
 
 
 def top(state: State) -> dict[str, Any]:

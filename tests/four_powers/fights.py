@@ -17,6 +17,7 @@ from outremer.games.four_powers import conflicts  # noqa: F401  (registers the C
 from outremer.games.four_powers.common import data
 from outremer.games.four_powers.procedures import PROCEDURES
 from outremer.games.four_powers.state import BLUFF, BOARD, BUILDINGS, COLUMNS, FOUR, ROLES, UNITS, State
+from outremer.games.four_powers.views import visible
 
 OPTIONS = ("own_columns", "push_all", "conflicts_any_action", "three_player_card_removal")
 
@@ -112,11 +113,7 @@ def conflict(s: State) -> dict[str, Any]:
 
 def texts(s: State, role: str | None = None) -> list[str]:
     """The log as ``role`` reads it (None: an observer)."""
-    out = []
-    for _, audience, text in s.log:
-        if audience is None or (audience.startswith("!") and audience[1:] != role) or audience == role:
-            out.append(text)
-    return out
+    return [entry[2] for entry in s.log if visible(entry, role)]
 
 
 def drive(
