@@ -3,7 +3,7 @@ count, the first player's edge, when the Last Round card falls, Conflicts, the V
 share of each action (docs/four-powers/balance.md).
 
 Usage: ``python bench/four_powers_balance.py [--games N] [--seed S] [--scenario NAME ...]
-[--bots NAME[,NAME...]] [--option NAME ...] [--jobs J] [--json]``. Game i of a scenario is seeded
+[--bots NAME[,NAME...]] [--option NAME ...] [--pack DIR] [--jobs J] [--json]``. Game i of a scenario is seeded
 S+i; the bot in seat k of game S+i is seeded as ``outremer simulate`` seeds it. ``--bots`` takes one
 name for every seat or one per seat in seat order (``ismcts,scripted``). Without ``--scenario``
 every scenario is played (the four-player game, each three-player and each two-player one). A
@@ -21,12 +21,14 @@ import statistics
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from outremer.bots.registry import make_bot
 from outremer.cli.simulate import bot_seed
 from outremer.games.four_powers.game import FourPowers
-from outremer.games.four_powers.setup import SCENARIOS
+from outremer.games.four_powers.pack import read_pack
+from outremer.games.four_powers.setup import SCENARIOS, new_game
 
 ACTIONS = ("development", "presence", "movement", "income", "discard")
 
@@ -40,13 +42,15 @@ def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play(args: tuple[str, int, list[str], dict[str, bool]]) -> dict[str, Any]:
-    """One game: who won, who went first, when each Crusade ended, Conflicts and actions."""
-    scenario, seed, names, options = args
+def play(args: tuple[str, int, list[str], dict[str, bool], str | None]) -> dict[str, Any]:
+    """One game: who won, who went first, when each Crusade ended, Conflicts and actions; played
+    with the data pack in the folder ``args[4]`` (None: the shipped one)."""
+    scenario, seed, names, options, pack = args
     game = FourPowers()
     roles = game.roles_for(scenario)
     bots = {r: make_bot(names[i], game, bot_seed(seed, i)) for i, r in enumerate(roles)}
-    state = game.setup(seed, scenario, options)
+    _, chosen = game.check_setup(scenario, options)
+    state = new_game(seed, scenario, chosen, pack=pack)
     first: str | None = None
     ends: dict[int, int] = {}
     actions: Counter[str] = Counter()
@@ -153,9 +157,14 @@ def main() -> None:
     parser.add_argument("--scenario", action="append", default=[], help="a scenario (default: all)")
     parser.add_argument("--bots", default="scripted", help="one bot, or one per seat (default scripted)")
     parser.add_argument("--option", action="append", default=[], help="a rules option to turn on")
+    parser.add_argument("--pack", type=Path, help="play with the data pack in this folder")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
+    pack = None
+    if args.pack is not None:
+        read_pack(args.pack)  # a broken pack stops here, naming its file and record
+        pack = str(args.pack.resolve())
 
     scenarios = args.scenario or list(SCENARIOS)
     options = {name: True for name in args.option}
@@ -167,7 +176,7 @@ def main() -> None:
         names = names * seats if len(names) == 1 else names
         if len(names) != seats:
             raise SystemExit(f"--bots: give one bot or {seats} for {scenario}")
-        jobs = [(scenario, args.seed + i, names, options) for i in range(args.games)]
+        jobs = [(scenario, args.seed + i, names, options, pack) for i in range(args.games)]
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
                 games = list(pool.map(play, jobs, chunksize=16))
@@ -179,7 +188,7 @@ def main() -> None:
         if not args.json:
             report(summary)
     if args.json:
-        print(json.dumps({"seed": args.seed, "options": options, "scenarios": out}, indent=2))
+        print(json.dumps({"seed": args.seed, "options": options, "pack": pack, "scenarios": out}, indent=2))
     else:
         print(f"{time.perf_counter() - start:.1f} s")
 

@@ -92,6 +92,7 @@ def test_a_city_for_every_location_with_both_sides_of_its_card() -> None:
         assert len(two.costs) == len(two.income) == 3, city.location
         for side in (four, two):
             assert list(side.costs) == sorted(side.costs), city.location
+            assert list(side.income) == sorted(side.income), city.location
 
 
 def test_the_die_the_tracks_and_the_limits() -> None:
@@ -301,6 +302,11 @@ def _city_levels(doc: Any) -> None:
     city["four"]["costs"] = [1, 2, 4]
 
 
+def _city_income_falls(doc: Any) -> None:
+    city = next(c for c in doc["cities"] if c["location"] == "jerusalem")
+    city["four"]["income"] = [1, 1, 3, 2]
+
+
 def _city_costs_fall(doc: Any) -> None:
     city = next(c for c in doc["cities"] if c["location"] == "ascalon")
     city["two"]["costs"] = [4, 2, 5]
@@ -381,6 +387,11 @@ def _short_track(doc: Any) -> None:
         ("cards", _two_last_rounds, "cards.json: rounds: exactly one Last Round card"),
         ("locations", _city_levels, "locations.json: city tyrus: four side: 3 costs; that side has 4 levels"),
         ("locations", _city_costs_fall, "locations.json: city ascalon: two side: costs [4, 2, 5] fall"),
+        (
+            "locations",
+            _city_income_falls,
+            "locations.json: city jerusalem: four side: income [1, 1, 3, 2] fall",
+        ),
         ("locations", _city_unknown, "locations.json: city nicaea: names unknown location 'nicaea'"),
         (
             "components",

@@ -172,7 +172,7 @@ def _shipped() -> Pack:
 
 def _cities(docs: list[dict[str, Any]], board: Board) -> Mapping[str, City]:
     """One City per Location of the map, each side with its levels (4 on the four side, 3 on the two
-    side), costs never falling towards the control level."""
+    side), costs and income never falling towards the control level."""
     f = "locations"
     unique(f, "city", (c["location"] for c in docs))
     by_location = {}
@@ -186,8 +186,9 @@ def _cities(docs: list[dict[str, Any]], board: Board) -> Mapping[str, City]:
             for field in ("costs", "income"):
                 if len(s[field]) != levels:
                     fail(f, rec, f"{side} side: {len(s[field])} {field}; that side has {levels} levels")
-            if list(s["costs"]) != sorted(s["costs"]):
-                fail(f, rec, f"{side} side: costs {s['costs']} fall towards the control level")
+            for field in ("costs", "income"):  # a higher level never costs or yields less
+                if list(s[field]) != sorted(s[field]):
+                    fail(f, rec, f"{side} side: {field} {s[field]} fall towards the control level")
             sides[side] = CitySide(tuple(s["costs"]), tuple(s["income"]), s["ransack"])
         by_location[c["location"]] = City(
             c["location"], MappingProxyType(sides), MappingProxyType(dict(c["source"]))
