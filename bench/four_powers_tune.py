@@ -11,9 +11,10 @@ prints, and every candidate pack must pass the pack's own checks (schemas, costs
 
 Commands (each plays the bench's games, ``four_powers_balance.play``, on a copy of the pack):
 
-- ``sample --out FILE --candidates K``: K candidates, each moving every lever by -1, 0 or +1 at
-  random (seeded), appended to FILE as JSON lines with the win rates they gave; resumable.
-- ``fit FILE``: a ridge fit of each faction's win rate on the lever steps, per scenario; prints
+- ``sample --out FILE --candidates K [--base NAME=STEP ...]``: K candidates, each moving every
+  lever by -1, 0 or +1 at random (seeded) from the shipped pack or from the ``--base`` steps,
+  appended to FILE as JSON lines with the win rates they gave; resumable.
+- ``fit FILE ...``: a ridge fit of each faction's win rate on the lever steps, per scenario; prints
   each lever's effect and the steps (within ``--reach``) whose predicted rates are closest to
   1/N at every player count (greedily, at most ``--most`` levers), as arguments for ``try``.
 - ``try NAME=STEP ...``: one candidate's figures (``--write DIR`` keeps its pack, for
@@ -201,13 +202,16 @@ def ridge(xs: list[list[float]], ys: list[float], penalty: float) -> list[float]
 
 
 def fit(lines: list[dict[str, Any]], names: list[str], penalty: float) -> dict[str, dict[str, list[float]]]:
-    """Per scenario and faction: intercept and one effect per lever."""
-    xs = [[float(line["steps"].get(n, 0)) for n in names] for line in lines]
+    """Per scenario and faction: intercept and one effect per lever, from the candidates that
+    played that scenario (files sampled on different scenarios may be fitted together)."""
     model: dict[str, dict[str, list[float]]] = {}
-    for scenario in lines[0]["rates"]:
+    scenarios = dict.fromkeys(s for line in lines for s in line["rates"])
+    for scenario in scenarios:
+        played = [line for line in lines if scenario in line["rates"]]
+        xs = [[float(line["steps"].get(n, 0)) for n in names] for line in played]
         model[scenario] = {}
-        for faction in lines[0]["rates"][scenario]:
-            ys = [line["rates"][scenario][faction] for line in lines]
+        for faction in played[0]["rates"][scenario]:
+            ys = [line["rates"][scenario][faction] for line in played]
             model[scenario][faction] = ridge(xs, ys, penalty)
     return model
 
@@ -222,19 +226,14 @@ def predict(
     }
 
 
-def allowed(docs: dict[str, Any], levers: list[dict[str, Any]], reach: int) -> set[tuple[str, int]]:
-    """The lever steps within ``reach`` whose pack passes the pack's checks (each lever moves its
-    own fields, so each step is checked alone)."""
-    out = set()
+def valid(docs: dict[str, Any], levers: list[dict[str, Any]], steps: dict[str, int]) -> bool:
+    """Whether the pack with these steps passes the pack's checks."""
     with tempfile.TemporaryDirectory() as tmp:
-        for k, lever in enumerate(levers):
-            for s in range(-reach, reach + 1):
-                try:
-                    write_pack(apply(docs, levers, {lever["name"]: s}), Path(tmp) / f"{k}_{s + reach}")
-                except BadData:
-                    continue
-                out.add((lever["name"], s))
-    return out
+        try:
+            write_pack(apply(docs, levers, steps), Path(tmp) / "pack")
+        except BadData:
+            return False
+    return True
 
 
 def best_steps(
@@ -242,11 +241,11 @@ def best_steps(
     levers: list[dict[str, Any]],
     reach: int,
     most: int,
-    ok: set[tuple[str, int]],
+    docs: dict[str, Any],
 ) -> dict[str, int]:
     """Greedy: the one lever step (within ``reach`` of the shipped pack) that lowers the predicted
-    objective most, again and again, moving at most ``most`` levers (few levers, well measured,
-    rather than many small ones the fit is unsure of)."""
+    objective most and whose pack passes the pack's checks, again and again, moving at most
+    ``most`` levers (few levers, well measured, rather than many small ones the fit is unsure of)."""
     names = [lv["name"] for lv in levers]
     steps: dict[str, int] = {}
     here = objective(predict(model, names, steps))
@@ -256,11 +255,9 @@ def best_steps(
             if n not in steps and len(steps) >= most:
                 continue
             for s in range(-reach, reach + 1):
-                if (n, s) not in ok:
-                    continue
                 trial = {**steps, n: s}
                 v = objective(predict(model, names, trial))
-                if v < value:
+                if v < value and valid(docs, levers, trial):
                     best, value = trial, v
         if best is None:
             return {n: s for n, s in steps.items() if s}
@@ -305,8 +302,9 @@ def main() -> None:
     s.add_argument("--out", type=Path, required=True)
     s.add_argument("--candidates", type=int, default=40)
     s.add_argument("--only", action="append", default=[], help="move only these levers")
+    s.add_argument("--base", action="append", default=[], help="NAME=STEP: sample around these steps")
     f = sub.add_parser("fit", help="lever effects and the best predicted steps")
-    f.add_argument("file", type=Path)
+    f.add_argument("file", type=Path, nargs="+", help="JSON-lines files written by sample")
     f.add_argument("--penalty", type=float, default=2.0, help="ridge penalty (default 2)")
     f.add_argument("--reach", type=int, default=2, help="steps each way a proposal may move (default 2)")
     f.add_argument("--most", type=int, default=6, help="levers a proposal may move (default 6)")
@@ -325,15 +323,19 @@ def main() -> None:
 
     if args.command == "sample":
         moved = args.only or names
+        base = parse_steps(args.base)
         done = len(args.out.read_text().splitlines()) if args.out.exists() else 0
         for k in range(done, done + args.candidates):
             draw = random.Random(f"{args.seed}:{k}")
-            steps = {n: draw.choice((-1, 0, 1)) for n in moved}
-            try:
-                found = candidate_rates(docs, levers, steps, args)
-            except BadData as exc:
-                print(f"candidate {k}: the pack's checks refuse it ({exc})")
-                continue
+            for _ in range(200):  # draw again until the pack's checks pass
+                steps = dict(base)
+                for n in moved:
+                    steps[n] = steps.get(n, 0) + draw.choice((-1, 0, 1))
+                if valid(docs, levers, steps):
+                    break
+            else:
+                raise SystemExit(f"candidate {k}: no draw of 200 passes the pack's checks")
+            found = candidate_rates(docs, levers, steps, args)
             line = {"candidate": k, "games": args.games, "seed": args.seed, "steps": steps, "rates": found}
             with args.out.open("a") as out:
                 out.write(json.dumps(line) + "\n")
@@ -342,10 +344,9 @@ def main() -> None:
                 flush=True,
             )
     elif args.command == "fit":
-        lines = [json.loads(x) for x in args.file.read_text().splitlines() if x.strip()]
+        lines = [json.loads(x) for f in args.file for x in f.read_text().splitlines() if x.strip()]
         model = fit(lines, names, args.penalty)
-        ok = allowed(docs, levers, args.reach)
-        proposal = best_steps(model, levers, args.reach, args.most, ok)
+        proposal = best_steps(model, levers, args.reach, args.most, docs)
         predicted = predict(model, names, proposal)
         if args.json:
             print(

@@ -5,13 +5,15 @@ Battle.7-8)."""
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 
 from outremer.bots.match import play_match
 from outremer.bots.registry import make_bot
-from outremer.games.four_powers.bot import ScriptedBot
+from outremer.games.four_powers.bot import PRIORITIES, ScriptedBot
 from outremer.games.four_powers.game import FourPowers
+from outremer.games.four_powers.income import PROVISIONS
 from outremer.games.four_powers.setup import SCENARIOS
 
 GAME = FourPowers()
@@ -94,3 +96,13 @@ def test_reads_nothing_hidden() -> None:
         checked += 1
         GAME.perform(state, role, players[role].choose(GAME, state, role))
     assert checked > 100
+
+
+@pytest.mark.parametrize("role", sorted(PRIORITIES))
+def test_takes_its_factions_provision_whatever_order_the_action_names_it(role: str) -> None:
+    # Income.2, R14: the provision of two markers is one action; the bot with Gold to spare takes
+    # its faction's (the Crusaders' Faith and Gold is offered as ("provision", "gold", "faith"))
+    me = SimpleNamespace(prio=PRIORITIES[role], gold=lambda: 5)
+    choice = ScriptedBot(1).provision(me, list(PROVISIONS))  # type: ignore[arg-type]
+    assert choice in PROVISIONS
+    assert sorted(choice[1:]) == sorted(PRIORITIES[role]["provision"])
