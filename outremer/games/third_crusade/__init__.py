@@ -1,7 +1,10 @@
 """Third Crusade: the alliance game of 1189-1192 for one to four players, with the rulebook's Bot
 (issue 17).
 
-The title is under construction. So far it holds only its map boards as a data pack
-(``data/map.json``, read and checked by :mod:`.board`; docs/third-crusade/map.md); it is not
-registered as a playable title yet.
+The title is under construction. So far it holds its data packs, each read and checked by a loader:
+the map boards (``data/map.json``, :mod:`.board`; docs/third-crusade/map.md); the Orders and the
+player-board Sections (``data/orders.json``, ``data/sections.json``, :mod:`.orders`) and the Leaders
+(``data/leaders.json``, :mod:`.leaders`; docs/third-crusade/orders.md); the Mission, Diplomacy and
+Objective Cards and the diplomacy board (``data/cards.json``, ``data/diplomacy.json``, :mod:`.cards`;
+docs/third-crusade/cards.md). It is not registered as a playable title yet.
 """
