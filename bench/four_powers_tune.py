@@ -324,13 +324,18 @@ def main() -> None:
     if args.command == "sample":
         moved = args.only or names
         base = parse_steps(args.base)
+        # each lever's steps that pass the pack's checks on their own (levers that share a City
+        # may still clash: the draw is then made again)
+        choices = {
+            n: [s for s in (-1, 0, 1) if valid(docs, levers, {**base, n: base.get(n, 0) + s})] for n in moved
+        }
         done = len(args.out.read_text().splitlines()) if args.out.exists() else 0
         for k in range(done, done + args.candidates):
             draw = random.Random(f"{args.seed}:{k}")
             for _ in range(200):  # draw again until the pack's checks pass
                 steps = dict(base)
                 for n in moved:
-                    steps[n] = steps.get(n, 0) + draw.choice((-1, 0, 1))
+                    steps[n] = steps.get(n, 0) + draw.choice(choices[n])
                 if valid(docs, levers, steps):
                     break
             else:
