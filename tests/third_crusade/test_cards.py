@@ -31,8 +31,9 @@ from outremer.games.third_crusade.cards import (
 )
 from outremer.games.third_crusade.leaders import load_leaders
 
-from .test_orders import DATA, PACK, REPO, RULES, cited, source_words, table
+from .test_orders import DATA, PACK, cited, table
 from .test_sections import SECTIONS, section_rows
+from .texts import REPO, RULES, copied_runs, source_words
 
 DOC = REPO / "docs" / "third-crusade" / "cards.md"
 FILES = ("cards", "diplomacy")
@@ -306,13 +307,7 @@ def test_neither_the_pack_nor_its_page_copies_the_rulebook(path: Path) -> None:
     if not RULES.exists():
         pytest.skip(f"rulebook text not here: {RULES}")
 
-    def words(text: str) -> list[str]:
-        return re.findall(r"[a-z0-9']+", text.lower())
-
-    rulebook = " " + " ".join(words(RULES.read_text(encoding="utf-8"))) + " "
-    ours = words(path.read_text(encoding="utf-8"))
-    copied = {" ".join(ours[i : i + 10]) for i in range(len(ours) - 9)}
-    assert sorted(run for run in copied if f" {run} " in rulebook) == []
+    assert copied_runs(path.read_text(encoding="utf-8"), RULES.read_text(encoding="utf-8")) == []
 
 
 # --- the page says what the pack holds -------------------------------------------------------------

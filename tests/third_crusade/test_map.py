@@ -12,7 +12,7 @@ import math
 import re
 import shutil
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -23,11 +23,10 @@ from outremer.engine.errors import BadData
 from outremer.games.third_crusade.board import NAMED_CITIES, Board, Region, load_board
 
 from .test_sections import SECTIONS, section_rows
+from .texts import REPO, RULES, copied_runs, source_words
 
 DATA = Path(str(resources.files("outremer.games.third_crusade").joinpath("data")))
-REPO = Path(__file__).resolve().parents[2]
 DOC = REPO / "docs" / "third-crusade" / "map.md"
-RULES = REPO.parent / "shared" / "rules" / "third-crusade.txt"
 TRACKS = ("command_point", "crown", "supply", "gold")  # Setup2p.Tracks, in the order of ruling R41
 
 
@@ -398,23 +397,10 @@ def test_neither_the_pack_nor_its_page_copies_the_rulebook(path: Path) -> None:
     if not RULES.exists():
         pytest.skip(f"rulebook text not here: {RULES}")
 
-    def words(text: str) -> list[str]:
-        return re.findall(r"[a-z0-9']+", text.lower())
-
-    rulebook = " " + " ".join(words(RULES.read_text(encoding="utf-8"))) + " "
-    ours = words(path.read_text(encoding="utf-8"))
-    copied = {" ".join(ours[i : i + 10]) for i in range(len(ours) - 9)}
-    assert sorted(run for run in copied if f" {run} " in rulebook) == []
+    assert copied_runs(path.read_text(encoding="utf-8"), RULES.read_text(encoding="utf-8")) == []
 
 
 # --- the page says what the pack holds -----------------------------------------------------------
-
-
-def source_words(source: Mapping[str, str]) -> str:
-    if source["kind"] == "rulebook":
-        head = f"rulebook `{source['key']}` {source['lines']}"
-        return head + (f": {source['reason']}" if source.get("reason") else "")
-    return f"reconstructed: {source['reason']}"
 
 
 def region_row(board: Board, r: Region) -> str:

@@ -10,12 +10,11 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
+from .texts import REPO, RULES, copied_runs
+
 DOCS = REPO / "docs" / "third-crusade"
 SECTIONS = DOCS / "sections.md"
 RULINGS = DOCS / "rulings.md"
-# the rulebook lives beside the repository, in the shared folder of the project
-RULES = REPO.parent / "shared" / "rules" / "third-crusade.txt"
 
 ROW = re.compile(r"^\|\s*`(?P<key>[^`]+)`\s*\|(?P<what>.*)\|\s*L(?P<first>\d+)-L(?P<last>\d+)\s*\|\s*$")
 CITED_KEY = re.compile(r"`([A-Z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)*)`")
@@ -102,10 +101,4 @@ def test_rulings_are_numbered_once_and_cite_lines_of_the_file(rules_lines: list[
 
 @pytest.mark.parametrize("doc", [SECTIONS, RULINGS], ids=lambda p: p.name)
 def test_docs_do_not_copy_the_rulebook(doc: Path, rules_lines: list[str]) -> None:
-    def words(text: str) -> list[str]:
-        return re.findall(r"[a-z0-9']+", text.lower())
-
-    rulebook = " " + " ".join(words(" ".join(rules_lines))) + " "
-    ours = words(doc.read_text(encoding="utf-8"))
-    copied = {" ".join(ours[i : i + 10]) for i in range(len(ours) - 9)}
-    assert sorted(run for run in copied if f" {run} " in rulebook) == []
+    assert copied_runs(doc.read_text(encoding="utf-8"), " ".join(rules_lines)) == []
