@@ -3,8 +3,6 @@ refused with one error naming the file, the record and the problem, never accept
 
 from __future__ import annotations
 
-import json
-import shutil
 from collections.abc import Callable, Iterator
 from importlib import resources
 from pathlib import Path
@@ -17,19 +15,14 @@ from outremer.cli.main import cli
 from outremer.engine import registry
 from outremer.engine.errors import BadData
 from outremer.games.crusader_rex.board import CARD_KINDS, GROUPS, load_board
+from tests.datapacks import changed_copy
 
 DATA = Path(str(resources.files("outremer.games.crusader_rex").joinpath("data")))
-FILES = ("map", "blocks", "cards")
 
 
 def broken(tmp_path: Path, part: str, change: Callable[[Any], None]) -> Path:
     """A copy of the shipped pack in ``tmp_path`` with ``part``.json changed."""
-    for name in FILES:
-        shutil.copy(DATA / f"{name}.json", tmp_path / f"{name}.json")
-    doc = json.loads((tmp_path / f"{part}.json").read_text(encoding="utf-8"))
-    change(doc)
-    (tmp_path / f"{part}.json").write_text(json.dumps(doc), encoding="utf-8")
-    return tmp_path
+    return changed_copy(DATA, tmp_path, part, change)
 
 
 def town(doc: dict[str, Any], name: str) -> dict[str, Any]:

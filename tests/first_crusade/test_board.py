@@ -4,7 +4,6 @@ file is refused with a message naming the file, the record and the problem."""
 from __future__ import annotations
 
 import json
-import shutil
 from collections import Counter as Tally
 from collections.abc import Callable
 from importlib import resources
@@ -24,6 +23,7 @@ from outremer.games.first_crusade.board import (
     load_board,
     read_board,
 )
+from tests.datapacks import changed_copy
 
 DATA = Path(str(resources.files("outremer.games.first_crusade").joinpath("data")))
 
@@ -425,12 +425,7 @@ def test_victory(board: Board) -> None:
 
 
 def broken(tmp_path: Path, part: str, change: Callable[[Any], None]) -> Path:
-    for name in FILES:
-        shutil.copy(DATA / f"{name}.json", tmp_path / f"{name}.json")
-    doc = json.loads((tmp_path / f"{part}.json").read_text(encoding="utf-8"))
-    change(doc)
-    (tmp_path / f"{part}.json").write_text(json.dumps(doc), encoding="utf-8")
-    return tmp_path
+    return changed_copy(DATA, tmp_path, part, change)
 
 
 def space(doc: dict[str, Any], sid: str) -> dict[str, Any]:

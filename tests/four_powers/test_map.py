@@ -5,7 +5,6 @@ every record a source, and a broken copy is refused with an error naming the fil
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Callable, Iterator
 from importlib import resources
 from pathlib import Path
@@ -15,17 +14,14 @@ import pytest
 
 from outremer.engine.errors import BadData
 from outremer.games.four_powers.board import load_board
+from tests.datapacks import changed_copy
 
 DATA = Path(str(resources.files("outremer.games.four_powers").joinpath("data")))
 
 
 def broken(tmp_path: Path, change: Callable[[Any], None]) -> Path:
-    """A copy of the shipped map in ``tmp_path``, changed."""
-    shutil.copy(DATA / "map.json", tmp_path / "map.json")
-    doc = json.loads((tmp_path / "map.json").read_text(encoding="utf-8"))
-    change(doc)
-    (tmp_path / "map.json").write_text(json.dumps(doc), encoding="utf-8")
-    return tmp_path
+    """A copy of the shipped pack in ``tmp_path``, its map changed."""
+    return changed_copy(DATA, tmp_path, "map", change)
 
 
 def test_the_shipped_pack_holds_the_nine_locations() -> None:

@@ -4,8 +4,6 @@ an error naming the file and the record, and nothing of them is kept."""
 
 from __future__ import annotations
 
-import json
-import shutil
 from collections import Counter
 from collections.abc import Callable, Mapping
 from importlib import resources
@@ -18,9 +16,9 @@ import pytest
 from outremer.engine.errors import BadData
 from outremer.games.four_powers.cards import ACTION_EFFECTS, CONFLICT_EFFECTS
 from outremer.games.four_powers.pack import ActionCard, Effect, Face, Pack, load_pack
+from tests.datapacks import changed_copy
 
 DATA = Path(str(resources.files("outremer.games.four_powers").joinpath("data")))
-PACK_FILES = ("map", "locations", "cards", "components", "tracks")
 
 
 def named(pack: Pack, name: str) -> ActionCard:
@@ -30,13 +28,7 @@ def named(pack: Pack, name: str) -> ActionCard:
 
 def copy(tmp_path: Path, file: str, change: Callable[[Any], None]) -> Path:
     """A copy of the shipped pack in ``tmp_path``, with ``file``.json changed."""
-    for name in PACK_FILES:
-        shutil.copy(DATA / f"{name}.json", tmp_path / f"{name}.json")
-    path = tmp_path / f"{file}.json"
-    doc = json.loads(path.read_text(encoding="utf-8"))
-    change(doc)
-    path.write_text(json.dumps(doc), encoding="utf-8")
-    return tmp_path
+    return changed_copy(DATA, tmp_path, file, change)
 
 
 # --- what the box holds ------------------------------------------------------------------------

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -31,7 +30,7 @@ from outremer.games.third_crusade.cards import (
 )
 from outremer.games.third_crusade.leaders import load_leaders
 
-from .test_orders import DATA, PACK, cited, table
+from .test_orders import DATA, cited, copy_pack, table
 from .test_sections import SECTIONS, section_rows
 from .texts import REPO, RULES, copied_runs, source_words
 
@@ -47,17 +46,6 @@ def cards() -> Cards:
 @pytest.fixture(scope="module")
 def board() -> Board:
     return load_board()
-
-
-def copy_pack(tmp_path: Path, name: str, change: Callable[[Any], None]) -> Path:
-    """A copy of the shipped data folder in ``tmp_path`` with ``name``.json changed."""
-    for file in (*PACK, *FILES):
-        for suffix in (".json", ".schema.json"):
-            shutil.copy(DATA / f"{file}{suffix}", tmp_path / f"{file}{suffix}")
-    doc = json.loads((tmp_path / f"{name}.json").read_text(encoding="utf-8"))
-    change(doc)
-    (tmp_path / f"{name}.json").write_text(json.dumps(doc), encoding="utf-8")
-    return tmp_path
 
 
 # --- what the rulebook states ----------------------------------------------------------------------

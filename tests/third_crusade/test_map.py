@@ -10,7 +10,6 @@ import itertools
 import json
 import math
 import re
-import shutil
 from collections import Counter
 from collections.abc import Callable, Iterator
 from importlib import resources
@@ -21,6 +20,7 @@ import pytest
 
 from outremer.engine.errors import BadData
 from outremer.games.third_crusade.board import NAMED_CITIES, Board, Region, load_board
+from tests.datapacks import changed_copy
 
 from .test_sections import SECTIONS, section_rows
 from .texts import REPO, RULES, copied_runs, source_words
@@ -37,12 +37,7 @@ def board() -> Board:
 
 def broken(tmp_path: Path, change: Callable[[Any], None]) -> Path:
     """A copy of the shipped data folder in ``tmp_path``, its map changed."""
-    for name in ("map.json", "map.schema.json"):
-        shutil.copy(DATA / name, tmp_path / name)
-    doc = json.loads((tmp_path / "map.json").read_text(encoding="utf-8"))
-    change(doc)
-    (tmp_path / "map.json").write_text(json.dumps(doc), encoding="utf-8")
-    return tmp_path
+    return changed_copy(DATA, tmp_path, "map", change)
 
 
 def named(board: Board, name: str) -> Region:

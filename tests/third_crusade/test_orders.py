@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from collections.abc import Callable, Iterator
 from importlib import resources
 from pathlib import Path
@@ -29,13 +28,13 @@ from outremer.games.third_crusade.orders import (
     load_orders,
     swift_march,
 )
+from tests.datapacks import changed_copy
 
 from .test_sections import SECTIONS, section_rows
 from .texts import REPO, RULES, copied_runs, source_words
 
 DATA = Path(str(resources.files("outremer.games.third_crusade").joinpath("data")))
 DOC = REPO / "docs" / "third-crusade" / "orders.md"
-PACK = ("map", "orders", "sections", "leaders")
 
 
 @pytest.fixture(scope="module")
@@ -45,13 +44,7 @@ def pack() -> Orders:
 
 def copy_pack(tmp_path: Path, name: str, change: Callable[[Any], None]) -> Path:
     """A copy of the shipped data folder in ``tmp_path`` with ``name``.json changed."""
-    for file in PACK:
-        for suffix in (".json", ".schema.json"):
-            shutil.copy(DATA / f"{file}{suffix}", tmp_path / f"{file}{suffix}")
-    doc = json.loads((tmp_path / f"{name}.json").read_text(encoding="utf-8"))
-    change(doc)
-    (tmp_path / f"{name}.json").write_text(json.dumps(doc), encoding="utf-8")
-    return tmp_path
+    return changed_copy(DATA, tmp_path, name, change)
 
 
 def order(pack: Orders, army: str, key: str) -> Order:
