@@ -12,7 +12,6 @@ raises :class:`BadData` naming the file, the record and the problem. Nothing her
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -20,6 +19,7 @@ from pathlib import Path as FilePath
 from types import MappingProxyType
 from typing import Any
 
+from ...engine import graphs
 from ...engine.datapack import fail, read_pack, unique
 
 FILES = ("map",)
@@ -105,14 +105,7 @@ class Board:
 
     def reached(self, start: str, second_crusade: bool = False) -> set[str]:
         """Every Location a chain of adjacencies leads to from ``start``."""
-        seen = {start}
-        todo = deque([start])
-        while todo:
-            for there in self.neighbours(todo.popleft(), second_crusade):
-                if there not in seen:
-                    seen.add(there)
-                    todo.append(there)
-        return seen
+        return graphs.reached(start, lambda here: self.neighbours(here, second_crusade))
 
 
 # --- reading and checking --------------------------------------------------------------------

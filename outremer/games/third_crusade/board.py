@@ -18,7 +18,6 @@ the Proximity order of each human side covering every Region once. A broken file
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -26,6 +25,7 @@ from pathlib import Path as FilePath
 from types import MappingProxyType
 from typing import Any
 
+from ...engine import graphs
 from ...engine.datapack import fail, read_pack, unique
 
 FILES = ("map",)
@@ -177,16 +177,11 @@ class Board:
 
     def reached(self, start: str, north: bool = False, by_sea: bool = True) -> set[str]:
         """Every Region a chain of Roads (and Sea Moves, unless ``by_sea`` is False) leads to."""
-        seen = {start}
-        todo = deque([start])
-        while todo:
-            here = todo.popleft()
-            steps = self.neighbours(here, north) + (self.sea_neighbours(here, north) if by_sea else ())
-            for there in steps:
-                if there not in seen:
-                    seen.add(there)
-                    todo.append(there)
-        return seen
+
+        def steps(here: str) -> tuple[str, ...]:
+            return self.neighbours(here, north) + (self.sea_neighbours(here, north) if by_sea else ())
+
+        return graphs.reached(start, steps)
 
 
 # --- reading and checking --------------------------------------------------------------------

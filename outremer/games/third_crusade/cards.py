@@ -21,7 +21,6 @@ board as `Diplomacy.Board` (L665) says.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -31,6 +30,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ...engine.datapack import fail, read_pack, unique
+from ...engine.graphs import reached
 from .board import CITY, NORTH, Board, load_board
 from .leaders import Leaders, load_leaders
 
@@ -167,15 +167,13 @@ class DiplomacyBoard:
         Spaces are passed whether free or not; ``taken`` are the spaces holding a marker."""
         busy = set(taken)
         here = 0 if at == START else self.spaces[at].row
-        seen, queue = {at}, deque([at])
-        while queue:
-            s = queue.popleft()
+
+        def steps(s: str) -> tuple[str, ...]:
             row = 0 if s == START else self.spaces[s].row
             blocked = s != START and row > here and self.row_size(s) == 4  # must stop in this row
-            for t in (() if blocked else self.forward.get(s, ())) + self.sideways.get(s, ()):
-                if t not in seen:
-                    seen.add(t)
-                    queue.append(t)
+            return (() if blocked else self.forward.get(s, ())) + self.sideways.get(s, ())
+
+        seen = reached(at, steps)
         return frozenset(s for s in seen if s != START and s != at and s not in busy)
 
 
@@ -410,11 +408,4 @@ def _board(doc: dict[str, Any], leaders: Leaders) -> DiplomacyBoard:
 
 def _reach(b: DiplomacyBoard) -> set[str]:
     """Every space a line leads to from the start, ignoring the 4-space rule (which only delays)."""
-    seen, queue = {START}, deque([START])
-    while queue:
-        s = queue.popleft()
-        for t in b.forward.get(s, ()) + b.sideways.get(s, ()):
-            if t not in seen:
-                seen.add(t)
-                queue.append(t)
-    return seen - {START}
+    return reached(START, lambda s: b.forward.get(s, ()) + b.sideways.get(s, ())) - {START}
