@@ -9,14 +9,30 @@ the title's loader) raises :class:`BadData` naming the file, the record and the 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, Generic, NoReturn, TypeVar
 
 import jsonschema
 
 from .errors import BadData, brief
+
+T = TypeVar("T")
+
+
+class Loader(Generic[T]):
+    """A title's loader made of its reader ``read(directory)``: called with no folder, the shipped
+    pack, read once and kept; with a folder (a test's broken copy, a player's printed values), the
+    pack there, read afresh every time."""
+
+    def __init__(self, read: Callable[[Path | None], T]) -> None:
+        self._read = read
+        self._shipped = cache(lambda: read(None))
+
+    def __call__(self, directory: Path | None = None) -> T:
+        return self._shipped() if directory is None else self._read(directory)
 
 
 def fail(file: str, record: str, problem: str) -> NoReturn:

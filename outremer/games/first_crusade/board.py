@@ -15,13 +15,12 @@ from collections import Counter as Tally
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from itertools import pairwise
 from pathlib import Path as FilePath
 from types import MappingProxyType
 from typing import Any
 
-from ...engine.datapack import fail, read_pack
+from ...engine.datapack import Loader, fail, read_pack
 
 FILES = ("map", "counters", "markers", "tables")
 
@@ -415,14 +414,8 @@ def read_board(directory: FilePath | None = None) -> Board:
     )
 
 
-def load_board(directory: FilePath | None = None) -> Board:
-    """The shipped data pack, loaded once; or the pack in ``directory``, loaded afresh."""
-    return _shipped() if directory is None else read_board(directory)
-
-
-@cache
-def _shipped() -> Board:
-    return read_board(None)
+load_board = Loader(read_board)
+"""The shipped data pack, loaded once; or the pack in a folder given, loaded afresh."""
 
 
 def _map(

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path as FilePath
 from types import MappingProxyType
 from typing import Any
 
 from ...engine import graphs
-from ...engine.datapack import fail, read_pack, unique
+from ...engine.datapack import Loader, fail, read_pack, unique
 
 FILES = ("map",)
 SETUP = "setup"
@@ -154,14 +153,8 @@ def read_board(directory: FilePath | None = None) -> Board:
     return board
 
 
-def load_board(directory: FilePath | None = None) -> Board:
-    """The shipped data pack, loaded once; or the pack in ``directory``, loaded afresh."""
-    return _shipped() if directory is None else read_board(directory)
-
-
-@cache
-def _shipped() -> Board:
-    return read_board(None)
+load_board = Loader(read_board)
+"""The shipped data pack, loaded once; or the pack in a folder given, loaded afresh."""
 
 
 def _known(f: str, rec: str, ids: Iterable[str], locations: Mapping[str, Location]) -> None:

@@ -19,13 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from ...engine import datapack
-from ...engine.datapack import fail, unique
+from ...engine.datapack import Loader, fail, unique
 from .board import Board, read_board
 from .cards import ActionCard, Effect, RoundCard, read_cards
 
@@ -159,15 +158,9 @@ def read_pack(directory: Path | None = None) -> Pack:
     )
 
 
-def load_pack(directory: Path | None = None) -> Pack:
-    """The shipped data pack, loaded once; or the pack in ``directory`` (which holds ``map.json``
+load_pack = Loader(read_pack)
+"""The shipped data pack, loaded once; or the pack in a folder given (which holds ``map.json``
     too), loaded afresh."""
-    return _shipped() if directory is None else read_pack(directory)
-
-
-@cache
-def _shipped() -> Pack:
-    return read_pack(None)
 
 
 def _cities(docs: list[dict[str, Any]], board: Board) -> Mapping[str, City]:

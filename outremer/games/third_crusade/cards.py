@@ -23,13 +23,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
 from itertools import pairwise
 from pathlib import Path as FilePath
 from types import MappingProxyType
 from typing import Any
 
-from ...engine.datapack import fail, read_pack, unique
+from ...engine.datapack import Loader, fail, read_pack, unique
 from ...engine.graphs import reached
 from .board import CITY, NORTH, Board, load_board
 from .leaders import Leaders, load_leaders
@@ -230,14 +229,8 @@ def read_cards(
     )
 
 
-def load_cards(directory: FilePath | None = None) -> Cards:
-    """The shipped pack, loaded once; or the pack in ``directory``, loaded afresh."""
-    return _shipped() if directory is None else read_cards(directory)
-
-
-@cache
-def _shipped() -> Cards:
-    return read_cards(None)
+load_cards = Loader(read_cards)
+"""The shipped pack, loaded once; or the pack in a folder given, loaded afresh."""
 
 
 def _requirement(rec: str, d: dict[str, Any], board: Board) -> Requirement:

@@ -17,12 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path as FilePath
 from types import MappingProxyType
 from typing import Any
 
-from ...engine.datapack import fail, read_pack, unique
+from ...engine.datapack import Loader, fail, read_pack, unique
 from .board import Board, load_board
 from .orders import ARMIES
 
@@ -143,14 +142,8 @@ def read_leaders(directory: FilePath | None = None, board: Board | None = None) 
     return Leaders(MappingProxyType(out))
 
 
-def load_leaders(directory: FilePath | None = None) -> Leaders:
-    """The shipped pack, loaded once; or the pack in ``directory``, loaded afresh."""
-    return _shipped() if directory is None else read_leaders(directory)
-
-
-@cache
-def _shipped() -> Leaders:
-    return read_leaders(None)
+load_leaders = Loader(read_leaders)
+"""The shipped pack, loaded once; or the pack in a folder given, loaded afresh."""
 
 
 def _leader(d: dict[str, Any]) -> Leader:

@@ -20,12 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path as FilePath
 from types import MappingProxyType
 from typing import Any
 
-from ...engine.datapack import fail, read_pack, unique
+from ...engine.datapack import Loader, fail, read_pack, unique
 from .board import Board, load_board
 
 FILES = ("orders", "sections")
@@ -179,14 +178,8 @@ def read_orders(directory: FilePath | None = None, board: Board | None = None) -
     return Orders(MappingProxyType(orders), _player_board("sections", docs["sections"]))
 
 
-def load_orders(directory: FilePath | None = None) -> Orders:
-    """The shipped pack, loaded once; or the pack in ``directory``, loaded afresh."""
-    return _shipped() if directory is None else read_orders(directory)
-
-
-@cache
-def _shipped() -> Orders:
-    return read_orders(None)
+load_orders = Loader(read_orders)
+"""The shipped pack, loaded once; or the pack in a folder given, loaded afresh."""
 
 
 def _has_map(directory: FilePath) -> bool:
