@@ -17,8 +17,8 @@ from outremer.games.third_crusade.board import Board, load_board
 from outremer.games.third_crusade.leaders import NAMED, VARIABLE_SETUP, Leader, Leaders, load_leaders
 from outremer.games.third_crusade.orders import ARMIES
 
-from .test_orders import DOC, copy_pack, table
-from .texts import source_words
+from .test_orders import DOC, copy_pack
+from .texts import source_words, table
 
 
 @pytest.fixture(scope="module")

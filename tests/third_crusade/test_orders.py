@@ -8,9 +8,7 @@ Lnnn are lines of shared/rules/third-crusade.txt; keys are those of sections.md;
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterator
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -30,10 +28,8 @@ from outremer.games.third_crusade.orders import (
 )
 from tests.datapacks import changed_copy
 
-from .test_sections import SECTIONS, section_rows
-from .texts import REPO, RULES, copied_runs, source_words
+from .texts import DATA, REPO, RULES, copied_runs, misplaced, source_words, table
 
-DATA = Path(str(resources.files("outremer.games.third_crusade").joinpath("data")))
 DOC = REPO / "docs" / "third-crusade" / "orders.md"
 
 
@@ -354,17 +350,10 @@ def test_every_record_has_a_source(name: str) -> None:
 def test_rulebook_citations_name_a_key_and_lines_inside_it(name: str) -> None:
     # The first range of a citation lies inside its key's range in sections.md; further ranges may point
     # at the other lines the fact rests on.
-    ranges = {key: (first, last) for key, first, last in section_rows(SECTIONS.read_text(encoding="utf-8"))}
     doc = json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
     found = list(cited(doc))
     assert len(found) >= 3
-    for key, lines in found:
-        assert key in ranges, key
-        head = re.match(r"L(\d+)(?:-L(\d+))?", lines)
-        assert head, (key, lines)
-        lo, hi = int(head[1]), int(head[2] or head[1])
-        first, last = ranges[key]
-        assert first <= lo <= hi <= last, (key, lines)
+    assert misplaced(found) == []
 
 
 @pytest.mark.parametrize(
@@ -414,19 +403,6 @@ def order_row(o: Order) -> str:
 
 def section_row(s: Section) -> str:
     return f"| {s.id} | {s.unit} | {s.size} | {s.supply} | {source_words(s.source)} |"
-
-
-def table(text: str, heading: str) -> list[str]:
-    """The rows (not the header or rule) of the table under ``heading``."""
-    lines = text.splitlines()
-    start = lines.index(heading)
-    rows: list[str] = []
-    for line in lines[start + 1 :]:
-        if line.startswith("#"):
-            break
-        if line.startswith("| ") and not line.startswith("| id |"):
-            rows.append(line)
-    return rows
 
 
 @pytest.mark.parametrize("army", list(ARMIES))

@@ -10,28 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from .texts import REPO, RULES, copied_runs
+from .texts import REPO, RULES, SECTIONS, Rows, copied_runs, section_rows
 
 DOCS = REPO / "docs" / "third-crusade"
-SECTIONS = DOCS / "sections.md"
 RULINGS = DOCS / "rulings.md"
 
-ROW = re.compile(r"^\|\s*`(?P<key>[^`]+)`\s*\|(?P<what>.*)\|\s*L(?P<first>\d+)-L(?P<last>\d+)\s*\|\s*$")
 CITED_KEY = re.compile(r"`([A-Z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)*)`")
 CITED_LINE = re.compile(r"\bL(\d+)\b")
 RULING_ROW = re.compile(r"^\|\s*(R\d+[a-z]?)\s*\|")
-
-Rows = list[tuple[str, int, int]]
-
-
-def section_rows(text: str) -> Rows:
-    """The (key, first line, last line) of every row of the sections table, in the table's order."""
-    rows = []
-    for line in text.splitlines():
-        match = ROW.match(line)
-        if match:
-            rows.append((match["key"], int(match["first"]), int(match["last"])))
-    return rows
 
 
 def coverage_problems(rows: Rows, total: int) -> list[str]:
