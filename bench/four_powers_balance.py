@@ -88,6 +88,24 @@ def play(args: tuple[str, int, list[str], dict[str, bool], str | None]) -> dict[
     }
 
 
+def play_many(
+    scenario: str,
+    names: list[str],
+    games: int,
+    seed: int,
+    options: dict[str, bool],
+    pack: str | None,
+    jobs: int,
+) -> list[dict[str, Any]]:
+    """Games ``seed`` to ``seed + games - 1`` of ``scenario`` (see :func:`play`), on ``jobs``
+    worker processes."""
+    work = [(scenario, seed + i, names, options, pack) for i in range(games)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            return list(pool.map(play, work, chunksize=16))
+    return [play(w) for w in work]
+
+
 def summarise(scenario: str, games: list[dict[str, Any]]) -> dict[str, Any]:
     roles = list(SCENARIOS[scenario].players)
     n = len(games)
@@ -176,12 +194,7 @@ def main() -> None:
         names = names * seats if len(names) == 1 else names
         if len(names) != seats:
             raise SystemExit(f"--bots: give one bot or {seats} for {scenario}")
-        jobs = [(scenario, args.seed + i, names, options, pack) for i in range(args.games)]
-        if args.jobs > 1:
-            with ProcessPoolExecutor(args.jobs) as pool:
-                games = list(pool.map(play, jobs, chunksize=16))
-        else:
-            games = [play(j) for j in jobs]
+        games = play_many(scenario, names, args.games, args.seed, options, pack, args.jobs)
         summary = summarise(scenario, games)
         summary["bots"] = names
         out.append(summary)

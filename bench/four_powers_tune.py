@@ -38,13 +38,12 @@ import statistics
 import sys
 import tempfile
 from collections import defaultdict
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from four_powers_balance import play
+from four_powers_balance import play_many, summarise
 
 from outremer.engine.errors import BadData
 from outremer.games.four_powers import pack as pack_module
@@ -128,10 +127,9 @@ def apply(docs: dict[str, Any], levers: list[dict[str, Any]], steps: dict[str, i
 
 
 def write_pack(docs: dict[str, Any], folder: Path) -> Path:
-    """The candidate pack in ``folder`` (the shipped schemas beside it), checked by the pack reader."""
+    """The candidate pack in ``folder``, checked by the pack reader (against the title's own
+    schemas, which a pack folder never brings: engine/datapack.py)."""
     folder.mkdir(parents=True, exist_ok=True)
-    for schema in DATA.glob("*.schema.json"):
-        shutil.copy(schema, folder / schema.name)
     for stem, doc in docs.items():
         (folder / f"{stem}.json").write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
     pack_module.read_pack(folder)
@@ -142,22 +140,12 @@ def rates(
     folder: Path | None, scenarios: list[str], games: int, seed: int, jobs: int
 ) -> dict[str, dict[str, float]]:
     """Each faction's share of the wins in each scenario, scripted bots on every seat."""
-    out: dict[str, dict[str, float]] = {}
     pack = None if folder is None else str(folder)
+    out = {}
     for scenario in scenarios:
-        seats = len(SCENARIOS[scenario].players)
-        work: list[tuple[str, int, list[str], dict[str, bool], str | None]]
-        work = [(scenario, seed + i, ["scripted"] * seats, {}, pack) for i in range(games)]
-        if jobs > 1:
-            with ProcessPoolExecutor(jobs) as pool:
-                results = list(pool.map(play, work, chunksize=8))
-        else:
-            results = [play(w) for w in work]
-        share: dict[str, float] = defaultdict(float)
-        for g in results:
-            for w in g["winners"]:
-                share[w] += 1 / len(g["winners"]) / games
-        out[scenario] = {r: share[r] for r in SCENARIOS[scenario].players}
+        seats = ["scripted"] * len(SCENARIOS[scenario].players)
+        summary = summarise(scenario, play_many(scenario, seats, games, seed, {}, pack, jobs))
+        out[scenario] = {r: f["win rate"] for r, f in summary["factions"].items()}
     return out
 
 
