@@ -179,8 +179,7 @@ def _cities(docs: list[dict[str, Any]], board: Board) -> Mapping[str, City]:
             for field in ("costs", "income"):
                 if len(s[field]) != levels:
                     fail(f, rec, f"{side} side: {len(s[field])} {field}; that side has {levels} levels")
-            for field in ("costs", "income"):  # a higher level never costs or yields less
-                if list(s[field]) != sorted(s[field]):
+                if list(s[field]) != sorted(s[field]):  # a higher level never costs or yields less
                     fail(f, rec, f"{side} side: {field} {s[field]} fall towards the control level")
             sides[side] = CitySide(tuple(s["costs"]), tuple(s["income"]), s["ransack"])
         by_location[c["location"]] = City(
