@@ -21,6 +21,15 @@ BIG = {"width": 2400, "height": 1700}  # the whole map at its first scale, for p
 PHONE = {"width": 390, "height": 844}
 
 
+def open_bare(page: Any, base: str) -> None:
+    """Open, on the server's own origin, a page with the app's stylesheet and no app: a view drawn by
+    hand there races no start-up or poll of the app's that would find its elements gone."""
+    url = f"{base}/bare-page-for-tests"
+    html = '<!doctype html><html><head><link rel="stylesheet" href="/static/style.css"></head><body>'
+    page.route(url, lambda route: route.fulfill(status=200, content_type="text/html", body=html))
+    page.goto(url)
+
+
 def open_position(browser: Any, base: str, signed_in: dict[str, Any], name: str, size: dict[str, int]) -> Any:
     """A page of ``size`` on the game imported from the named position, its board drawn."""
     game = get_game(SLUG)
@@ -199,7 +208,7 @@ def test_a_stack_without_room_folds_and_opens_into_a_list(
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
-        page.goto(f"{module_server}/")
+        open_bare(page, module_server)
         counts = page.evaluate(CROWD)
         assert counts > 0
         inside = page.evaluate(
@@ -304,7 +313,7 @@ def test_no_stack_covers_another_town_in_played_games(
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
-        page.goto(f"{module_server}/")
+        open_bare(page, module_server)
         problems = []
         for seed, ply, view in views:
             found = page.evaluate(DRAW_AND_MEASURE, view)
