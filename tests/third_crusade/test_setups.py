@@ -1,0 +1,487 @@
+"""The Third Crusade set-ups (issue 17, "The data the text lacks"): the shipped pack loads; every value the
+rulebook prints for a start holds (track values, gold, Faith, Glory, round, initiative, boards, Orders,
+the plutorial's pieces, the Genoa ship, the variable set-up); the 2-player start fits the plutorial's
+upkeep; the tables of docs/third-crusade/setups.md match the pack row by row; a broken copy is refused
+naming the record; neither file copies the rulebook. Lnnn are lines of shared/rules/third-crusade.txt;
+keys are those of sections.md; Rn of rulings.md."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from outremer.engine.errors import BadData
+from outremer.games.third_crusade.board import Board, load_board
+from outremer.games.third_crusade.leaders import Leaders, load_leaders
+from outremer.games.third_crusade.orders import ARMIES, load_orders
+from outremer.games.third_crusade.setups import UNITS, Pieces, Scenario, Setups, load_setups
+
+from .test_orders import ANGEVIN_START, AYYUBID_START, cited, copy_pack
+from .texts import DATA, REPO, RULES, copied_runs, misplaced, source_words, table
+
+DOC = REPO / "docs" / "third-crusade" / "setups.md"
+PRINTED = {
+    # Setup2p.Tracks L227-L233 and Setup4p.Tracks L292-L295: command points, crowns, supply, gold (R41)
+    2: {"angevin": (1, 1, 5, 1), "hre": (2, 3, 5, 1), "ayyubid": (3, 2, 4, 3), "turkoman": (2, 2, 7, 3)},
+    4: {"angevin": (1, 1, 6, 1), "hre": (2, 2, 4, 3), "ayyubid": (3, 2, 4, 3), "turkoman": (2, 2, 7, 2)},
+}
+
+
+@pytest.fixture(scope="module")
+def setups() -> Setups:
+    return load_setups()
+
+
+@pytest.fixture(scope="module")
+def board() -> Board:
+    return load_board()
+
+
+@pytest.fixture(scope="module")
+def leaders() -> Leaders:
+    return load_leaders()
+
+
+@pytest.fixture(scope="module")
+def plutorial(setups: Setups) -> Scenario:
+    return setups.scenarios["plutorial"]
+
+
+def test_the_shipped_pack_loads(setups: Setups) -> None:
+    assert len(setups.scenarios) == 10
+
+
+def test_an_unbroken_copy_loads_as_the_shipped_pack(tmp_path: Path, setups: Setups) -> None:
+    assert load_setups(copy_pack(tmp_path, "setups", lambda doc: None)) == setups
+
+
+# --- what the rulebook prints ----------------------------------------------------------------------
+
+
+def tracks(s: Scenario, army: str) -> tuple[int, int, int, int]:
+    t = s.tracks[army]
+    return (t.command_points, t.crowns, t.supply, t.gold)
+
+
+def test_the_printed_track_values(setups: Setups) -> None:
+    # Setup2p.Tracks L225-L234, Setup4p.Tracks L290-L297, computed from the icons Controlled (BoardSetup.4
+    # L199-L204): every 2- and 4-player scenario gives every Army its printed four values.
+    checked = 0
+    for s in setups.scenarios.values():
+        if s.players in PRINTED:
+            assert s.printed
+            for army in s.armies:
+                assert tracks(s, army) == PRINTED[s.players][army], (s.id, army)
+                checked += 1
+    assert checked == 5 * 2 + 4
+
+
+def test_three_players_count_what_they_control(setups: Setups) -> None:
+    # No values are printed for 3 players; BoardSetup.4 L199 counts the Regions Controlled (R41). A Muslim
+    # pair keeps its 2-player values (Jerusalem prints nothing); a Crusader pair splits the two-coloured
+    # pieces, Tyre to the Angevin and Sidon to the Holy Roman Empire, and a lone Army keeps its values.
+    for lone in ARMIES:
+        s = setups.scenarios[f"three_{lone}"]
+        assert not s.printed and s.lone == lone
+        for army in s.armies:
+            if ARMIES[army] == "muslim" or army == lone:
+                assert tracks(s, army) == PRINTED[2][army]
+        if ARMIES[lone] == "muslim":
+            assert (s.controller("tyre"), s.controller("sidon"), s.controller("jerusalem")) == (
+                "angevin",
+                "hre",
+                lone,
+            )
+            assert (tracks(s, "angevin"), tracks(s, "hre")) == ((1, 0, 3, 1), (1, 3, 3, 1))
+
+
+def test_boards_by_player_count(setups: Setups) -> None:
+    # BoardSetup.1 L180: the south board alone for 2 and 3 players, both for 4.
+    for s in setups.scenarios.values():
+        assert s.boards == (("south", "north") if s.players == 4 else ("south",)), s.id
+
+
+def test_gold_faith_glory_round(setups: Setups) -> None:
+    # PlayerSetup.B L144: 4 gold, the lone player of 3 takes 6. BoardSetup.2.Faith L188: a pair's Faith and
+    # Mercantile markers on 0, a lone Army's Faith on 2 without a Mercantile marker (so both Alliances of a
+    # 2-player game; Plutorial.Continue.Faith L1336 too). BoardSetup.2.Glory L185, BoardSetup.2.Round L186.
+    for s in setups.scenarios.values():
+        for army in s.armies:
+            assert s.gold[army] == (6 if army == s.lone else 4)
+        for alliance, faith in s.faith.items():
+            pair = sum(ARMIES[a] == alliance for a in s.armies) == 2
+            assert (faith.faith, faith.mercantile) == ((0, 0) if pair else (2, None)), (s.id, alliance)
+    assert (setups.start.glory, setups.start.round) == (0, "1190")
+
+
+def test_initiative_and_orders_and_objectives(setups: Setups, plutorial: Scenario) -> None:
+    # BoardSetup.2.Initiative L187: one Alliance on 1 and 3, the other on 2 and 4.
+    assert setups.start.initiative == ((1, 3), (2, 4))
+    # PlayerSetup.F-G L158-L161 with Plutorial.Upkeep.4.B L1267: 12 basic Orders in the box, 10 beside.
+    assert (setups.start.orders_in_box, setups.start.orders_beside) == (12, 10)
+    # BoardSetup.5.B L207: 12 diplomacy markers and one pawn each.
+    assert (setups.start.diplomacy_markers, setups.start.pawns) == (12, 1)
+    # PlayerSetup.H L162: two Objective Cards each, but none in the plutorial (Plutorial.Setup L1051), whose
+    # Ayyubid goes first (Plutorial.HowToPlay L1063) and which fixes the first Mission and Diplomacy Card.
+    assert {s.objectives for s in setups.scenarios.values() if s.id != "plutorial"} == {2}
+    assert plutorial.objectives == 0 and plutorial.initiative == ("ayyubid", "angevin")
+    assert (plutorial.mission, plutorial.diplomacy) == ("ensure_supply", "bedouin_tribes")
+    # Plutorial.Continue.Objectives L1332-L1334: Damascus for the Angevin, Sidon for the Ayyubid.
+    assert dict(plutorial.later_objectives) == {"angevin": "damascus", "ayyubid": "sidon"}
+
+
+def test_only_the_armies_in_play_and_a_neutral_in_every_empty_city(setups: Setups, board: Board) -> None:
+    # Setup2p L213: the players set only their own Armies' pieces, then a Neutral Infantry in each empty City.
+    for s in setups.scenarios.values():
+        assert {p.owner for p in s.pieces} == {*s.armies, "neutral"}, s.id
+        for rid in board.in_play(north=s.players == 4):
+            if board.regions[rid].is_city:
+                assert s.in_region(rid), (s.id, rid)
+
+
+def test_the_armies_the_text_allows(setups: Setups) -> None:
+    # PlayerSetup.1 L134: 2 players on opposite Alliances; Goal.2 L17: 3 players, one Alliance alone.
+    pairs = {frozenset(s.armies) for s in setups.scenarios.values() if s.players == 2}
+    assert pairs == {frozenset((c, m)) for c in ("angevin", "hre") for m in ("ayyubid", "turkoman")}
+    assert {s.lone for s in setups.scenarios.values() if s.players == 3} == set(ARMIES)
+
+
+def strength(s: Scenario, region: str, army: str, leaders: Leaders, kind: str) -> int:
+    """Battle Strength (Battle.Strength.Table L549-L555) of an Army's pieces in a Region."""
+    cavalry = 2 if kind == "desert" else 1
+    total = 0
+    for p in s.in_region(region):
+        if p.owner == army:
+            total += (
+                p.infantry + cavalry * p.cavalry + sum(leaders.leaders[x].strength(kind) for x in p.leaders)
+            )
+    return total
+
+
+def test_the_plutorial_start(plutorial: Scenario, leaders: Leaders) -> None:
+    def where(lid: str) -> str:
+        return next(p.where for p in plutorial.pieces if lid in p.leaders)
+
+    # Plutorial.Command.8 L1190, Plutorial.Command.3 L1164, Plutorial.Command.7 L1186: the Leaders' places.
+    assert where("james") == "sidon"
+    assert where("al_adil") == where("ibn_shaddad") == "ahamant"
+    assert where("al_afdal") == "damascus"
+    # Plutorial.Command.1.Battle L1140: the Angevin's Desert defends with 3, a Neutral Infantry among them.
+    assert strength(plutorial, "d_galilee", "angevin", leaders, "desert") + 1 == 3
+    assert Pieces("d_galilee", "neutral", infantry=1) in plutorial.pieces
+    # Plutorial.Command.1 L1131 with L1140: one Infantry added, one left, the rest worth 5 in the Desert.
+    (samaria,) = [p for p in plutorial.in_region("d_samaria") if p.owner == "ayyubid"]
+    assert samaria.infantry + 1 - 1 + 2 * samaria.cavalry == 5 and not samaria.leaders
+    # Plutorial.Command.2.Card L1158: one Ayyubid Infantry in Jerusalem, and a Neutral Infantry stays.
+    assert {(p.owner, p.infantry, p.count) for p in plutorial.in_region("jerusalem")} == {
+        ("ayyubid", 1, 1),
+        ("neutral", 1, 1),
+    }
+    # Plutorial.Command.6 L1182: 3 Infantry more fill Tyre's six squares.
+    assert sum(p.count for p in plutorial.in_region("tyre")) == 3
+    # Plutorial.Command.5 L1176: Tripoli holds the most Angevin Units.
+    units = {
+        r: sum(p.count - len(p.leaders) for p in plutorial.in_region(r)) for r in ("tripoli", "tyre", "sidon")
+    }
+    assert units["tripoli"] > max(units["tyre"], units["sidon"])
+    # Plutorial.Upkeep.4.E.Example L1280: Ahamant's Glory icon is under a Sabotage token.
+    assert [(t.token, t.icon) for t in plutorial.tokens if t.region == "ahamant"] == [("sabotage", "glory")]
+
+
+def test_the_genoa_ships(setups: Setups) -> None:
+    # Plutorial.Upkeep.7.Example L1296: Philip II and Richard I land from the 1191 Spring ship; BoardSetup.3
+    # L189: only the pieces of Armies in play are loaded.
+    spring = [p for p in setups.scenarios["plutorial"].ships if p.where == "1191_spring"]
+    assert [(p.owner, set(p.leaders)) for p in spring] == [("angevin", {"richard", "philip"})]
+    assert {p.owner for p in setups.scenarios["four"].ships} == {"angevin", "hre"}
+    assert setups.scenarios["three_angevin"].ships == tuple(
+        p for p in setups.scenarios["plutorial"].ships if p.owner == "angevin"
+    )
+
+
+def test_the_variable_setup(setups: Setups) -> None:
+    v = setups.variable
+    # VariableSetup L300: 4 players, or 2 without the north cards.
+    assert set(v.players) == {2, 4}
+    # VariableSetup.Decks L302-L308: Famagusta set aside, 4 dealt, 1 discarded.
+    assert (v.set_aside, v.deal, v.discard) == ("famagusta", 4, 1)
+    # VariableSetup.Forces L312-L315: 11, 11, 14 and 14 deployment points.
+    assert dict(v.points) == {"angevin": 11, "hre": 11, "ayyubid": 14, "turkoman": 14}
+    # VariableSetup.Deploy L319: Infantry 1, Cavalry 2, Siege Engine 4, Leaders free.
+    assert dict(v.costs) == {"infantry": 1, "cavalry": 2, "siege_engine": 4, "leader": 0}
+    # VariableSetup.Deploy.1-3 L321-L323: 3 main Cities, one Desert; Muslims in Jerusalem, 3 square and 1
+    # hexagonal at most. VariableSetup.End L325: a Neutral Infantry in each empty City; R25: 2 new Objectives.
+    assert (v.main_cities, v.deserts, v.jerusalem) == (3, 1, ("muslim", 3, 1))
+    assert (v.fill, v.objectives) == ("infantry", 2)
+
+
+# --- the plutorial's constraint on the 2-player start ----------------------------------------------
+
+
+def test_the_two_player_start_fits_the_plutorial_upkeep(plutorial: Scenario) -> None:
+    # Plutorial.Upkeep.4.A.Example L1263 and Plutorial.Upkeep.4.B.Example L1269 with the Sections: the ranges
+    # of tests/third_crusade/test_orders.py (docs/third-crusade/setups.md, "The plutorial's constraint").
+    angevin = {u: plutorial.on_map("angevin", u) for u in UNITS}
+    ayyubid = {u: plutorial.on_map("ayyubid", u) for u in UNITS}
+    assert angevin["infantry"] in ANGEVIN_START["infantry"] and angevin["cavalry"] in ANGEVIN_START["cavalry"]
+    assert ayyubid["infantry"] in AYYUBID_START["infantry"] and ayyubid["cavalry"] in AYYUBID_START["cavalry"]
+    assert angevin["siege_engine"] == ayyubid["siege_engine"] == 0
+    board = load_orders().board
+    for on_map in (angevin["infantry"] + 3, angevin["infantry"] + 2):
+        assert board.supply_needed({"infantry": on_map, "cavalry": angevin["cavalry"]}) == 4
+    assert board.supply_needed({"infantry": ayyubid["infantry"], "cavalry": ayyubid["cavalry"] + 1}) == 4
+
+
+def test_every_printed_start_is_supplied(setups: Setups) -> None:
+    # Upkeep.4.A L711: a start whose supply did not cover its Sections would cost Glory at the first upkeep.
+    board = load_orders().board
+    for s in setups.scenarios.values():
+        for army in s.armies:
+            need = board.supply_needed({u: s.on_map(army, u) for u in UNITS})
+            assert need <= s.tracks[army].supply, (s.id, army)
+
+
+# --- sources ---------------------------------------------------------------------------------------
+
+
+def test_every_citation_lies_inside_its_key() -> None:
+    doc = json.loads((DATA / "setups.json").read_text(encoding="utf-8"))
+    found = list(cited(doc))
+    assert len(found) >= 30
+    assert misplaced(found) == []
+
+
+@pytest.mark.parametrize("path", [DATA / "setups.json", DOC], ids=lambda p: p.name)
+def test_neither_the_pack_nor_its_page_copies_the_rulebook(path: Path) -> None:
+    if not RULES.exists():
+        pytest.skip(f"rulebook text not here: {RULES}")
+    assert copied_runs(path.read_text(encoding="utf-8"), RULES.read_text(encoding="utf-8")) == []
+
+
+# --- the page says what the pack holds -------------------------------------------------------------
+
+
+def pieces_words(p: Pieces, leaders: Leaders) -> str:
+    parts = [f"{p.units(u)} {u.replace('_', ' ')}" for u in UNITS if p.units(u)]
+    parts += [leaders.leaders[x].name for x in p.leaders]
+    return f"{p.owner}: {', '.join(parts)}"
+
+
+def scenario_rows(s: Scenario, board: Board, leaders: Leaders) -> list[str]:
+    rows = []
+    for rid in board.in_play(north=s.players == 4):
+        here = s.in_region(rid)
+        tokens = [f"{t.token} ({t.icon})" for t in s.tokens if t.region == rid]
+        if here or tokens:
+            pieces = "; ".join(pieces_words(p, leaders) for p in here)
+            rows.append(f"| {rid} | {pieces} | {s.controller(rid) or '-'} | {', '.join(tokens) or '-'} |")
+    return rows
+
+
+def track_rows(setups: Setups) -> list[str]:
+    rows = []
+    for s in setups.scenarios.values():
+        for army in s.armies:
+            faith = s.faith[ARMIES[army]]
+            mercantile = "" if faith.mercantile is None else f", Mercantile {faith.mercantile}"
+            values = " | ".join(str(v) for v in tracks(s, army))
+            printed = "printed" if s.printed else "counted"
+            rows.append(
+                f"| {s.id} | {army} | {values} | {s.gold[army]} | {faith.faith}{mercantile} | {printed} |"
+            )
+    return rows
+
+
+def placement_rows(page: dict[str, Any]) -> list[str]:
+    cells = [
+        (p["region"], p["owner"], *(p[u] for u in UNITS), ", ".join(p["leaders"]) or "-", p["source"])
+        for p in page["placements"]
+    ]
+    cells += [
+        (n["region"], "neutral", n["infantry"], n["cavalry"], 0, "-", n["source"]) for n in page["neutrals"]
+    ]
+    cells += [
+        (t["region"], f"{t['token']} ({t['icon']})", "-", "-", "-", "-", t["source"]) for t in page["tokens"]
+    ]
+    return ["| " + " | ".join(str(c) for c in row[:-1]) + f" | {source_words(row[-1])} |" for row in cells]
+
+
+def ship_rows(doc: dict[str, Any]) -> list[str]:
+    rows = []
+    for d in doc["genoa"]:
+        units = " | ".join(str(d[u]) for u in UNITS)
+        leaders = ", ".join(d["leaders"]) or "-"
+        rows.append(f"| {d['period']} | {d['army']} | {units} | {leaders} | {source_words(d['source'])} |")
+    return rows
+
+
+def expected_tables(setups: Setups, board: Board, leaders: Leaders) -> dict[str, list[str]]:
+    doc = json.loads((DATA / "setups.json").read_text(encoding="utf-8"))
+    pages = {p["id"]: p for p in doc["pages"]}
+    out = {
+        "## The 2- and 3-player page": placement_rows(pages["south"]),
+        "## The 4-player page": placement_rows(pages["four"]),
+        "## The Genoa ships": ship_rows(doc),
+        "## Starting values": track_rows(setups),
+    }
+    for s in setups.scenarios.values():
+        out[f"### {s.id}"] = scenario_rows(s, board, leaders)
+    return out
+
+
+def test_the_page_tables_match_the_pack(setups: Setups, board: Board, leaders: Leaders) -> None:
+    text = DOC.read_text(encoding="utf-8")
+    for heading, rows in expected_tables(setups, board, leaders).items():
+        assert table(text, heading) == rows, heading
+
+
+def test_the_page_check_can_fail(setups: Setups, board: Board, leaders: Leaders) -> None:
+    text = DOC.read_text(encoding="utf-8").replace(
+        "| tyre | angevin: 3 infantry |", "| tyre | angevin: 4 infantry |"
+    )
+    assert table(text, "### plutorial") != expected_tables(setups, board, leaders)["### plutorial"]
+
+
+# --- broken copies ---------------------------------------------------------------------------------
+
+
+def _page(doc: dict[str, Any], pid: str = "south") -> dict[str, Any]:
+    return next(p for p in doc["pages"] if p["id"] == pid)
+
+
+def _placement(doc: dict[str, Any], region: str, owner: str, pid: str = "south") -> dict[str, Any]:
+    return next(p for p in _page(doc, pid)["placements"] if (p["region"], p["owner"]) == (region, owner))
+
+
+def _scenario(doc: dict[str, Any], sid: str) -> dict[str, Any]:
+    return next(s for s in doc["scenarios"] if s["id"] == sid)
+
+
+def _set(path: Callable[[Any], dict[str, Any]], key: str, value: Any) -> Callable[[Any], None]:
+    def change(doc: Any) -> None:
+        path(doc)[key] = value
+
+    return change
+
+
+def _without_source(doc: Any) -> None:
+    del _placement(doc, "tyre", "crusader")["source"]
+
+
+def _unknown_scenario_missing(doc: Any) -> None:
+    doc["scenarios"] = [s for s in doc["scenarios"] if s["id"] != "two_hre_turkoman"]
+
+
+def _leader_twice(doc: Any) -> None:
+    _placement(doc, "tripoli", "angevin")["leaders"].append("james")
+
+
+def _sabotage_in_jerusalem(doc: Any) -> None:
+    _page(doc)["tokens"][1]["region"] = "jerusalem"
+
+
+BROKEN = [
+    (
+        _without_source,
+        "setups.json: at pages/0/placements/1",
+    ),
+    (
+        _set(lambda d: _placement(d, "tyre", "crusader"), "region", "beirut"),
+        "setups.json: page south placement beirut crusader: unknown region 'beirut'",
+    ),
+    (
+        _set(lambda d: _placement(d, "tyre", "crusader"), "region", "adana"),
+        "setups.json: page south placement adana crusader: on the north board, not in use with 2 players",
+    ),
+    (
+        _set(lambda d: _placement(d, "tripoli", "angevin"), "leaders", ["saladin"]),
+        "setups.json: page south placement tripoli angevin: leader saladin is of the ayyubid",
+    ),
+    (
+        _set(lambda d: _placement(d, "tripoli", "angevin"), "leaders", ["richard"]),
+        "setups.json: page south placement tripoli angevin: leader richard enters by genoa_1191_spring",
+    ),
+    (
+        _leader_twice,
+        "setups.json: scenario plutorial leader james: listed twice",
+    ),
+    (
+        _set(lambda d: _placement(d, "tyre", "crusader"), "infantry", 5),
+        "setups.json: scenario plutorial region tyre: 5 square pieces for 4 plain slots",
+    ),
+    (
+        _set(lambda d: _placement(d, "d_galilee", "angevin"), "siege_engine", 1),
+        "setups.json: scenario plutorial region d_galilee: a Siege Engine set in a Desert",
+    ),
+    (
+        _set(lambda d: d["genoa"][1], "infantry", 40),
+        "setups.json: scenario two_hre_ayyubid army hre: 51 infantry set out; the player board holds 30",
+    ),
+    (
+        _set(lambda d: _page(d)["tracks"]["angevin"], "supply", 4),
+        "setups.json: scenario plutorial army angevin: the icons Controlled give",
+    ),
+    (
+        _set(lambda d: _scenario(d, "two_hre_turkoman"), "armies", ["hre", "angevin"]),
+        "setups.json: scenario two_hre_turkoman: 2 players take opposite Alliances",
+    ),
+    (
+        _set(lambda d: _scenario(d, "three_angevin"), "lone", "ayyubid"),
+        "setups.json: scenario three_angevin: the lone ayyubid is not alone",
+    ),
+    (
+        _unknown_scenario_missing,
+        "setups.json: scenarios: no scenario for 2 players with hre, turkoman",
+    ),
+    (
+        _sabotage_in_jerusalem,
+        "setups.json: scenario plutorial token sabotage jerusalem: no Sabotage in Jerusalem",
+    ),
+    (
+        _set(lambda d: _page(d)["tokens"][1], "icon", "crown"),
+        "setups.json: scenario plutorial token sabotage ascalon: no square slot with a crown icon",
+    ),
+    (
+        _set(lambda d: d["genoa"][0], "army", "ayyubid"),
+        "setups.json: ship 1191_spring ayyubid: the Genoa ships bring Crusader pieces only",
+    ),
+    (
+        _set(lambda d: d["genoa"][0], "leaders", ["richard"]),
+        "setups.json: ship 1191_spring angevin: leaders.json puts ['philip'] on this ship",
+    ),
+    (
+        _set(lambda d: _scenario(d, "plutorial"), "mission", "take_acre"),
+        "setups.json: scenario plutorial: unknown mission 'take_acre'",
+    ),
+    (
+        _set(lambda d: d["variable"]["jerusalem"], "square", 7),
+        "setups.json: variable jerusalem: 7 square pieces; Jerusalem has 6",
+    ),
+    (
+        _set(lambda d: d["variable"]["decks"], "set_aside", "acre"),
+        "setups.json: variable decks: 'acre' is not the set-aside Objective",
+    ),
+    (
+        _set(lambda d: d["start"]["orders"], "in_box", 11),
+        "setups.json: start orders: the angevin has 12 basic and 10 Advanced Orders",
+    ),
+]
+
+
+@pytest.mark.parametrize(("change", "expected"), BROKEN)
+def test_a_broken_copy_is_refused_naming_the_record(
+    tmp_path: Path, change: Callable[[Any], None], expected: str
+) -> None:
+    with pytest.raises(BadData) as refused:
+        load_setups(copy_pack(tmp_path, "setups", change))
+    assert str(refused.value).startswith(expected)
+
+
+def test_a_broken_copy_leaves_the_shipped_pack_as_it_was(tmp_path: Path, setups: Setups) -> None:
+    with pytest.raises(BadData):
+        load_setups(copy_pack(tmp_path, "setups", _leader_twice))
+    assert load_setups() is setups
