@@ -236,7 +236,7 @@ def test_the_two_player_start_fits_the_plutorial_upkeep(plutorial: Scenario) -> 
     assert board.supply_needed({"infantry": ayyubid["infantry"], "cavalry": ayyubid["cavalry"] + 1}) == 4
 
 
-def test_every_printed_start_is_supplied(setups: Setups) -> None:
+def test_every_start_is_supplied(setups: Setups) -> None:
     # Upkeep.4.A L711: a start whose supply did not cover its Sections would cost Glory at the first upkeep.
     board = load_orders().board
     for s in setups.scenarios.values():
@@ -380,11 +380,19 @@ def _leader_twice(doc: Any) -> None:
     _placement(doc, "tripoli", "angevin")["leaders"].append("james")
 
 
+def _pair_missing(doc: Any) -> None:
+    del _placement(doc, "sidon", "crusader")["pair"]
+
+
 def _sabotage_in_jerusalem(doc: Any) -> None:
     _page(doc)["tokens"][1]["region"] = "jerusalem"
 
 
 BROKEN = [
+    (
+        _pair_missing,
+        "setups.json: page south placement sidon crusader: a two-coloured piece, and only it, names",
+    ),
     (
         _without_source,
         "setups.json: at pages/0/placements/1",
