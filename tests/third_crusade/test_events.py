@@ -491,6 +491,15 @@ def _or_lost(doc: dict[str, Any]) -> None:
     _card(doc, "angevin_1192_henry_king")["crown"]["or"][1][0]["amount"] = 2
 
 
+def _crown_token_lost(doc: dict[str, Any]) -> None:
+    _card(doc, "hre_1191_autumn_leopolds_banner")["crown"]["requirement"] = 4
+
+
+def _bot_card_lost(doc: dict[str, Any]) -> None:
+    for cid in ("hre_1190_philomelion", "hre_1191_autumn_pursuit_of_raiders"):
+        _card(doc, cid)["main"]["steps"][0]["count"] = 2
+
+
 def _same_region_without_a_region(doc: dict[str, Any]) -> None:
     _card(doc, "angevin_1190_saladin_tithe")["crown"]["mode"] = "same_region"
 
@@ -561,8 +570,13 @@ def _id_of_another_army(doc: dict[str, Any]) -> None:
             _printed_army_changed,
             "events.json: card turkoman_1190_crusader_fleet_defeats: turkoman 1190; the text",
         ),
-        (_tughril_changed, "events.json: card ayyubid_1190_tughrils_rebellion: differs from the Tughril"),
+        (
+            _tughril_changed,
+            "events.json: card ayyubid_1190_tughrils_rebellion: crown requirement 3; the text's",
+        ),
         (_or_lost, "events.json: cards: none offers 1 Faith or 3 Glory"),
+        (_crown_token_lost, "events.json: cards: none is the Holy Roman Empire's Infantry and crown token"),
+        (_bot_card_lost, "events.json: cards: no Crusader card removes a Turkoman Cavalry"),
         (_same_region_without_a_region, "events.json: card angevin_1190_saladin_tithe: an 'In same Region'"),
         (_unbalanced, "events.json: round 1192: Strength added per Army"),
         (_id_of_another_army, "events.json: card angevin_1192_guidos_sortie: its id does not begin"),
