@@ -280,9 +280,11 @@ ANGEVIN_START = {"infantry": range(5, 12), "cavalry": range(1, 7)}
 """The Angevin's pieces on the map at the plutorial's start, as far as the text bounds them
 (docs/third-crusade/orders.md): 3 Infantry in Tyre, 2 or more in Sidon, up to 4 in Tripoli, its Desert
 worth 2; a Cavalry somewhere; no Siege Engine."""
-AYYUBID_START = {"infantry": range(7, 13), "cavalry": range(2, 4)}
+AYYUBID_START = {"infantry": range(7, 13), "cavalry": range(2, 5)}
 """The Ayyubid's: 3 Infantry and a Cavalry in its Desert, 1 Infantry in Jerusalem, 2 in Damascus, 1 to
-4 in Acre, up to 2 in Ahamant; a Cavalry in Ahamant and perhaps one in Acre; no Siege Engine."""
+4 in Acre, up to 2 in Ahamant; no Siege Engine. Cavalry 2 to 4: one in its Desert (L1131, L1140), the
+one Al-Adil leaves in the Desert on his way from Ahamant and perhaps a second that marched with him
+(L1164), perhaps one in Acre (L1249); the supply of L1269 holds with 4 (docs/third-crusade/setups.md)."""
 
 
 def test_the_plutorial_supply_needs(player_board: PlayerBoard) -> None:
