@@ -1,0 +1,35 @@
+"""The sequence of play (``Sequence``, ``Round``): four rounds, 1190 to 1192, each of five phases in
+order, every phase played in initiative order (``Round.Initiative``).
+
+The bottom procedure ``game`` runs by itself and pushes each phase by kind, top to bottom:
+``strategy`` (strategy.py), ``planning`` (planning.py), ``command`` (command.py), then
+``diplomacy`` and ``upkeep``, which are not built yet (docs/third-crusade/rules.md): the engine
+refuses to push a kind nobody registered. Upkeep will advance the round marker and end the game
+after 1192 (``Upkeep.6``, ``Upkeep.End``, R20); ``game`` then starts the next round from Strategy.
+"""
+
+from __future__ import annotations
+
+from ...engine.procedures import Frame
+from . import command, planning, strategy
+from .events import ROUNDS
+from .procedures import PROCEDURES
+from .state import State
+
+GAME = "game"
+DIPLOMACY, UPKEEP = "diplomacy", "upkeep"
+PHASES = (strategy.STRATEGY, planning.PLANNING, command.COMMAND, DIPLOMACY, UPKEEP)
+"""The five phases of a round, in order (``Round``, ``Sequence``)."""
+
+
+def _run(state: State, frame: Frame) -> None:
+    phase = frame.get("phase", 0)
+    if phase == len(PHASES):
+        phase = 0  # Upkeep.End: the next round
+    if phase == 0:
+        state.say("Round", f"The round of {ROUNDS[state.round]} begins.")
+    frame["phase"] = phase + 1
+    PROCEDURES.push(state, PHASES[phase])
+
+
+PROCEDURES.procedure(GAME, run=_run, rule="Round")

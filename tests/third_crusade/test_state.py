@@ -1,0 +1,53 @@
+"""The Third Crusade state (docs/writing-a-title.md, section 2): plain JSON data that reads back as
+it was written, copies that share nothing that changes, and saves that cannot be read refused."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from outremer.engine.errors import BadSave
+from outremer.games.third_crusade.common import data
+from outremer.games.third_crusade.state import State
+
+from .play import GAME, snapshot, start, through
+
+
+@pytest.mark.parametrize("scenario", list(GAME.scenarios))
+def test_a_state_reads_back_from_json_as_it_was(scenario: str) -> None:
+    state = start(scenario)
+    through(state, "strategy_place", "strategy_pick")  # cards laid and picked: every field in use
+    text = json.dumps(state.to_json())
+    back = GAME.from_json(json.loads(text))
+    assert json.dumps(back.to_json()) == text
+
+
+def test_a_copy_shares_nothing_that_changes() -> None:
+    state = start("four")
+    copy = state.copy()
+    region = next(iter(copy.regions))
+    copy.regions[region]["slots"][0] = "sabotage"
+    copy.tracks["angevin"]["current"] += 5
+    copy.event_decks["hre"]["1190"].pop()
+    copy.stack[-1]["roles"].append("nobody")
+    assert snapshot(state) == snapshot(start("four"))
+
+
+def test_a_save_of_another_format_or_with_an_unknown_procedure_is_refused() -> None:
+    saved = start("plutorial").to_json()
+    with pytest.raises(BadSave, match="format"):
+        GAME.from_json({**saved, "format": "outremer/four-powers/state/1"})
+    broken = json.loads(json.dumps(saved))
+    broken["stack"][-1]["kind"] = "diplomacy"  # not built: no procedure of that kind
+    with pytest.raises(BadSave, match="diplomacy"):
+        GAME.from_json(broken)
+    with pytest.raises(BadSave, match="glory"):
+        GAME.from_json({k: v for k, v in saved.items() if k != "glory"})
+
+
+def test_the_state_declares_a_field_for_every_part_of_the_table() -> None:
+    state = start("four")
+    assert isinstance(state, State)
+    # BoardSetup.1: 4 players use both map boards, every Region on them in the state
+    assert set(state.regions) == set(data(state).board.in_play(north=True))
