@@ -1,0 +1,104 @@
+"""The Command phase's frame (command.py): turns in initiative order until every player has passed,
+the Event Cards and Orders a player may execute, the victory check after the phase. Carrying out an
+Event or an Order is not built: the engine refuses to start it. Keys are those of
+docs/third-crusade/sections.md; Rn of rulings.md."""
+
+from __future__ import annotations
+
+import pytest
+
+from outremer.engine.procedures import ProcedureError
+from outremer.games.third_crusade import views
+from outremer.games.third_crusade.common import data
+from outremer.games.third_crusade.state import State
+
+from .play import GAME, kind, play, snapshot, start, through
+
+
+def command(placements: dict[str, list[tuple[str, str]]], scenario: str = "plutorial") -> State:
+    """The Command phase after the Strategy phase's first legal choices and the Orders given
+    (Army -> [(Order, Region)]) placed in turn, every player then passing."""
+    state = start(scenario)
+    through(state, "strategy_place", "strategy_pick")
+    todo = {a: list(p) for a, p in placements.items()}
+    while kind(state) == "planning":
+        (role,) = GAME.active_roles(state)
+        if todo.get(role):
+            play(state, role, "order", *todo[role].pop(0))
+        else:
+            play(state, role, "pass")
+    return state
+
+
+def orders(state: State, role: str) -> list[str]:
+    return [a[1] for a in GAME.legal_actions(state, role) if a[0] == "order"]
+
+
+def test_turns_go_in_initiative_order_and_a_pass_is_final() -> None:
+    state = command({})
+    assert GAME.active_roles(state) == ("ayyubid",)  # Command: the top of the track first
+    # Command: an Event Card picked for it, or pass (no Order on the map)
+    assert {a[0] for a in GAME.legal_actions(state, "ayyubid")} == {"event", "pass"}
+    assert len([a for a in GAME.legal_actions(state, "ayyubid") if a[0] == "event"]) == 2
+    play(state, "ayyubid", "pass")
+    assert GAME.active_roles(state) == ("angevin",)
+    assert state.stack[-1]["passed"] == ["ayyubid"]
+
+
+def test_after_every_pass_a_victory_check_then_the_diplomacy_phase_which_is_not_built() -> None:
+    state = command({})
+    play(state, "ayyubid", "pass")
+    with pytest.raises(ProcedureError, match="diplomacy"):
+        play(state, "angevin", "pass")
+    # Command.Pass: once all have passed, the victory check
+    assert views.log(state, None)[-1][0] == "VictoryCheck"
+
+
+def test_ten_glory_at_the_check_wins_for_a_one_player_alliance() -> None:
+    state = command({})
+    state.glory = -10  # the marker on the Muslim side
+    play(state, "ayyubid", "pass")
+    play(state, "angevin", "pass")
+    # VictoryCheck, EndGame.1: the Muslim Alliance wins, its one Army with it
+    assert state.result is not None and state.result["winners"] == ["ayyubid"]
+    assert GAME.active_roles(state) == ()
+
+
+def test_an_order_is_offered_only_where_its_requirements_and_cost_are_met() -> None:
+    placed = {
+        "angevin": [
+            ("angevin_march", "tripoli"),  # Angevin Presence: executable
+            ("angevin_garrison", "d_galilee"),  # a City Order in a Desert
+            ("angevin_defence", "tyre"),  # a Reaction Order: only in a Battle
+            ("angevin_blank_1", "sidon"),  # a Blank: never
+            ("angevin_levy_and_march", "d_negev"),  # no Angevin Presence
+        ]
+    }
+    state = command(placed)
+    play(state, "ayyubid", "pass")
+    # Command.Order.Requirements, Command.Order.Blank, Command.Reaction
+    assert orders(state, "angevin") == ["tripoli"]
+    state.tracks["angevin"]["current"] = 1
+    assert orders(state, "angevin") == []  # Command.Order.Cost: the March costs 2
+
+
+def test_a_port_order_needs_a_port_not_destroyed() -> None:
+    state = command({"angevin": [("angevin_sea_move", "tyre")]})
+    play(state, "ayyubid", "pass")
+    assert orders(state, "angevin") == ["tyre"]
+    ports = data(state).board.regions["tyre"].ports
+    state.regions["tyre"]["destroyed_ports"] = ports - 1
+    assert orders(state, "angevin") == ["tyre"]  # Glossary.DestroyedPort: a Port left open
+    state.regions["tyre"]["destroyed_ports"] = ports
+    assert orders(state, "angevin") == []  # every Port covered: no Port
+
+
+def test_executing_an_event_or_an_order_is_not_built_and_changes_nothing() -> None:
+    state = command({"ayyubid": [("ayyubid_march", "d_samaria")]})
+    before = snapshot(state)
+    with pytest.raises(ProcedureError, match="'order'"):
+        play(state, "ayyubid", "order", "d_samaria")
+    card = state.event_cards["ayyubid"][0]
+    with pytest.raises(ProcedureError, match="'event'"):
+        play(state, "ayyubid", "event", card)
+    assert snapshot(state) == before
