@@ -8,6 +8,7 @@ player-board Sections (``data/orders.json``, ``data/sections.json``, :mod:`.orde
 Objective Cards and the diplomacy board (``data/cards.json``, ``data/diplomacy.json``, :mod:`.cards`;
 docs/third-crusade/cards.md); the set-ups of 2, 3 and 4 players, the plutorial and the variable
 set-up (``data/setups.json``, :mod:`.setups`; docs/third-crusade/setups.md); the Event Cards
-(``data/events.json``, :mod:`.events`; docs/third-crusade/events.md). It is not registered as a
-playable title yet.
+(``data/events.json``, :mod:`.events`; docs/third-crusade/events.md); the Bot Table and the Bot's
+priorities (``data/bot.json``, :mod:`.bot_table`; docs/third-crusade/bot.md). It is not registered
+as a playable title yet.
 """
