@@ -9,11 +9,10 @@ from collections import Counter
 import pytest
 
 from outremer.engine.errors import IllegalAction
-from outremer.games.third_crusade.common import counts, data
+from outremer.games.third_crusade.common import alliance, counts, data
 from outremer.games.third_crusade.events import ROUNDS
 from outremer.games.third_crusade.orders import UNITS
 from outremer.games.third_crusade.setup import PLUTORIAL_ROWS
-from outremer.games.third_crusade.state import alliance
 
 from .play import GAME, kind, snapshot, start
 

@@ -8,8 +8,8 @@ import pytest
 
 from outremer.engine.errors import IllegalAction
 from outremer.games.third_crusade import views
-from outremer.games.third_crusade.common import data
-from outremer.games.third_crusade.state import State, alliance
+from outremer.games.third_crusade.common import alliance, data
+from outremer.games.third_crusade.state import State
 
 from .play import GAME, kind, play, snapshot, start, through
 

@@ -12,6 +12,7 @@ from outremer.games.third_crusade.common import data
 from outremer.games.third_crusade.state import State
 
 from .play import GAME, snapshot, start, through
+from .texts import REPO, RULES, copied_runs
 
 
 @pytest.mark.parametrize("scenario", list(GAME.scenarios))
@@ -51,3 +52,26 @@ def test_the_state_declares_a_field_for_every_part_of_the_table() -> None:
     assert isinstance(state, State)
     # BoardSetup.1: 4 players use both map boards, every Region on them in the state
     assert set(state.regions) == set(data(state).board.in_play(north=True))
+
+
+def test_no_module_of_the_rules_layer_copies_the_rulebook() -> None:
+    modules = (
+        "state",
+        "setup",
+        "common",
+        "rounds",
+        "strategy",
+        "planning",
+        "command",
+        "turns",
+        "victory",
+        "views",
+    )
+    rulebook = RULES.read_text(encoding="utf-8")
+    package = REPO / "outremer" / "games" / "third_crusade"
+    for module in modules:
+        assert copied_runs((package / f"{module}.py").read_text(encoding="utf-8"), rulebook) == [], module
+    assert (
+        copied_runs((REPO / "docs" / "third-crusade" / "rules.md").read_text(encoding="utf-8"), rulebook)
+        == []
+    )

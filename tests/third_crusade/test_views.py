@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from outremer.games.third_crusade.state import State, alliance
+from outremer.games.third_crusade.common import alliance
+from outremer.games.third_crusade.state import State
 
 from .play import GAME, kind, play, start, through
 

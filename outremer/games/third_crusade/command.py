@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from ...engine.procedures import Action, Frame
 from . import turns, victory
-from .common import data, port_open, presence_holds
+from .common import alliance, data, port_open, presence_holds
 from .procedures import PROCEDURES
-from .state import State, alliance
+from .state import State
 
 COMMAND = "command"
 EVENT, ORDER = "event", "order"

@@ -17,9 +17,9 @@ from .board import Board, load_board
 from .cards import Cards, load_cards
 from .events import Events, load_events
 from .leaders import Leaders, load_leaders
-from .orders import Orders, load_orders
+from .orders import ARMIES, Orders, load_orders
 from .setups import Setups, load_setups
-from .state import NEUTRAL, SABOTAGE, State, alliance
+from .state import NEUTRAL, SABOTAGE, State
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,11 @@ def data(state: State) -> Pack:
 
 
 # -- Alliances and initiative ------------------------------------------------------------------
+def alliance(army: str) -> str:
+    """The Alliance of an Army (``Glossary.Alliance``)."""
+    return ARMIES[army]
+
+
 def allies(state: State, army: str) -> list[str]:
     """The Armies in play of ``army``'s Alliance, itself included (``Glossary.AlliancePartner``)."""
     return [a for a in state.armies if alliance(a) == alliance(army)]

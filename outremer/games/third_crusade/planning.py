@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from ...engine.procedures import Action, Frame
 from . import turns
-from .common import allies, data
+from .common import alliance, allies, data
 from .procedures import PROCEDURES
-from .state import NAMES, State, alliance
+from .state import NAMES, State
 
 PLANNING = "planning"
 

@@ -16,11 +16,11 @@ from ...engine import rng
 from ...engine.errors import IllegalAction
 from . import rounds
 from .cards import START
-from .common import Pack, pack_at
+from .common import Pack, alliance, pack_at
 from .events import ROUNDS
 from .procedures import PROCEDURES
 from .setups import Pieces, Scenario
-from .state import ALLIANCES, NAMES, SABOTAGE, UNIT_KINDS, State, alliance, unit
+from .state import ALLIANCES, NAMES, SABOTAGE, UNIT_KINDS, State, unit
 
 PLUTORIAL = "plutorial"
 PLUTORIAL_ROWS = {

@@ -19,7 +19,6 @@ from ...engine import rng
 from ...engine.plain import FLAT, FLAT_VALUES, GENERATOR, LOG, NESTED, SHARED, PlainState, slots
 from ...engine.procedures import Frame
 from .board import ALLIANCES
-from .orders import ARMIES
 
 FORMAT = "outremer/third-crusade/state/1"
 
@@ -43,11 +42,6 @@ WIN = 10
 def unit(owner: str, kind: str) -> str:
     """A Unit in a slot: ``"<owner>:<kind>"`` (owner an Army or NEUTRAL); a Leader is its id."""
     return f"{owner}:{kind}"
-
-
-def alliance(army: str) -> str:
-    """The Alliance of an Army (``Glossary.Alliance``)."""
-    return ARMIES[army]
 
 
 # The state's fields in JSON order, each with how deep a copy goes (engine.plain).

@@ -9,8 +9,9 @@ one player wins with it; in a two-player Alliance the Final Winner is decided by
 
 from __future__ import annotations
 
+from .common import alliance
 from .procedures import PROCEDURES
-from .state import CRUSADER, MUSLIM, WIN, State, alliance
+from .state import CRUSADER, MUSLIM, WIN, State
 
 FINAL_WINNER = "final_winner"
 """The procedure that picks the Final Winner of a two-player Alliance (``EndGame.FinalWinner``)."""

@@ -15,10 +15,10 @@ from typing import Any
 
 from ...engine.plain import clone
 from ...engine.procedures import public_frame
-from .common import allies
+from .common import alliance, allies
 from .events import ROUNDS
 from .procedures import PROCEDURES
-from .state import NAMES, State, alliance
+from .state import NAMES, State
 
 PHASES = {
     "game": ("The round", "Round"),
