@@ -9,6 +9,7 @@ import pytest
 
 from outremer.engine.procedures import ProcedureError
 from outremer.games.third_crusade import views
+from outremer.games.third_crusade.command import executable
 from outremer.games.third_crusade.common import data
 from outremer.games.third_crusade.state import State
 
@@ -102,3 +103,22 @@ def test_executing_an_event_or_an_order_is_not_built_and_changes_nothing() -> No
     with pytest.raises(ProcedureError, match="'event'"):
         play(state, "ayyubid", "event", card)
     assert snapshot(state) == before
+
+
+def test_presence_may_be_the_partners_or_a_minority_one() -> None:
+    state = command(
+        {
+            "hre": [("hre_allied_levy", "tripoli"), ("hre_march", "sidon")],
+            "ayyubid": [("ayyubid_march", "homs")],
+        },
+        scenario="four",
+    )
+    state.tracks["hre"]["current"] = state.tracks["ayyubid"]["current"] = 3
+    # Command.OrderExamples.3: an Order asking Alliance Presence runs on the partner's (the Angevin's)
+    assert executable(state, "hre", "tripoli")
+    # Command.OrderExamples.1: an Order asking the Army's own Presence fails without it
+    assert not executable(state, "hre", "sidon")
+    # Planning.Example.6: the Turkoman Controls Homs, the Ayyubid's Presence there is enough
+    assert executable(state, "ayyubid", "homs")
+    # Glossary.Presence: not an Order of another Army, even the partner's
+    assert not executable(state, "angevin", "tripoli")
