@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -154,6 +155,30 @@ def test_the_order_fail_faces(bot: BotTable) -> None:
     assert bot.order_fail.unusable == "reroll"
 
 
+def test_the_placement(bot: BotTable) -> None:
+    # Solo.Planning L859: all the Bot's Orders before the humans', the Bot higher on initiative first;
+    # Solo.Planning.Order L861: one in the strongest Region, the rest weakest first; Solo.Planning.Ties L868:
+    # Proximity, and a short pile places what it has; Example.BotPlanning.3 L878 and R33: the lone Leader's
+    # Region first among equals, the other reading an option.
+    p = bot.placement
+    assert (p.before_humans, p.two_bots) == (True, "higher_initiative_first")
+    assert (p.first, p.then, p.ties, p.short) == (
+        "strongest",
+        "weakest_first",
+        "proximity",
+        "place_what_there_is",
+    )
+    assert (p.equal_strength, p.equal_strength_option) == (
+        "leader_only_first",
+        "bot_leader_region_after_equal",
+    )
+
+
+def test_the_bidding(bot: BotTable) -> None:
+    # Solo.Diplomacy L981: the humans bid first; the Bot loses only the gold added to its die.
+    assert (bot.bidding.after_humans, bot.bidding.pays) == (True, "gold_only")
+
+
 def test_the_two_bot_jerusalem_note(bot: BotTable) -> None:
     # BotTable.Command L1015: the limit's note on two Bots, read as their joint Strength (B1).
     assert bot.jerusalem_two_bots == "both_armies"
@@ -283,8 +308,8 @@ def test_every_cell_and_list_has_a_source(bot: BotTable) -> None:
     sources = [s for c in bot.columns.values() for s in c.sources.values()]
     sources += [x.source for x in (*bot.draws.values(), *bot.groups.values(), *bot.named_orders.values())]
     sources += [x.source for x in (*bot.priorities.values(), *bot.proximity.values())]
-    sources += [bot.order_fail.source, bot.setup.source]
-    assert len(sources) == 6 * 7 + 8 + 3 + 4 + 13 + 7 + 2
+    sources += [bot.order_fail.source, bot.setup.source, bot.placement.source, bot.bidding.source]
+    assert len(sources) == 6 * 7 + 8 + 3 + 4 + 13 + 7 + 4
     for s in sources:
         if s["kind"] == "reconstructed":
             assert any(f"R{n}" in s["reason"] for n in range(28, 33)), s  # a reconstruction names its ruling
@@ -388,12 +413,25 @@ def pile_rows(bot: BotTable, orders: Orders) -> list[str]:
     return rows
 
 
+def record_rows(name: str, record: Any) -> list[str]:
+    """A record's fields, one row each, its source last."""
+    rows = []
+    for f in fields(record):
+        value = getattr(record, f.name)
+        if f.name != "source":
+            words = ("yes" if value else "no") if isinstance(value, bool) else value
+            rows.append(f"| {name}.{f.name} | {words} |")
+    return [*rows, f"| {name}.source | {source_words(record.source)} |"]
+
+
 def page_tables(bot: BotTable, orders: Orders) -> dict[str, list[str]]:
     return {
         "## The columns": column_rows(bot),
         "## Order Fail": fail_rows(bot),
         "## Draws": [draw_row(d) for d in bot.draws.values()],
         "## Named Orders": [named_row(n) for n in bot.named_orders.values()],
+        "## Placement and bidding": record_rows("placement", bot.placement)
+        + record_rows("bidding", bot.bidding),
         "## The piles of each Army": pile_rows(bot, orders),
         "## Priority lists": [priority_row(p) for p in bot.priorities.values()],
         "## Proximity": [proximity_row(p) for p in bot.proximity.values()],
@@ -405,6 +443,7 @@ HEADINGS = [
     "## Order Fail",
     "## Draws",
     "## Named Orders",
+    "## Placement and bidding",
     "## The piles of each Army",
     "## Priority lists",
     "## Proximity",

@@ -170,6 +170,30 @@ class NamedOrder:
 
 
 @dataclass(frozen=True, slots=True)
+class Placement:
+    """How the Bot places its Orders in Planning (Solo.Planning, L857-L871)."""
+
+    before_humans: bool
+    two_bots: str  # "higher_initiative_first": the Bot higher on initiative places all its Orders first
+    first: str  # "strongest": one Order in the Bot's strongest Region (Jerusalem up to the column's limit)
+    then: str  # "weakest_first": the rest through the planning categories, weakest Region first
+    equal_strength: str  # "leader_only_first": R33
+    equal_strength_option: str  # the setup option of the other reading of R33
+    ties: str  # "proximity"
+    short: str  # "place_what_there_is": a pile holding fewer Orders than the column's count
+    source: Source
+
+
+@dataclass(frozen=True, slots=True)
+class Bidding:
+    """The Bot's bid (Solo.Diplomacy, L979-L982): after the humans; it pays only the gold part."""
+
+    after_humans: bool
+    pays: str  # "gold_only"
+    source: Source
+
+
+@dataclass(frozen=True, slots=True)
 class Priority:
     """One of the Bot's priority lists, first choice first (unranked: a set the text lists)."""
 
@@ -218,6 +242,8 @@ class BotTable:
     draws: Mapping[str, Draw]
     groups: Mapping[str, Group]
     named_orders: Mapping[str, NamedOrder]
+    placement: Placement
+    bidding: Bidding
     priorities: Mapping[str, Priority]
     order_fail: OrderFail
     proximity: Mapping[str, ProximityUse]
@@ -282,6 +308,8 @@ def read_bot_table(directory: FilePath | None = None) -> BotTable:
         draws=MappingProxyType(draws),
         groups=MappingProxyType(groups),
         named_orders=MappingProxyType(named),
+        placement=Placement(**doc["placement"]),
+        bidding=Bidding(**doc["bidding"]),
         priorities=MappingProxyType(priorities),
         order_fail=_order_fail(doc["order_fail"]),
         proximity=MappingProxyType(proximity),
@@ -522,6 +550,8 @@ def _check_rest(table: BotTable, board: Board) -> None:
     for side in ALLIANCES:
         if not board.proximity.get(side):
             fail(F, "proximity", f"the map has no Proximity order against a {side} human (map.json)")
+    if table.placement.ties == "proximity" and "planning" not in table.proximity:
+        fail(F, "placement", "breaks ties by Proximity, but no use of Proximity names planning")
     for p in table.proximity.values():
         if p.source["kind"] != "rulebook":
             fail(F, f"proximity {p.id}", "a use of Proximity is one the text names")
