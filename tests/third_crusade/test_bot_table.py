@@ -528,6 +528,26 @@ def _priority_missing(doc: dict[str, Any]) -> None:
     doc["priorities"] = [p for p in doc["priorities"] if p["id"] != "retreat"]
 
 
+def _nobody_holds_it(doc: dict[str, Any]) -> None:
+    next(n for n in doc["named_orders"] if n["id"] == "sea_move")["group"] = "reaction"
+
+
+def _trigger_without_count(doc: dict[str, Any]) -> None:
+    del _col(doc, 3)["trigger"]["lines"][0]["at_least"]
+
+
+def _extra_unit_without_unit(doc: dict[str, Any]) -> None:
+    del _col(doc, 4)["event"]["unit"]
+
+
+def _camel_bonus(doc: dict[str, Any]) -> None:
+    _col(doc, 1)["bonus"]["unit"] = "camel"
+
+
+def _no_planning_proximity(doc: dict[str, Any]) -> None:
+    doc["proximity"] = [p for p in doc["proximity"] if p["id"] != "planning"]
+
+
 def _reconstructed_proximity(doc: dict[str, Any]) -> None:
     doc["proximity"][0]["source"] = {"kind": "reconstructed", "reason": "a tie-break of our own making"}
 
@@ -561,6 +581,14 @@ def _reconstructed_proximity(doc: dict[str, Any]) -> None:
         (_fail_face_missing, "bot.json: order_fail: faces [1, 2, 3, 4, 5]"),
         (_fail_unknown_action, "bot.json: order_fail face 5: pillage - is no step of the Orders pack"),
         (_priority_missing, "bot.json: priority retreat: missing"),
+        (
+            _nobody_holds_it,
+            "bot.json: named order sea_move: no Army has a sea_move Order in its reaction pile",
+        ),
+        (_trigger_without_count, "bot.json: column 3: a trigger on added Units says how many"),
+        (_extra_unit_without_unit, "bot.json: column 4: an extra Unit for Event Cards names its Unit"),
+        (_camel_bonus, "bot.json: column 1: a Neutral bonus names a Unit of the Orders pack"),
+        (_no_planning_proximity, "bot.json: placement: breaks ties by Proximity"),
         (_reconstructed_proximity, "bot.json: proximity planning: a use of Proximity is one the text names"),
     ],
     ids=lambda x: getattr(x, "__name__", ""),

@@ -32,7 +32,7 @@ from ...engine.datapack import Loader, fail, read_pack, unique
 from .board import ALLIANCES, Board, load_board
 from .cards import Cards, Item, load_cards
 from .leaders import Leaders, load_leaders
-from .orders import ARMIES, MARCHES, REACTIONS, UNITS, Order, Orders, Step, load_orders
+from .orders import ARMIES, MARCHES, REACTIONS, UNITS, Order, Orders, Step, load_orders, swift_march
 
 F = "bot"
 FACES = (1, 2, 3, 4, 5, 6)
@@ -255,20 +255,23 @@ class BotTable:
 
     def piles(self, orders: Orders, army: str) -> Mapping[str, tuple[Order, ...]]:
         """An Army's Orders shared out into the Bot's piles at set-up, in the Orders pack's order."""
+        swift = swift_march(orders, army)
         return MappingProxyType(
-            {g.id: tuple(o for o in orders.of(army) if kind(o) in g.takes) for g in self.groups.values()}
+            {
+                g.id: tuple(o for o in orders.of(army) if kind(o, swift) in g.takes)
+                for g in self.groups.values()
+            }
         )
 
 
-def kind(o: Order) -> str:
-    """Which pile word of Solo.Setup.2-3 (L811-L815) an Order answers to."""
+def kind(o: Order, swift: Order) -> str:
+    """Which pile word of Solo.Setup.2-3 (L811-L815) an Order answers to; ``swift`` is its Army's
+    Advanced March costing 1."""
     if o.blank:
         return "blank"
     if not o.advanced:
         return "basic_reaction" if o.reaction else "basic_other"
-    if o.cost == 1 and [s.action for s in o.effect] == ["march"]:
-        return "advanced_march_1"
-    return "advanced_other"
+    return "advanced_march_1" if o is swift else "advanced_other"
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -281,7 +284,7 @@ def read_bot_table(directory: FilePath | None = None) -> BotTable:
     here = directory if directory is not None and (directory / "map.json").exists() else None
     board, orders, leaders = load_board(here), load_orders(here), load_leaders(here)
     cards = load_cards(here)
-    columns = _columns(doc["columns"], board)
+    columns = _columns(doc["columns"])
     unique(F, "draw", (d["id"] for d in doc["draws"]))
     draws = {d["id"]: _draw(d) for d in doc["draws"]}
     unique(F, "group", (g["id"] for g in doc["groups"]))
@@ -325,11 +328,11 @@ load_bot_table = Loader(read_bot_table)
 """The shipped pack, loaded once; or the pack in a folder given, loaded afresh."""
 
 
-def _columns(docs: list[dict[str, Any]], board: Board) -> dict[int, Column]:
+def _columns(docs: list[dict[str, Any]]) -> dict[int, Column]:
     faces = [d["face"] for d in docs]
     if tuple(faces) != FACES:
         fail(F, "columns", f"faces {faces}; the table has one column per face 1 to 6, in order (L1014-L1017)")
-    out = {d["face"]: _column(d, board) for d in docs}
+    out = {d["face"]: _column(d) for d in docs}
     for a, b in pairwise(out.values()):
         if b.place < a.place:
             fail(
@@ -340,7 +343,7 @@ def _columns(docs: list[dict[str, Any]], board: Board) -> dict[int, Column]:
     return out
 
 
-def _column(d: dict[str, Any], board: Board) -> Column:
+def _column(d: dict[str, Any]) -> Column:
     rec = f"column {d['face']}"
     triggers = tuple(
         Trigger(
