@@ -114,3 +114,36 @@ def port_open(state: State, region: str) -> bool:
     (``Glossary.DestroyedPort``)."""
     ports = data(state).board.regions[region].ports
     return ports > state.regions[region]["destroyed_ports"]
+
+
+# -- the Glory and Faith markers ---------------------------------------------------------------
+GLORY_END = 13
+"""The last space of the Glory track on either side (``Setup2p.GloryTrack``, R19)."""
+FAITH_END = 5
+"""The last space of a Faith track on either side (``Setup2p.Board``, R3)."""
+
+
+def move_glory(state: State, side: str, steps: int) -> None:
+    """Move the Glory marker ``steps`` spaces towards ``side`` (away from it if negative); it stops
+    at the end of the track (R19)."""
+    sign = 1 if side == "crusader" else -1
+    state.glory = max(-GLORY_END, min(GLORY_END, state.glory + sign * steps))
+
+
+def move_faith(state: State, army: str, steps: int) -> None:
+    """Move ``army``'s Alliance's Faith marker ``steps`` spaces towards ``army`` (away if negative),
+    one at a time: a pair's marker crosses the centre to the partner's side, a lone Army's stops on
+    0; both stop at the end (R3)."""
+    marker = state.faith[alliance(army)]
+    lone = state.mercantile[alliance(army)] is None
+    for _ in range(abs(steps)):
+        lean, spaces = marker
+        signed = spaces if lean in (army, None) else -spaces
+        signed = max(0 if lone else -FAITH_END, min(FAITH_END, signed + (1 if steps > 0 else -1)))
+        if lone:
+            marker[:] = [army, signed]
+        elif signed == 0:
+            marker[:] = [None, 0]
+        else:
+            partner = next(a for a in allies(state, army) if a != army)
+            marker[:] = [army if signed > 0 else partner, abs(signed)]
