@@ -1,0 +1,125 @@
+"""Control of a Region and the track markers that follow it.
+
+Control (``Glossary.Control``, L1405; R1): each Army counts its Units and Leaders in a Region; the
+Army with the larger number Controls it, with its Resources and the Neutral pieces there
+(``Glossary.Neutral``, L1491). Equal numbers mean no Army Controls it; Neutral pieces count for
+nobody, and a Region holding only them is Controlled by no one (L1495).
+
+The tracks (``BoardSetup.4``, L199-L204; ``Command.Event.Tracks``, L464-L466;
+``Command.Order.Tracks``; ``Battle.After``): an Army's base command points, crowns, supply and gold
+tracks show the command point, crown, supply and gold icons of the Regions it Controls, printed on
+slots or on Resource tokens, that no piece and no Sabotage covers (``Glossary.Slots``, L1557;
+``Glossary.Sabotage``, L1539), plus those of its Leaders on the map (not on the ships). Glory icons
+count only at upkeep (``Upkeep.E``). The current command points do not follow (``Command.Event.Example2``,
+L467-L468). A pair's Mercantile marker starts at 0 (``BoardSetup.2.Faith``, L188) and moves a step
+towards a partner for each Mercantile City it comes to Control, away for each it loses
+(``Battle.After``, L641-L645): it shows how the difference between the partners' counts has moved
+since the set-up (``Glossary.MercantileCities``; R3, R43).
+
+Whatever moves pieces or tokens calls :func:`update_tracks` once it is done.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .common import alliance, counts, data
+from .state import NEUTRAL, State
+
+TRACK_ICONS = {"base": "command_point", "crowns": "crown", "supply": "supply", "gold": "gold"}
+"""The tracks that follow Control, each with the icon it counts (``BoardSetup.4``)."""
+MERCANTILE_MAX = 5
+"""The last space of a Faith scale (R3): the Mercantile marker stops there."""
+
+
+def controller(state: State, region: str) -> str | None:
+    """The Army Controlling ``region``, or None on a tie or with only Neutral pieces (R1)."""
+    ranked = [(n, who) for who, n in counts(state, region).items() if who != NEUTRAL]
+    ranked.sort(reverse=True)
+    if not ranked or (len(ranked) > 1 and ranked[0][0] == ranked[1][0]):
+        return None
+    return ranked[0][1]
+
+
+def holder(state: State, region: str) -> str | None:
+    """The Alliance holding ``region``: its Controlling Army's, or the Alliance whose partners tie
+    there (``Glossary.Neutral``, L1491: it then holds the Neutral pieces; R1, R23); None when no
+    Army or Armies of both Alliances are there."""
+    army = controller(state, region)
+    if army is not None:
+        return alliance(army)
+    sides = {alliance(who) for who in counts(state, region) if who != NEUTRAL}
+    return sides.pop() if len(sides) == 1 else None
+
+
+def icons(state: State, region: str) -> Counter[str]:
+    """The Resource icons of ``region`` that nothing covers: printed on its slots or on its Resource
+    tokens, a slot being covered by a piece or a Sabotage token (``Glossary.Slots``, L1557)."""
+    here = state.regions[region]
+    found: Counter[str] = Counter()
+    for slot, printed in zip(here["slots"], data(state).board.regions[region].slots, strict=True):
+        if slot is None and printed.icon is not None:
+            found[printed.icon] += 1
+    for at, icon in here["resources"]:
+        if here["slots"][at] is None:
+            found[icon] += 1
+    return found
+
+
+def controlled(state: State, army: str) -> list[str]:
+    """The Regions ``army`` Controls, in map order."""
+    return [rid for rid in state.regions if controller(state, rid) == army]
+
+
+def counted(state: State, army: str) -> dict[str, int]:
+    """What ``army``'s tracks that follow Control should show now (``BoardSetup.4``)."""
+    found: Counter[str] = Counter()
+    for rid in controlled(state, army):
+        found.update(icons(state, rid))
+    leaders = data(state).leaders.leaders
+    for here in state.regions.values():
+        for piece in here["slots"]:
+            if piece in leaders and leaders[piece].army == army:
+                found.update(leaders[piece].icons)
+    return {track: found[icon] for track, icon in TRACK_ICONS.items()}
+
+
+def mercantile(state: State, army: str) -> int:
+    """How many Mercantile Cities ``army`` Controls (``Glossary.MercantileCities``)."""
+    regions = data(state).board.regions
+    return sum(regions[rid].mercantile for rid in controlled(state, army))
+
+
+def mercantile_at_start(state: State, army: str) -> int:
+    """How many Mercantile Cities ``army`` Controlled at the set-up of the scenario played."""
+    regions = data(state).board.regions
+    start = data(state).setups.scenarios[state.scenario]
+    return sum(regions[rid].mercantile and start.controller(rid) == army for rid in regions)
+
+
+def mercantile_marker(state: State, side: str) -> list[str | int | None]:
+    """Where a pair's Mercantile marker stands: [the partner it leans to or None, spaces] (R3,
+    R43): the partners' difference now less their difference at the set-up, at most 5 spaces."""
+    first, second = (a for a in state.armies if alliance(a) == side)
+    moved = mercantile(state, first) - mercantile(state, second)
+    moved -= mercantile_at_start(state, first) - mercantile_at_start(state, second)
+    lean = first if moved > 0 else second if moved < 0 else None
+    return [lean, min(abs(moved), MERCANTILE_MAX)]
+
+
+def update_tracks(state: State) -> None:
+    """Move every track marker that follows Control to what the map gives now, saying each move
+    (``Command.Event.Tracks``, ``Battle.After``; R3 and R43 for the Mercantile markers)."""
+    for army in state.armies:
+        track = state.tracks[army]
+        for name, value in counted(state, army).items():
+            if track[name] != value:
+                state.say("Command.Event.Tracks", f"{army}: {name} track {track[name]} -> {value}.")
+                track[name] = value
+    for side, marker in state.mercantile.items():
+        if marker is None:
+            continue
+        shown = mercantile_marker(state, side)
+        if marker != shown:
+            state.say("Battle.After", f"The {side} Mercantile marker -> {shown[1]} ({shown[0] or 'centre'}).")
+            marker[:] = shown
