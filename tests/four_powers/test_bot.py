@@ -11,10 +11,11 @@ import pytest
 
 from outremer.bots.match import play_match
 from outremer.bots.registry import make_bot
-from outremer.games.four_powers.bot import PRIORITIES, ScriptedBot
+from outremer.games.four_powers.bot import PRIORITIES, ScriptedBot, Seat
+from outremer.games.four_powers.common import data
 from outremer.games.four_powers.game import FourPowers
 from outremer.games.four_powers.income import PROVISIONS
-from outremer.games.four_powers.setup import SCENARIOS
+from outremer.games.four_powers.setup import SCENARIOS, new_game
 
 GAME = FourPowers()
 OPTIONS = ("own_columns", "push_all", "conflicts_any_action", "three_player_card_removal")
@@ -106,3 +107,26 @@ def test_takes_its_factions_provision_whatever_order_the_action_names_it(role: s
     choice = ScriptedBot(1).provision(me, list(PROVISIONS))  # type: ignore[arg-type]
     assert choice in PROVISIONS
     assert sorted(choice[1:]) == sorted(PRIORITIES[role]["provision"])
+
+
+def test_a_faction_with_a_siege_taste_asks_more_before_it_besieges() -> None:
+    # Victory.1, Siege.11: a Siege scores its defender as much as its attacker, so some factions'
+    # bots ask more Strength before starting one: the taste comes off every Siege's estimate, and
+    # it alone turns the same Siege from started to declined
+    _, chosen = GAME.check_setup("four", {})
+    state = new_game(1, "four", chosen)
+    cautious = [r for r in GAME.roles_for("four") if PRIORITIES[r]["siege"] > 0]
+    assert cautious
+    for role in cautious:
+        seat = Seat(GAME.view(state, role), role, data(state))
+        bold = Seat(GAME.view(state, role), role, data(state))
+        bold.prio = {**PRIORITIES[role], "siege": 0.0}
+        towns = [loc for loc in seat.view["cities"] if seat.defender_of(loc) is not None]
+        assert towns
+        for loc in towns:
+            assert bold.siege_edge(loc) - seat.siege_edge(loc) == PRIORITIES[role]["siege"]
+        loc, margin = towns[0], PRIORITIES[role]["margin"]
+        raw = bold.siege_edge(loc)
+        for taste, choice in ((raw + 1.5 - margin, ("siege", loc)), (raw + 3.5 - margin, ("end",))):
+            seat.prio = {**PRIORITIES[role], "siege": taste}
+            assert ScriptedBot(1).conflicts(seat, [("siege", loc), ("end",)]) == choice

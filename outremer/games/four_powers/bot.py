@@ -38,31 +38,37 @@ DIE_STRENGTH = 0.5
 
 PRIORITIES: dict[str, dict[str, Any]] = {
     # Each faction's tastes: its provision (Income.2, R14), what it recruits first (Movement.3),
-    # how bold it is in starting Conflicts (a margin of expected Strength), the Gold it keeps.
+    # how bold it is in starting Conflicts (a margin of expected Strength), how much more it
+    # wants to start a Siege (the Strength it asks on top; a Siege scores the defender as much
+    # as the attacker, Victory.1, Siege.11), the Gold it keeps.
     # The provision is each faction's best of the six over 800 four-player games (2 Faith for
     # all four: Faith adds to a Battle's Strength and takes no Wounds; docs/four-powers/balance.md).
     "Crusaders": {
         "provision": ("faith", "faith"),
         "recruit": ("knight", "footman"),
         "margin": 0.0,
+        "siege": 0.0,
         "keep": 2,
     },
     "Byzantines": {
         "provision": ("faith", "faith"),
         "recruit": ("footman", "knight"),
         "margin": 0.0,
+        "siege": 0.0,
         "keep": 2,
     },
     "Caliphate": {
         "provision": ("faith", "faith"),
         "recruit": ("knight", "footman"),
         "margin": 0.0,
+        "siege": 6.0,
         "keep": 2,
     },
     "Seljuk": {
         "provision": ("faith", "faith"),
         "recruit": ("footman", "knight"),
         "margin": 0.0,
+        "siege": 6.0,
         "keep": 2,
     },
 }
@@ -678,6 +684,8 @@ class Seat:
         return self.strength(self.role, loc, False) - self.strength(defender, loc, False)
 
     def siege_edge(self, loc: str, support: int | None = None) -> float:
+        """The expected Strength of a Siege of ``loc`` over its defender, less the Strength this
+        faction asks on top before it starts one (its ``siege`` taste)."""
         defender = self.defender_of(loc)
         if defender is None:
             return -9.0
@@ -685,7 +693,7 @@ class Seat:
             defender, loc, True, defending=True
         )
         levels = self.view["cities"][loc]["levels"]
-        return edge + (1.0 if levels[-1] == defender else 0.0)
+        return edge + (1.0 if levels[-1] == defender else 0.0) - float(self.prio["siege"])
 
     def conflict(self) -> dict[str, Any]:
         for frame in reversed(self.view["procedures"]):
