@@ -124,7 +124,7 @@ class State(PlainState, fields=FIELDS, json_format=FORMAT, title="Third Crusade"
     advanced: dict[str, list[str]]  # army -> Advanced Orders beside its board, not yet bought (PlayerSetup.G)
     placed: dict[str, dict[str, dict[str, Any]]]  # Orders on the map (Planning.Sides, see below)
     executed: dict[str, list[str]]  # army -> Orders executed, above its board (Command.Order.After)
-    road: dict[str, dict[str, Any]]  # battle region -> the attacking group on the Road (Battle.Road, see below)
+    road: dict[str, dict[str, Any]]  # Battle Region -> attackers on the Road (Battle.Road, see below)
     mission: str | None  # the active Mission Card (BoardSetup.2.Missions)
     missions: list[str]  # the future Missions, top (visible) first (BoardSetup.2.Missions)
     diplomacy_cards: list[str]  # the Diplomacy Cards, face up, this round's first (BoardSetup.2.Diplomacy)
