@@ -105,7 +105,6 @@ def _blank(seed: int, generator: str, s: Scenario, folder: str | None) -> State:
     state.advanced = {}
     state.placed = {}
     state.executed = {a: [] for a in s.armies}
-    state.road = {}  # Battle.Road: no Battle under way
     state.mission = None
     state.missions = []
     state.diplomacy_cards = []

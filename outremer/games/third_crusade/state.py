@@ -74,7 +74,6 @@ FIELDS = (
     ("advanced", FLAT_VALUES),
     ("placed", NESTED),
     ("executed", FLAT_VALUES),
-    ("road", NESTED),
     ("mission", SHARED),
     ("missions", FLAT),
     ("diplomacy_cards", FLAT),
@@ -124,7 +123,6 @@ class State(PlainState, fields=FIELDS, json_format=FORMAT, title="Third Crusade"
     advanced: dict[str, list[str]]  # army -> Advanced Orders beside its board, not yet bought (PlayerSetup.G)
     placed: dict[str, dict[str, dict[str, Any]]]  # Orders on the map (Planning.Sides, see below)
     executed: dict[str, list[str]]  # army -> Orders executed, above its board (Command.Order.After)
-    road: dict[str, dict[str, Any]]  # Battle Region -> attackers on the Road (Battle.Road, see below)
     mission: str | None  # the active Mission Card (BoardSetup.2.Missions)
     missions: list[str]  # the future Missions, top (visible) first (BoardSetup.2.Missions)
     diplomacy_cards: list[str]  # the Diplomacy Cards, face up, this round's first (BoardSetup.2.Diplomacy)
@@ -143,9 +141,6 @@ class State(PlainState, fields=FIELDS, json_format=FORMAT, title="Third Crusade"
     # id, SABOTAGE or None), "resources" ([slot, icon] per Resource token) and "destroyed_ports".
     # placed: region -> alliance -> {"army", "order", "up"}: one Order per Alliance per Region; face
     # down ("up" False) it is hidden from the other Alliance (Planning.Facing).
-    # road: region -> {"from": the Region the attackers came from, or None if placed there (R8),
-    # "pieces": [pieces]}: a March or placement into a Region holding enemy pieces puts the moving
-    # pieces here (taken off their slots, beyond free slots allowed: R9), then pushes "battle".
     # log audience: None, everyone; a list of Armies, those alone; ["!", Armies...], all but those.
 
     def say(self, key: str, text: str, audience: list[str] | None = None) -> None:
