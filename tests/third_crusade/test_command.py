@@ -46,13 +46,13 @@ def test_turns_go_in_initiative_order_and_a_pass_is_final() -> None:
     assert state.stack[-1]["passed"] == ["ayyubid"]
 
 
-def test_after_every_pass_a_victory_check_then_the_diplomacy_phase_which_is_not_built() -> None:
+def test_after_every_pass_a_victory_check_then_the_diplomacy_phase() -> None:
     state = command({})
     play(state, "ayyubid", "pass")
-    with pytest.raises(ProcedureError, match="diplomacy"):
-        play(state, "angevin", "pass")
-    # Command.Pass: once all have passed, the victory check
+    play(state, "angevin", "pass")
+    # Command.Pass: once all have passed, the victory check; then the sealed bids (Sequence.Diplomacy)
     assert views.log(state, None)[-1][0] == "VictoryCheck"
+    assert kind(state) == "diplomacy_bid"
 
 
 def test_ten_glory_at_the_check_wins_for_a_one_player_alliance() -> None:
@@ -92,17 +92,6 @@ def test_a_port_order_needs_a_port_not_destroyed() -> None:
     assert orders(state, "angevin") == ["tyre"]  # Glossary.DestroyedPort: a Port left open
     state.regions["tyre"]["destroyed_ports"] = ports
     assert orders(state, "angevin") == []  # every Port covered: no Port
-
-
-def test_executing_an_event_or_an_order_is_not_built_and_changes_nothing() -> None:
-    state = command({"ayyubid": [("ayyubid_march", "d_samaria")]})
-    before = snapshot(state)
-    with pytest.raises(ProcedureError, match="'order'"):
-        play(state, "ayyubid", "order", "d_samaria")
-    card = state.event_cards["ayyubid"][0]
-    with pytest.raises(ProcedureError, match="'event'"):
-        play(state, "ayyubid", "event", card)
-    assert snapshot(state) == before
 
 
 def test_presence_may_be_the_partners_or_a_minority_one() -> None:

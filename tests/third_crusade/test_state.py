@@ -40,8 +40,8 @@ def test_a_save_of_another_format_or_with_an_unknown_procedure_is_refused() -> N
     with pytest.raises(BadSave, match="format"):
         GAME.from_json({**saved, "format": "outremer/four-powers/state/1"})
     broken = json.loads(json.dumps(saved))
-    broken["stack"][-1]["kind"] = "diplomacy"  # not built: no procedure of that kind
-    with pytest.raises(BadSave, match="diplomacy"):
+    broken["stack"][-1]["kind"] = "bot_turn"  # not built: no procedure of that kind
+    with pytest.raises(BadSave, match="bot_turn"):
         GAME.from_json(broken)
     with pytest.raises(BadSave, match="glory"):
         GAME.from_json({k: v for k, v in saved.items() if k != "glory"})

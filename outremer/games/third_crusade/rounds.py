@@ -3,15 +3,15 @@ order, every phase played in initiative order (``Round.Initiative``).
 
 The bottom procedure ``game`` runs by itself and pushes each phase by kind, top to bottom:
 ``strategy`` (strategy.py), ``planning`` (planning.py), ``command`` (command.py), then
-``diplomacy`` and ``upkeep``, which are not built yet (docs/third-crusade/rules.md): the engine
-refuses to push a kind nobody registered. Upkeep will advance the round marker and end the game
-after 1192 (``Upkeep.6``, ``Upkeep.End``, R20); ``game`` then starts the next round from Strategy.
+``diplomacy`` (diplomacy.py) and ``upkeep`` (upkeep.py). Upkeep advances the round marker and
+after 1192 hands over to End Game Scoring (endgame.py; ``Upkeep.6``, ``Upkeep.End``, R20); otherwise
+``game`` then starts the next round from Strategy.
 """
 
 from __future__ import annotations
 
 from ...engine.procedures import Frame
-from . import command, planning, strategy
+from . import command, diplomacy, endgame, planning, strategy, upkeep  # noqa: F401 (registering)
 from .events import ROUNDS
 from .procedures import PROCEDURES
 from .state import State
