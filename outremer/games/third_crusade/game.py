@@ -20,6 +20,9 @@ from .procedures import PROCEDURES
 from .setup import new_game
 from .state import NAMES, State
 
+# Importing the rules modules registers their procedures.
+from . import event, order  # noqa: F401  isort: skip
+
 
 class ThirdCrusade(Game[State]):
     slug = "third-crusade"
