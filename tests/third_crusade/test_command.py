@@ -5,15 +5,12 @@ docs/third-crusade/sections.md; Rn of rulings.md."""
 
 from __future__ import annotations
 
-import pytest
-
-from outremer.engine.procedures import ProcedureError
 from outremer.games.third_crusade import views
 from outremer.games.third_crusade.command import executable
 from outremer.games.third_crusade.common import data
 from outremer.games.third_crusade.state import State
 
-from .play import GAME, kind, play, snapshot, start, through
+from .play import GAME, kind, play, start, through
 
 
 def command(placements: dict[str, list[tuple[str, str]]], scenario: str = "plutorial") -> State:
