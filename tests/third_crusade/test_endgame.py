@@ -138,3 +138,16 @@ def test_with_every_objective_hidden_each_partner_counts_its_better_card() -> No
     state = won_by_crusaders(regions, ["angevin", 1], (0, 9))
     assert state.result is not None and state.result["winners"] == ["angevin"]
     assert state.result["tiebreakers"]["objectives"] == ["angevin"]
+
+
+def test_a_game_of_passes_runs_its_four_rounds_to_end_game_scoring() -> None:
+    state = start("plutorial", seed=1)
+    while state.result is None:
+        role = GAME.active_roles(state)[0]
+        legal = GAME.legal_actions(state, role)
+        play(state, role, *next((a for a in legal if a[0] == "pass"), legal[0]))
+    # Sequence, Upkeep.6, R20: four rounds, the marker moved three times, then End Game Scoring
+    keys = [k for k, _, _ in state.log]
+    assert keys.count("Round") == 4 and keys.count("Upkeep.6") == 4
+    assert keys.index("EndGame.2") > max(i for i, k in enumerate(keys) if k == "Upkeep.6")
+    assert state.round == 3 and GAME.outcome(state) is not None

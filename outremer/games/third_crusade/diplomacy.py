@@ -140,7 +140,7 @@ def _move(state: State, frame: Frame, army: str, space: str) -> None:
             count = 1 if item.item == "leader" else item.count
             tasks.extend(["place", contents.index(item), space] for _ in range(count))
     frame["tasks"][:0] = tasks
-    state.say("Diplomacy.Board", f"The {NAMES[army]} moves to the space {space} (Glory {state.glory}).")
+    state.say("Diplomacy.Board", f"The {NAMES[army]} moves to the space {space.replace('_', ' ')}.")
 
 
 def _item(state: State, task: list[Any]) -> Item:
@@ -215,7 +215,15 @@ def _place(state: State, army: str, item: Item, action: Action) -> None:
         here["slots"][at] = piece
     control.update_tracks(state)
     name = data(state).board.regions[region].name
-    state.say("Diplomacy.Board", f"The {NAMES[army]} places {piece.replace(':', ' ')} in {name}.")
+    what = f"a {piece.replace('_', ' ')} token" if token else describe(state, piece)
+    state.say("Diplomacy.Board", f"The {NAMES[army]} places {what} in {name}.")
+
+
+def describe(state: State, piece: str) -> str:
+    """A piece in words: a Leader's name or a Neutral Unit."""
+    if ":" in piece:
+        return f"a Neutral {piece.split(':')[1].replace('_', ' ')}"
+    return data(state).leaders.leaders[piece].name
 
 
 # -- the phase -------------------------------------------------------------------------------------

@@ -208,7 +208,7 @@ def _remove(state: State, army: str, region: str, kind: str) -> None:
     control.update_tracks(state)
     state.say(
         "Upkeep.4.A",
-        f"The {NAMES[army]} takes a {kind.replace('_', ' ')} from {data(state).board.regions[region].name}"
+        f"The {NAMES[army]} takes one {kind.replace('_', ' ')} from {data(state).board.regions[region].name}"
         f" back to its board: it needs {need(state, army)} supply, has {state.tracks[army]['supply']}.",
     )
 
@@ -409,7 +409,7 @@ def _run(state: State, frame: Frame) -> None:
             PROCEDURES.push(state, endgame.SCORING)
             return
         state.round += 1
-        state.say("Upkeep.6", f"The round marker moves to {ROUNDS[state.round]}.")
+        state.say("Upkeep.6", f"The round marker moves to {ROUNDS[state.round].replace('_', ' ')}.")
     elif step == "cards":
         _cards(state)
     elif step == "end":
