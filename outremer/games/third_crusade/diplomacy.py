@@ -18,7 +18,8 @@ Neutral Units and Leaders go into Regions the player Controls (R16): a piece int
 shape (a Siege Engine only in a City, R39), those without icons first, a token onto a free slot of
 its shape that prints no icon and holds no token; in a Region with no room the player may replace a
 Unit of its own (home to its board) or a Resource token (discarded) of that shape
-(``Diplomacy.Board.Full``); what finds no place is lost. Tracks follow at once
+(``Diplomacy.Board.Full``, R46); what finds no place is lost. The first move is compulsory, extra
+moves may be declined (R46). Tracks follow at once
 (``control.update_tracks``); Glory tokens count only at upkeep (``Upkeep.4.E``).
 """
 

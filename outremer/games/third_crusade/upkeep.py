@@ -19,7 +19,7 @@
 6. The round marker (``Upkeep.6``, R20): after 1192 the game goes to End Game Scoring (endgame.py)
    and the remaining steps are skipped.
 7. Genoa ships (``Upkeep.7``): in the period a ship names, each Crusader player in initiative order
-   lands its pieces in a Port (not all destroyed) where it has Presence, the rest in a second such
+   lands its pieces in a Port (not all destroyed, R45) where it has Presence, the rest in a second such
    Port if it wants; what finds no room is lost (Units to the player board, Leaders to the box).
    Pieces take slots without icons before those with one (the player's choice under R12, never
    worse for it).
