@@ -10,7 +10,7 @@ import json
 import pytest
 
 from outremer.engine.errors import IllegalAction
-from outremer.games.third_crusade import diplomacy, views
+from outremer.games.third_crusade import control, diplomacy, views
 from outremer.games.third_crusade.procedures import PROCEDURES
 from outremer.games.third_crusade.state import State
 
@@ -164,3 +164,62 @@ def test_the_victory_check_after_diplomacy() -> None:
         play(state, role, *next(a for a in GAME.legal_actions(state, role) if a[0] != "lose"))
     # Sequence.Diplomacy, R19: a victory check after the phase
     assert state.result["winners"] == ["ayyubid"]
+
+
+def test_three_players_the_lone_player_bids_once_and_the_third_takes_what_is_left() -> None:
+    # R17, R22: one bid from the lone Angevin; a tie goes by its higher marker, here behind the Ayyubid
+    state = phase("three_angevin")
+    state.initiative = ["ayyubid", "angevin", "turkoman", "angevin"]
+    assert set(GAME.active_roles(state)) == {"angevin", "ayyubid", "turkoman"}
+    play(state, "turkoman", "bid", 2)
+    play(state, "angevin", "bid", 1)
+    play(state, "ayyubid", "bid", 1)
+    assert GAME.legal_actions(state, "turkoman") == [("reward", 1), ("reward", 2), ("reward", 3)]
+    play(state, "turkoman", "reward", 3)  # gold
+    assert GAME.legal_actions(state, "ayyubid") == [("reward", 1), ("reward", 2)]
+    play(state, "ayyubid", "reward", 2)  # Glory
+    # the Angevin has reward 1, Faith: the lone marker from 2 to 3 (R3)
+    assert state.faith["crusader"] == ["angevin", 3]
+    assert state.glory == -1
+
+
+def test_extra_moves_won_on_the_card_may_be_declined() -> None:
+    state = phase(card="armenian_alliance")  # reward 1: 2 extra moves
+    play(state, "angevin", "bid", 1)
+    play(state, "ayyubid", "bid", 0)
+    play(state, "angevin", "reward", 1)
+    # R46: the first move is compulsory, the extra ones are not
+    assert ("stop",) not in GAME.legal_actions(state, "angevin")
+    play(state, "angevin", "move", "crown_token")
+    play(state, "angevin", "place", "d_galilee")
+    assert GAME.active_roles(state) == ("angevin",) and ("stop",) in GAME.legal_actions(state, "angevin")
+    play(state, "angevin", "move", "supply_token")
+    play(state, "angevin", "place", "d_galilee")
+    play(state, "angevin", "stop")
+    assert state.markers["angevin"] == 12 - 2
+    assert GAME.active_roles(state) == ("ayyubid",)
+
+
+def test_a_reward_removes_sabotage_and_uncovers_its_icon() -> None:
+    state = phase(card="envoys_of_sinan")  # reward 2: 2 Sabotage tokens removed
+    play(state, "angevin", "bid", 0)
+    play(state, "ayyubid", "bid", 0)
+    assert control.icons(state, "ahamant")["glory"] == 0
+    play(state, "ayyubid", "reward", 2)
+    assert GAME.legal_actions(state, "ayyubid") == [("clear", "ahamant"), ("clear", "ascalon"), ("done",)]
+    play(state, "ayyubid", "clear", "ahamant")
+    play(state, "ayyubid", "done")
+    assert "sabotage" not in state.regions["ahamant"]["slots"]
+    # Glossary.Sabotage: Ahamant's Glory icon is uncovered, to count at upkeep (Upkeep.4.E)
+    assert control.icons(state, "ahamant")["glory"] == 1
+    assert GAME.legal_actions(state, "ayyubid")[0][0] == "move"
+
+
+def test_a_reward_of_an_advanced_order_goes_into_the_order_box() -> None:
+    state = phase(card="byzantine_envoys")  # reward 1: an Advanced Order
+    play(state, "angevin", "bid", 1)
+    play(state, "ayyubid", "bid", 0)
+    play(state, "angevin", "reward", 1)
+    play(state, "angevin", "take", "angevin_forced_march")
+    assert "angevin_forced_march" in state.order_box["angevin"]
+    assert "angevin_forced_march" not in state.advanced["angevin"]
