@@ -34,8 +34,8 @@ NO_REGION = ("gain", "advanced_orders")
 """The steps that act in no Region (docs/third-crusade/events.md)."""
 
 
-ONCE = ("sabotage", "assassination")
-"""Order steps printed without a count: they act once."""
+ONCE = ("sabotage", "assassination", "leader")
+"""Steps printed without a count: they act once."""
 
 
 def as_plain(step: Any) -> dict[str, Any]:
