@@ -4,10 +4,12 @@ docs/third-crusade/sections.md; Rn of rulings.md."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from outremer.engine.errors import IllegalAction
-from outremer.games.third_crusade import control, endgame, victory
+from outremer.games.third_crusade import control, endgame, victory, views
 from outremer.games.third_crusade.procedures import PROCEDURES
 from outremer.games.third_crusade.state import SABOTAGE, State, unit
 
@@ -151,3 +153,14 @@ def test_a_game_of_passes_runs_its_four_rounds_to_end_game_scoring() -> None:
     assert keys.count("Round") == 4 and keys.count("Upkeep.6") == 4
     assert keys.index("EndGame.2") > max(i for i, k in enumerate(keys) if k == "Upkeep.6")
     assert state.round == 3 and GAME.outcome(state) is not None
+
+
+def test_the_objective_not_shown_stays_hidden() -> None:
+    # PlayerSetup.H, EndGame.2: twins differing only in the Turkoman's second card look alike to
+    # the others once it has shown its first
+    one = scoring(four({}, OBJECTIVES))
+    other = scoring(four({}, {**OBJECTIVES, "turkoman": ["aleppo", "iconium"]}))
+    for state in (one, other):
+        play(state, "turkoman", "reveal", "aleppo")
+    for role in ("angevin", "ayyubid", None):
+        assert json.dumps(views.view(one, role)) == json.dumps(views.view(other, role))

@@ -250,3 +250,21 @@ def test_genoa_ships_land_in_a_port_with_presence_in_initiative_order() -> None:
     assert "1191_spring" not in state.ships or not state.ships["1191_spring"]
     # BoardSetup.4: the Leaders' icons count on the tracks at once
     assert state.tracks["angevin"] == {**state.tracks["angevin"], **control.counted(state, "angevin")}
+
+
+def test_genoa_pieces_without_room_in_one_port_may_go_to_a_second() -> None:
+    state = empty()
+    state.ships = {
+        "1191_spring": {"angevin": {"infantry": 3, "cavalry": 0, "siege_engine": 0, "leaders": []}}
+    }
+    state.board_units["angevin"]["infantry"] -= 3
+    put(state, "sidon", "angevin", 4)
+    put(state, "sidon", "angevin", at=0)  # one square slot left in Sidon
+    put(state, "tyre", "angevin")
+    run(state)
+    play(state, "angevin", "land", "sidon")
+    # Upkeep.7: two Infantry still aboard; a second Port with Presence, or let them go
+    assert GAME.legal_actions(state, "angevin") == [("land", "tyre"), ("lose",)]
+    play(state, "angevin", "land", "tyre")
+    assert state.regions["sidon"]["slots"].count("angevin:infantry") == 6
+    assert state.regions["tyre"]["slots"].count("angevin:infantry") == 3
