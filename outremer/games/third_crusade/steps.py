@@ -22,6 +22,7 @@ from typing import Any
 
 from ...engine.procedures import Action, Frame
 from . import control, marches
+from .board import SHAPES
 from .common import alliance, data, move_faith, move_glory, owner, port_open, presence_holds
 from .pieces import enemies_in, home, kind_of, on_map, shape_of, slot_choices, take_from_board
 from .procedures import PROCEDURES
@@ -159,12 +160,12 @@ def _token_targets(state: State, frame: Frame, region: str) -> list[Action]:
     if token == SABOTAGE:  # Glossary.Sabotage: an empty slot, never in Jerusalem
         if data(state).board.regions[region].jerusalem:
             return []
-        return [("slot", i) for i, p in enumerate(here["slots"]) if p is None]
+        return [("slot", i) for shape in SHAPES for i in slot_choices(state, region, shape)]
     if token == "bandit":
         return roads
     if token == "destroyed_port":
         return [("port",)] if port_open(state, region) else []
-    # E7: a Resource token on a free slot of its shape printing no icon and holding no token
+    # E7, R46: a Resource token on a free slot of its shape printing no icon and holding no token
     printed = data(state).board.regions[region].slots
     used = {at for at, _ in here["resources"]}
     plain = [i for i in slot_choices(state, region, step["shape"]) if printed[i].icon is None]
