@@ -27,6 +27,10 @@ PHASES = {
     "strategy_pick": ("Strategy Phase: picking Event Cards", "Strategy.Pick"),
     "planning": ("Planning Phase", "Planning.Place"),
     "command": ("Command Phase", "Command"),
+    "diplomacy_bid": ("Diplomacy Phase: sealed bids", "Diplomacy.Bid"),
+    "diplomacy": ("Diplomacy Phase", "Diplomacy"),
+    "upkeep": ("Upkeep Phase", "Upkeep"),
+    "end_scoring": ("End Game Scoring", "EndGame.2"),
 }
 """The step each procedure stands for, in the rulebook's words, with its key."""
 
