@@ -66,6 +66,9 @@ def test_no_module_of_the_rules_layer_copies_the_rulebook() -> None:
         "turns",
         "victory",
         "views",
+        "diplomacy",
+        "upkeep",
+        "endgame",
     )
     rulebook = RULES.read_text(encoding="utf-8")
     package = REPO / "outremer" / "games" / "third_crusade"
