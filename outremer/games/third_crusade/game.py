@@ -22,6 +22,7 @@ from .state import NAMES, State
 
 # Importing the rules modules registers their procedures.
 from . import event, order  # noqa: F401  isort: skip
+from . import battle  # noqa: F401  isort: skip
 
 
 class ThirdCrusade(Game[State]):
