@@ -6,6 +6,7 @@ Rn and En of rulings.md and events.md."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -266,3 +267,37 @@ def test_an_illegal_choice_inside_an_order_is_refused_unchanged() -> None:
         with pytest.raises(IllegalAction):
             play(state, "ayyubid", *bad)
     assert snapshot(state) == before
+
+
+def test_the_raiders_order_puts_a_bandit_on_a_road_of_its_region() -> None:
+    state = command("four")
+    place(state, "turkoman", "turkoman_raiders", "d_buqaia")
+    state.tracks["turkoman"]["current"] = 5
+    while GAME.active_roles(state) != ("turkoman",):
+        (role,) = GAME.active_roles(state)
+        play(state, role, "pass")
+    # Glossary.Bandit: a Bandit on one of the Roads of the Order's Region
+    play(state, "turkoman", "order", "d_buqaia")
+    assert legal(state, "turkoman") == [("road", "tartosa"), ("road", "tripoli"), ("road", "homs"), ("done",)]
+    play(state, "turkoman", "road", "homs")
+    assert state.bandits == {"d_buqaia|homs": 1} and kind(state) == "command"
+
+
+@pytest.mark.parametrize("scenario", ["plutorial", "three_hre", "four"])
+def test_random_commands_keep_the_tracks_on_what_is_controlled(scenario: str) -> None:
+    # Command.Event.Tracks, Command.Order.Tracks, Battle.After: whenever a turn of the Command phase
+    # is over, every track that follows Control shows what the map gives
+    rng = random.Random(scenario)
+    state = start(scenario, seed=7)
+    through(state, "strategy_place", "strategy_pick")
+    turns = 0
+    while kind(state) != "diplomacy_bid" and state.result is None:
+        role = GAME.active_roles(state)[0]
+        actions = GAME.legal_actions(state, role)
+        busy = [a for a in actions if a[0] not in ("pass", "done", "end")]
+        play(state, role, *rng.choice(busy if busy and rng.random() < 0.8 else actions))
+        if kind(state) == "command":
+            turns += 1
+            for army in state.armies:
+                assert {k: state.tracks[army][k] for k in control.TRACK_ICONS} == control.counted(state, army)
+    assert turns > 3

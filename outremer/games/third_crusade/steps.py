@@ -2,11 +2,12 @@
 ``step``.
 
 Both packs speak one vocabulary (orders.schema.json ``$defs/effect``, docs/third-crusade/events.md):
-``muster``, ``remove``, ``place``, ``sabotage``, ``clear``, ``gain``, ``leader``, ``assassination``,
-``advanced_orders`` here, and the four marches in marches.py. A step frame carries the acting Army,
-the step as plain data, the Order (for a Battle it starts) and where it may act: ``regions`` (an
-Order's own Region, or the Region of the step before for ``same_region``, E2) or ``banner`` (an
-Event Card's part, whose banner picks the Regions, ``Command.Event.Regions``). The player first
+``muster``, ``remove``, ``place``, ``sabotage``, ``bandit``, ``clear``, ``gain``, ``leader``,
+``assassination``, ``advanced_orders`` here, and the four marches in marches.py. A step frame
+carries the acting Army, the step as plain data, the Order (for a Battle it starts) and where it
+may act: ``regions`` (an Order's own Region, or the Region of the step before for ``same_region``,
+E2) or ``banner`` (an Event Card's part, whose banner picks the Regions,
+``Command.Event.Regions``). The player first
 chooses the Region among those where the step can do something, then carries it out piece by piece
 and may stop at any point (``Command.Event.Partial``, ``Command.Order.Partial``). A step that can
 apply nowhere is skipped (``Command.Event.Ignore``). Pieces placed where enemies stand start a
@@ -31,11 +32,13 @@ from .state import NAMES, NEUTRAL, SABOTAGE, State, unit
 STEP = "step"
 RESOURCE_TOKENS = ("glory", "crown", "command_point", "gold", "supply")
 """The Resource tokens an effect may place (``Glossary.Resources``; E7)."""
+ORDER_TOKENS = {"sabotage": SABOTAGE, "bandit": "bandit"}
+"""The Orders' token steps, each placing one token of its name (orders.schema.json)."""
 NO_REGION = ("gain", "advanced_orders")
 """The steps that act in no Region (docs/third-crusade/events.md)."""
 
 
-ONCE = ("sabotage", "assassination", "leader")
+ONCE = ("sabotage", "bandit", "assassination", "leader")
 """Steps printed without a count: they act once."""
 
 
@@ -149,7 +152,7 @@ def _leaders(state: State, frame: Frame, region: str) -> list[int]:
 def _token_targets(state: State, frame: Frame, region: str) -> list[Action]:
     """Where a place, sabotage or clear step may put or take its next token (``Iconography.General``)."""
     step, here = frame["step"], state.regions[region]
-    token = SABOTAGE if step["action"] == "sabotage" else step["token"]
+    token = ORDER_TOKENS.get(step["action"]) or step["token"]
     roads = [("road", nb) for nb in data(state).board.neighbours(region, state.north)]
     if step["action"] == "clear":
         if token == SABOTAGE:
@@ -189,7 +192,7 @@ def _targets(state: State, frame: Frame, region: str) -> list[Action]:
 
 APPLIES: dict[str, Callable[[State, Frame, str], bool]] = {
     **{a: lambda s, f, r: bool(_targets(s, f, r)) for a in ("muster", "leader", "remove", "assassination")},
-    **{a: lambda s, f, r: bool(_token_targets(s, f, r)) for a in ("place", "sabotage", "clear")},
+    **{a: lambda s, f, r: bool(_token_targets(s, f, r)) for a in ("place", "sabotage", "bandit", "clear")},
     **{a: marches.applies for a in marches.KINDS},
 }
 
@@ -301,7 +304,7 @@ def _token(state: State, frame: Frame, action: Action) -> None:
     step, region = frame["step"], frame["region"]
     here = state.regions[region]
     sign = -1 if step["action"] == "clear" else 1
-    token = SABOTAGE if step["action"] == "sabotage" else step["token"]
+    token = ORDER_TOKENS.get(step["action"]) or step["token"]
     if action[0] == "road":
         key = _road(region, action[1])
         state.bandits[key] = state.bandits.get(key, 0) + sign
@@ -346,6 +349,7 @@ DO: dict[str, Callable[[State, Frame, Action], None]] = {
     "assassination": _remove,
     "place": _token,
     "sabotage": _token,
+    "bandit": _token,
     "clear": _token,
     "gain": _gain,
     "advanced_orders": _advanced,
