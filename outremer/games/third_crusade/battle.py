@@ -168,7 +168,7 @@ def _decided(state: State, frame: Frame, winner: str, glory: bool) -> None:
             moves.queue(frame, piece, moves.ROAD, frame["defender"], "enter", defending)
     for piece in frame["road"]:
         if alliance_of(state, piece) is not None:
-            moves.queue(frame, piece, moves.ROAD, frame["attacker"], "back", attacking)
+            moves.queue(frame, piece, moves.ROAD, owner(state, piece), "back", attacking)
 
 
 def alliance_of(state: State, piece: str) -> str | None:

@@ -153,7 +153,10 @@ def move_choices(state: State, frame: Frame) -> tuple[str, list[Action]]:
             out.extend(("move", k, frame["region"], s) for s in slot_choices(state, frame["region"], shape))
         if out:
             return str(moves[entering[0]]["by"]), out
-    m = moves[0] if not entering else {**moves[0], "rule": "retreat"}  # R9: what does not fit retreats
+    m = moves[0]
+    if entering:  # R9: what does not fit retreats, its owner choosing where
+        who = owner(state, m["piece"])
+        m = {**m, "rule": "retreat", "by": m["by"] if who == NEUTRAL else who}
     shape = shape_of(state, m["piece"])
     return str(m["by"]), [
         ("move", 0, r, s) for r in _destinations(state, frame, m) for s in slot_choices(state, r, shape)
