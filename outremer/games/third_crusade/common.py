@@ -75,6 +75,11 @@ def next_position(state: State, after: int, eligible: Callable[[str], bool]) -> 
     return None
 
 
+def players(state: State) -> list[str]:
+    """Each player once, in initiative order: the lone player of 3 at its higher marker (R17, R22)."""
+    return list(dict.fromkeys(state.initiative))
+
+
 # -- pieces and Presence -----------------------------------------------------------------------
 def owner(state: State, piece: str) -> str:
     """Who a piece in a slot belongs to: an Army or NEUTRAL (a Leader by the Leaders pack)."""
