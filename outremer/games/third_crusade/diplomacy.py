@@ -30,7 +30,7 @@ from typing import Any
 from ...engine.procedures import Action, Frame, unseal
 from . import control, victory
 from .cards import DiplomacyCard, Item
-from .common import alliance, data, move_faith, move_glory
+from .common import alliance, data, move_faith, move_glory, players
 from .procedures import PROCEDURES
 from .state import NAMES, NEUTRAL, SABOTAGE, State, unit
 
@@ -41,11 +41,6 @@ SHAPES = {"infantry": "square", "cavalry": "hexagon", "siege_engine": "trapezoid
 """The slot each Unit type takes (``Glossary.Slots``)."""
 UNITS = {"infantry": "infantry", "cavalry": "cavalry", "siege": "siege_engine"}
 """The diplomacy pack's Unit names as the state's Unit types."""
-
-
-def players(state: State) -> list[str]:
-    """Each player once, in initiative order (the lone player of 3 at its higher marker, R17)."""
-    return list(dict.fromkeys(state.initiative))
 
 
 def card(state: State) -> DiplomacyCard:

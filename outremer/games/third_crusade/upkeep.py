@@ -42,6 +42,7 @@ from .common import (
     has_presence,
     move_faith,
     move_glory,
+    players,
     port_open,
     presence_holds,
 )
@@ -71,11 +72,6 @@ STEPS = (
 )
 """The steps in order; those that ask go through the players in initiative order."""
 ASKING = {"tithe", "supply", "advanced", "genoa"}
-
-
-def players(state: State) -> list[str]:
-    """Each player once, in initiative order (the lone player of 3 at its higher marker, R22)."""
-    return list(dict.fromkeys(state.initiative))
 
 
 # -- step 1: the Mission ---------------------------------------------------------------------------
