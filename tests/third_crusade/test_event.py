@@ -164,3 +164,42 @@ def test_in_same_region_needs_the_main_events_region() -> None:
     play(state, "angevin", "slot", 5)
     assert state.regions["famagusta"]["resources"] == [[5, "gold"]]
     assert state.tracks["angevin"]["gold"] == gold + 1  # Command.Event.Tracks
+
+
+def test_the_tughril_example_and_its_crown_bought_with_gold() -> None:
+    state = command()
+    give(state, "ayyubid", "ayyubid_1190_tughrils_rebellion")
+    play(state, "ayyubid", "event", "ayyubid_1190_tughrils_rebellion")
+    # Command.Event.Example (L441): Tughril and a Cavalry into a Desert without Crusader or Muslim
+    # Presence (E3: the card Tughril's Rebellion)
+    play(state, "ayyubid", "main", 0)
+    deserts = [a[1] for a in legal(state, "ayyubid") if a[0] == "region"]
+    assert deserts == ["d_buqaia", "d_palmyra", "d_beqaa", "d_jordan", "d_negev"]
+    steps(state, "ayyubid", ("region", "d_negev"), ("slot", 6), ("slot", 7))
+    assert state.regions["d_negev"]["slots"][6:8] == ["tughril", "ayyubid:cavalry"]
+    assert control.controller(state, "d_negev") == "ayyubid"  # Glossary.Neutral: Tughril goes with it
+    # Command.Event.Example (L445-L447): 4 crowns asked, 2 on the track: 4 gold, the track unchanged
+    crowns, gold = state.tracks["ayyubid"]["crowns"], state.gold["ayyubid"]
+    assert (crowns, gold) == (2, 4)
+    play(state, "ayyubid", "crown", 0)
+    assert state.gold["ayyubid"] == 0 and state.tracks["ayyubid"]["crowns"] == crowns
+    # Command.Event.Ignore: the crown's Cavalry finds no hexagon left in the Desert: skipped
+    assert kind(state) == "command"
+
+
+def test_the_crown_token_example_raises_the_crowns_to_pay_for_the_crown_event() -> None:
+    state = command("four")
+    give(state, "hre", "hre_1191_autumn_leopolds_banner")
+    state.tracks["hre"]["crowns"] = 2
+    while GAME.active_roles(state) != ("hre",):
+        (role,) = GAME.active_roles(state)
+        play(state, role, "pass")
+    current, gold = state.tracks["hre"]["current"], state.gold["hre"]
+    play(state, "hre", "event", "hre_1191_autumn_leopolds_banner")
+    # Command.Event.Example2 (L467): with 2 crowns the crown event of 3 is not free yet
+    play(state, "hre", "main", 0)
+    steps(state, "hre", ("region", "adana"), ("slot", 4), ("region", "heraclium"), ("slot", 5))
+    # an Infantry and a crown token in Cities it Controls: 3 crowns, the current points unchanged
+    assert state.tracks["hre"]["crowns"] == 3 and state.tracks["hre"]["current"] == current
+    play(state, "hre", "crown", 0)  # now enough: nothing to pay
+    assert state.gold["hre"] == gold
