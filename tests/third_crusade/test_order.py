@@ -301,3 +301,42 @@ def test_random_commands_keep_the_tracks_on_what_is_controlled(scenario: str) ->
             for army in state.armies:
                 assert {k: state.tracks[army][k] for k in control.TRACK_ICONS} == control.counted(state, army)
     assert turns > 3
+
+
+def four_at(army: str) -> State:
+    """The 4-player Command phase, passed round to ``army``'s turn."""
+    state = command("four")
+    while GAME.active_roles(state) != (army,):
+        (role,) = GAME.active_roles(state)
+        play(state, role, "pass")
+    return state
+
+
+def test_the_order_examples_presence_disregarded_and_the_partners_presence() -> None:
+    state = four_at("turkoman")
+    # Command.OrderExamples.2 (L517): an Order ignoring Presence adds an Infantry in a Desert for 3;
+    # the Turkoman Controls it and its supply track rises by its 2 uncovered supply icons
+    place(state, "turkoman", "turkoman_nomads", "d_jazira")
+    state.tracks["turkoman"]["current"] = 3
+    supply = state.tracks["turkoman"]["supply"]
+    play(state, "turkoman", "order", "d_jazira")
+    play(state, "turkoman", "slot", 2)
+    assert control.controller(state, "d_jazira") == "turkoman"
+    assert state.tracks["turkoman"]["supply"] == supply + 2 and state.tracks["turkoman"]["current"] == 0
+
+
+def test_the_order_example_in_antioch_takes_control_from_the_partner() -> None:
+    state = four_at("ayyubid")
+    state.regions["antioch"]["slots"][3] = "turkoman:infantry"
+    state.regions["antioch"]["resources"].append([4, "command_point"])
+    control.update_tracks(state)
+    place(state, "ayyubid", "ayyubid_allied_levy", "antioch")
+    state.tracks["ayyubid"]["current"] = 3
+    before = dict(state.tracks["ayyubid"])
+    # Command.OrderExamples.3 (L521): Muslim Presence through the Turkoman; 2 Infantry for 3 points
+    play(state, "ayyubid", "order", "antioch")
+    steps_of(state, "ayyubid", ("slot", 5), ("slot", 0))
+    assert control.controller(state, "antioch") == "ayyubid"
+    # the token's command point and the gold icon count at once; the Glory icon only at upkeep
+    gained = {"base": before["base"] + 1, "gold": before["gold"] + 1}
+    assert state.tracks["ayyubid"] == {**before, "current": 0, **gained}
