@@ -69,6 +69,12 @@ def test_no_module_of_the_rules_layer_copies_the_rulebook() -> None:
         "diplomacy",
         "upkeep",
         "endgame",
+        "control",
+        "event",
+        "order",
+        "steps",
+        "marches",
+        "pieces",
     )
     rulebook = RULES.read_text(encoding="utf-8")
     package = REPO / "outremer" / "games" / "third_crusade"
