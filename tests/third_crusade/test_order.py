@@ -6,6 +6,7 @@ Rn and En of rulings.md and events.md."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -340,3 +341,15 @@ def test_the_order_example_in_antioch_takes_control_from_the_partner() -> None:
     # the token's command point and the gold icon count at once; the Glory icon only at upkeep
     gained = {"base": before["base"] + 1, "gold": before["gold"] + 1}
     assert state.tracks["ayyubid"] == {**before, "current": 0, **gained}
+
+
+def test_a_game_saved_in_the_middle_of_a_march_reads_back_and_goes_on() -> None:
+    state = command()
+    place(state, "ayyubid", "ayyubid_march", "damascus")
+    play(state, "ayyubid", "order", "damascus")
+    steps_of(state, "ayyubid", ("to", "d_beqaa"), ("take", 7))
+    back = GAME.from_json(json.loads(json.dumps(state.to_json())))
+    assert snapshot(back) == snapshot(state)
+    for game in (state, back):
+        steps_of(game, "ayyubid", ("take", 4), ("go",), ("slot", 6), ("slot", 1))
+    assert snapshot(back) == snapshot(state)
