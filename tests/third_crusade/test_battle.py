@@ -331,3 +331,34 @@ def test_a_beaten_attacker_placed_by_an_event_retreats_by_the_general_rule() -> 
     assert GAME.active_roles(state) == ("ayyubid",)
     places = {a[2] for a in GAME.legal_actions(state, "ayyubid")}
     assert places == {"damascus", "acre", "d_samaria", "d_jordan"}
+
+
+def test_bandits_strike_a_reinforce_and_a_retreat() -> None:
+    # Glossary.Bandit, R5, R11: a Bandit on the Road from the Reinforcing Desert costs 2 of its Units
+    state = tripoli()
+    put(state, "d_beqaa", {3: "angevin:infantry"})  # 3 Angevin Units there
+    state.bandits["d_beqaa|tripoli"] = 1
+    fight(state, "tripoli", "turkoman", list(ATTACK), "d_buqaia")
+    play(state, "hre", "pass")
+    play(state, "angevin", "react", "d_beqaa")
+    assert GAME.active_roles(state) == ("angevin",)  # it chooses which Units the Bandits take
+    assert GAME.legal_actions(state, "angevin") == [("lose", "d_beqaa", i) for i in (1, 2, 3)]
+    play(state, "angevin", "lose", "d_beqaa", 1)
+    play(state, "angevin", "lose", "d_beqaa", 2)
+    assert "d_beqaa|tripoli" not in state.bandits  # then the Bandits go
+    assert strengths(state) == (8, 5)  # 4 in Tripoli and 1 Unit left to Reinforce
+    # a retreat along a Road with Bandits loses its Units the same way
+    state = tripoli()
+    state.bandits["d_beqaa|tripoli"] = 1
+    fight(state, "tripoli", "turkoman", list(ATTACK), "d_buqaia")
+    play(state, "hre", "react", "tripoli")
+    play(state, "hre", "pass")
+    play(state, "angevin", "pass")
+    play(state, "turkoman", "lose", "road", 3)
+    play(state, "hre", "lose", "tripoli", 2)
+    cavalry = state.board_units["angevin"]["cavalry"]
+    finish(state)
+    # the Angevin Cavalry retreated to the other Desert and was lost on the way; the Bandit is gone
+    assert state.board_units["angevin"]["cavalry"] == cavalry + 1
+    assert "angevin:cavalry" not in state.regions["d_beqaa"]["slots"]
+    assert "d_beqaa|tripoli" not in state.bandits

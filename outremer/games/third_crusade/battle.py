@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from ...engine.procedures import Action, Frame
 from . import battle_moves as moves
-from .battle_strength import effects, leading, reactions, sides, strength, weaker
+from .battle_strength import effects, leading, reactions, reinforcing, sides, strength, weaker
 from .common import alliance, allies, counts, data, move_glory, next_position, owner
 from .control import controller, update_tracks
 from .pieces import kind_of
@@ -113,6 +113,9 @@ def _react(state: State, frame: Frame, army: str, action: Action) -> None:
         text += f", cancelling the {name} of the {NAMES[cancelled['army']]}"
     frame["reactions"].append(reaction)
     frame["asked"] = []
+    if "reinforce" in effects(order):  # R5, R11: Bandits on the Road strike the Reinforcing Units
+        at = [[where, i] for i in reinforcing(state, army, where)]
+        moves.exposed(state, frame, moves.road_key(where, frame["region"]), army, side, at)
     state.say("Battle.Reaction", text + ".")
     kinds = effects(order)
     attacking, defending = sides(frame)
@@ -195,6 +198,8 @@ def _finish(state: State, frame: Frame) -> None:
 
 # -- the procedure -----------------------------------------------------------------------------
 def _choices(state: State, frame: Frame) -> tuple[str, list[Action]]:
+    if frame["stage"] == "react" or (frame["stage"] == "move" and not frame["moves"]):
+        return moves.bandit_choices(state, frame)
     if frame["stage"] == "lose":
         return moves.loss_choices(state, frame)
     return moves.move_choices(state, frame)
@@ -205,36 +210,37 @@ def _run(state: State, frame: Frame) -> None:
     stage = frame.get("stage")
     if stage is None:
         _open(state, frame)
-    elif stage == "react":
-        army = _reactor(state, frame)
-        if army is None:
-            _resolve(state, frame)
-        else:
-            frame["roles"] = [army]
-    elif stage == "lose":
-        chooser, options = _choices(state, frame)
-        if not options:
-            _decided(state, frame, frame["winner"], frame["glory"])
-        elif len(options) == 1:
-            _perform(state, frame, chooser, options[0])
-        else:
-            frame["roles"] = [chooser]
-    else:
-        chooser, options = _choices(state, frame)
-        if not frame["moves"]:
+        return
+    chooser, options = _choices(state, frame)
+    if len(options) == 1:
+        _perform(state, frame, chooser, options[0])
+    elif options:
+        frame["roles"] = [chooser]
+    elif stage == "react" or (stage == "move" and not frame["moves"]):
+        if frame.get("bandits"):
+            moves.bandits_paid(state, frame)
+        elif stage == "move":
             _finish(state, frame)
-        elif not options:
-            moves.stranded(state, frame)
-        elif len(options) == 1:
-            _perform(state, frame, chooser, options[0])
         else:
-            frame["roles"] = [chooser]
+            army = _reactor(state, frame)
+            if army is None:
+                _resolve(state, frame)
+            else:
+                frame["roles"] = [army]
+    elif stage == "lose":
+        _decided(state, frame, frame["winner"], frame["glory"])
+    else:
+        moves.stranded(state, frame)
+
+
+def _asking_reaction(frame: Frame) -> bool:
+    return frame["stage"] == "react" and not frame.get("bandits")
 
 
 def _legal(state: State, frame: Frame, role: str) -> list[Action]:
     if role not in frame.get("roles", ()):
         return []
-    if frame["stage"] == "react":
+    if _asking_reaction(frame):
         return [*reactions(state, frame, role), ("pass",)]
     chooser, options = _choices(state, frame)
     return options if role == chooser else []
@@ -247,14 +253,18 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
         state.say("Battle.Reaction", f"{NAMES[role]} executes no Reaction.")
     elif action[0] == "react":
         _react(state, frame, role, action)
-    elif action[0] == "lose":
+    elif action[0] == "lose" and frame["stage"] == "lose":
         moves.lose(state, frame, action[1], action[2])
+    elif action[0] == "lose":
+        moves.bandit_loss(state, frame, action[1], action[2])
     else:
         moves.move(state, frame, action[1], action[2], action[3])
 
 
 def _prompt(state: State, frame: Frame, role: str) -> str:
     where = _region_name(state, frame)
+    if frame.get("bandits"):
+        return f"The Battle in {where}: choose a Unit lost to the Bandits (Glossary.Bandit)."
     if frame.get("stage") == "react":
         return f"The Battle in {where}: execute a Reaction Order, or pass (Battle.Reaction)."
     if frame.get("stage") == "lose":

@@ -19,6 +19,12 @@ A retreat goes to a Region joined by Road to the Battle Region that is empty or 
 Alliance (``Battle.Retreat.Attacker``), never the attacker's origin for beaten defenders
 (``Battle.Retreat.Defender``); a beaten attacker goes back where it came from, by Road or by sea
 (``Glossary.SeaMove``), or by the general rule if it was placed (R8).
+
+Bandits (``Glossary.Bandit``, R11, R47): a Reinforce draws on Units across a Road, and retreating
+pieces cross one; for each Bandit on it 2 of those Units are lost, chosen by the Reinforcing Army or
+by the Army in charge of the retreating side, then the Bandits go. ``bandits`` in the frame lists
+the Roads still to pay: the Road, the Units lost so far and still due, who chooses, the slots of
+the Units exposed.
 """
 
 from __future__ import annotations
@@ -34,6 +40,59 @@ from .state import NAMES, NEUTRAL, SABOTAGE, State
 
 ROAD = "road"
 """Where the attacking group stands in a loss choice (``Battle.Road``)."""
+BANDIT_LOSS = 2
+"""Units lost per Bandit on the Road crossed (``Glossary.Bandit``, R11)."""
+
+
+def road_key(a: str, b: str) -> str:
+    """How the state names the Road between ``a`` and ``b`` (its ends sorted)."""
+    return "|".join(sorted((a, b)))
+
+
+# -- Bandits -----------------------------------------------------------------------------------
+def exposed(state: State, frame: Frame, road: str, by: str, side: str, at: list[list[Any]]) -> None:
+    """Units of ``side`` at ``at`` use ``road``: if Bandits sit on it, ``by`` will choose the losses;
+    pieces of one side crossing one Road form one group."""
+    if not state.bandits.get(road, 0):
+        return
+    for group in frame.setdefault("bandits", []):
+        if group["road"] == road and group["side"] == side:
+            group["at"].extend(at)
+            return
+    due = BANDIT_LOSS * state.bandits[road]
+    frame["bandits"].append({"road": road, "due": due, "by": by, "side": side, "at": at})
+
+
+def _units(state: State, record: dict[str, Any]) -> list[list[Any]]:
+    here = state.regions
+    return [
+        [r, i] for r, i in record["at"] if here[r]["slots"][i] and kind_of(here[r]["slots"][i]) is not None
+    ]
+
+
+def bandit_choices(state: State, frame: Frame) -> tuple[str, list[Action]]:
+    """Who chooses the next Unit lost to Bandits, and among which; nothing while none is due."""
+    for record in frame.get("bandits", []):
+        units = _units(state, record)
+        if record["due"] > 0 and units:
+            return str(record["by"]), [("lose", r, i) for r, i in units]
+    return "", []
+
+
+def bandit_loss(state: State, frame: Frame, region: str, i: int) -> None:
+    record = next(r for r in frame["bandits"] if r["due"] > 0 and _units(state, r))
+    record["due"] -= 1
+    piece = state.regions[region]["slots"][i]
+    state.regions[region]["slots"][i] = None
+    home(state, piece)
+    state.say("Glossary.Bandit", f"{_name(state, piece)} is lost to Bandits.")
+
+
+def bandits_paid(state: State, frame: Frame) -> None:
+    """The Roads whose Bandits have struck lose them (R11)."""
+    for record in frame.pop("bandits", []):
+        if state.bandits.pop(record["road"], None):
+            state.say("Glossary.Bandit", "The Bandits leave the Road.")
 
 
 # -- losses ------------------------------------------------------------------------------------
@@ -181,6 +240,9 @@ def move(state: State, frame: Frame, k: int, region: str, slot: int) -> None:
     m = frame["moves"].pop(k)
     _lift(state, frame, m)
     state.regions[region]["slots"][slot] = m["piece"]
+    if region != frame["region"] and data(state).board.adjacent(region, frame["region"], state.north):
+        road = road_key(region, frame["region"])  # a retreat along a Road (R11)
+        exposed(state, frame, road, leading(frame, m["side"]), m["side"], [[region, slot]])
     key = "Battle.Retreat.Attacker" if m["side"] == sides(frame)[0] else "Battle.Retreat.Defender"
     state.say(key, f"{_name(state, m['piece'])} goes to {data(state).board.regions[region].name}.")
 
