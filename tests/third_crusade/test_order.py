@@ -353,3 +353,14 @@ def test_a_game_saved_in_the_middle_of_a_march_reads_back_and_goes_on() -> None:
     for game in (state, back):
         steps_of(game, "ayyubid", ("take", 4), ("go",), ("slot", 6), ("slot", 1))
     assert snapshot(back) == snapshot(state)
+
+
+def test_neutral_pieces_placed_among_enemies_join_the_controller(battles: list[dict[str, Any]]) -> None:
+    state = command()
+    # Glossary.Neutral: Neutral pieces go with the Region's Controller; Command.Event.Battle asks
+    # the Army's own Units among enemies
+    step(state, "ayyubid", CardStep("muster", unit="cavalry", count=1, neutral=True), regions=["d_galilee"])
+    play(state, "ayyubid", "slot", 7)
+    assert battles == [] and kind(state) == "command"
+    assert state.regions["d_galilee"]["slots"][7] == "neutral:cavalry"
+    assert control.controller(state, "d_galilee") == "angevin"

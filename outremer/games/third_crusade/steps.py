@@ -235,26 +235,18 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
 
 
 def _run(state: State, frame: Frame) -> None:
-    """The step is over: a Battle for pieces placed among enemies (``Command.Event.Battle``), then
-    the tracks."""
-    region = frame["region"]
-    if frame["added"] and region is not None and enemies_in(state, frame["army"], region):
-        road = []
-        for piece in frame["added"]:
-            here = state.regions[region]["slots"]
+    """The step is over: the Army's own pieces placed among enemies start a Battle from no Region
+    (``Command.Event.Battle``, R8); Neutral pieces placed go with the Region's Controller
+    (``Glossary.Neutral``). Then the tracks."""
+    region, army = frame["region"], frame["army"]
+    own = [piece for piece in frame["added"] if owner(state, piece) == army]
+    frame["added"] = []
+    if own and enemies_in(state, army, region):
+        here = state.regions[region]["slots"]
+        for piece in own:
             here[here.index(piece)] = None
-            road.append(piece)
-        frame["added"] = []
-        PROCEDURES.push(
-            state,
-            "battle",
-            region=region,
-            attacker=frame["army"],
-            order=frame["order"],
-            strength=0,
-            origin=None,
-            road=road,
-        )
+        where = {"region": region, "attacker": army, "order": frame["order"], "strength": 0, "origin": None}
+        PROCEDURES.push(state, "battle", **where, road=own)
         return
     if frame["region"] is None and frame["step"]["action"] not in NO_REGION and not frame.get("over"):
         state.say(
