@@ -362,3 +362,34 @@ def test_bandits_strike_a_reinforce_and_a_retreat() -> None:
     assert state.board_units["angevin"]["cavalry"] == cavalry + 1
     assert "angevin:cavalry" not in state.regions["d_beqaa"]["slots"]
     assert "d_beqaa|tripoli" not in state.bandits
+
+
+def test_the_plutorial_battle_in_the_desert() -> None:
+    # Plutorial.Command.7-8: Al-Afdal and an Infantry hold the west Desert of Damascus over a Blank;
+    # James and 2 Infantry march on it from Sidon; the Ayyubid's Cavalry stands in the other Desert
+    state = start("plutorial")
+    clear(state, "d_beqaa", "d_jordan")
+    put(state, "damascus", {5: None, 7: None})
+    put(state, "sidon", {3: None, 7: None})
+    put(state, "d_beqaa", {2: "ayyubid:infantry", 6: "al_afdal"})
+    put(state, "d_jordan", {7: "ayyubid:cavalry"})
+    order(state, "d_beqaa", "ayyubid", "ayyubid_blank_1")
+    control.update_tracks(state)
+    before = {army: dict(state.tracks[army]) for army in state.armies}
+    fight(state, "d_beqaa", "angevin", ["james", "angevin:infantry", "angevin:infantry"], "sidon")
+    # Plutorial.Command.8.Battle: 4 against 3; the Ayyubid declines, its Blank unshown
+    assert strengths(state) == (4, 3)
+    assert GAME.legal_actions(state, "ayyubid") == [("pass",)]
+    play(state, "ayyubid", "pass")
+    play(state, "angevin", "lose", "road", 1)  # Plutorial.Command.8.Glory: an Infantry
+    play(state, "ayyubid", "lose", "d_beqaa", 2)  # its Infantry
+    # Al-Afdal retreats to an adjacent Region of its own: Damascus or the weaker Desert
+    assert {a[2] for a in GAME.legal_actions(state, "ayyubid")} == {"damascus", "d_jordan"}
+    play(state, "ayyubid", "move", 0, "d_jordan", 6)  # on the supply icon, the one hexagon left
+    play(state, "angevin", "move", 1, "d_beqaa", 1)  # the Infantry leaves the crown icon clear
+    assert state.stack == [] and "james" in state.regions["d_beqaa"]["slots"]
+    # 2 Glory for Leaders on both sides; the Ayyubid's supply and crown down, the Angevin's crown up
+    assert state.glory == 2
+    assert state.tracks["ayyubid"]["supply"] == before["ayyubid"]["supply"] - 1
+    assert state.tracks["ayyubid"]["crowns"] == before["ayyubid"]["crowns"] - 1
+    assert state.tracks["angevin"]["crowns"] == before["angevin"]["crowns"] + 1

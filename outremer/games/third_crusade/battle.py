@@ -1,7 +1,7 @@
 """The procedure ``battle``: a Battle from the attack to the markers that follow it (``Battle``,
 ``Battle.*``, ``Command.Reaction``).
 
-Keys are those of docs/third-crusade/sections.md, rulings (R2, R4-R9, R38, R40) those of
+Keys are those of docs/third-crusade/sections.md, rulings (R2, R4-R9, R38, R40, R49-R51) those of
 docs/third-crusade/rulings.md. Whatever moved or placed an Army's pieces into a Region holding enemy
 pieces pushes it with ``region``, ``attacker`` (the active Army), ``order`` (the Order executed, or
 None), ``strength`` (the move's March Strength, R27), ``origin`` (the Region the pieces came from,
@@ -10,8 +10,8 @@ None if they were placed, R8) and ``road`` (the attacking group, off the map: ``
 1. Roles (``Battle.Roles``): the Army Controlling the Region defends; on a tie the Army of the
    defending Alliance there higher on initiative is in charge. A Region holding only Neutral pieces
    is no Battle: the attacker moves in and they join it (R38). A side of Leaders without Unit icons
-   only loses them and the other side wins without losses (``Battle.Strength.LeadersOnly``).
-2. Reactions (``Battle.Reaction``; battle_strength.py): the weaker side's Armies are asked in turn,
+   only loses them and the other side wins without losses (``Battle.Strength.LeadersOnly``, R49).
+2. Reactions (``Battle.Reaction``, R51; battle_strength.py): the weaker side's Armies are asked in turn,
    the one in charge first, each free to pass whatever it holds (the window opens on the public
    Strengths alone); after any Reaction the Strengths are recomputed and the weaker side asked
    anew; once its Armies have all passed, the Battle is decided. Retreat and Tactical Retreat end
@@ -20,7 +20,7 @@ None if they were placed, R8) and ``road`` (the attacking group, off the map: ``
    loses 1 piece, the loser 1 per point of difference and at least 1 (R40; battle_moves.py).
 4. Retreats (``Battle.Retreat.*``): a winning attacker's beaten defenders leave, the attacking group
    moves in and what does not fit retreats (R9); a winning defender stays, the attacker's surviving
-   Neutrals join it, the attacking Armies' pieces go back (R8).
+   Neutrals join it, the attacking Armies' pieces go back (R8); a piece finds room or is removed (R50).
 5. Glory (``Battle.Glory``): 1 for each of the four conditions to the winner; then the tracks follow
    Control (``Battle.After``; control.py). Glory icons and tokens wait for upkeep.
 """

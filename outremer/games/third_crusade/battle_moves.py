@@ -1,7 +1,7 @@
 """After a Battle's Strengths are compared: losses, the pieces that leave and those that move in
 (``Battle.Losses.*``, ``Battle.Retreat.*``).
 
-Keys are those of docs/third-crusade/sections.md, rulings (R5, R8, R9, R12, R40) those of
+Keys are those of docs/third-crusade/sections.md, rulings (R5, R8, R9, R11, R12, R40, R47, R50) those of
 docs/third-crusade/rulings.md. A battle frame (battle.py) keeps ``lose`` (per side still to lose:
 side, count, Units only, any piece), ``tally`` (per side the losses on the assigning Army's own pieces,
 on others' and whether the free Neutral loss is used) and ``moves`` (the pieces still to place:
@@ -14,7 +14,7 @@ partner's and Neutral pieces may never outnumber those on the assigning Army's o
 are gone. Units go home, Leaders to the box (``Battle.Losses.Count``).
 
 Moves: a piece takes a free slot of its shape that its chooser picks (R12); with one choice it is
-taken at once, with none the piece has nowhere to go and is removed (``Battle.Retreat.Defender``).
+taken at once, with none the piece has nowhere to go and is removed (``Battle.Retreat.Defender``, R50).
 A retreat goes to a Region joined by Road to the Battle Region that is empty or held by the piece's
 Alliance (``Battle.Retreat.Attacker``), never the attacker's origin for beaten defenders
 (``Battle.Retreat.Defender``); a beaten attacker goes back where it came from, by Road or by sea

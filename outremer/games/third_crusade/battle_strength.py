@@ -12,7 +12,7 @@ and 2 in a Desert, a Siege Engine 3 in a City and 0 in a Desert), a Leader by th
 (``Battle.Strength``, L541); the lone player's Faith bonus (``Battle.Faith``, R2); Defence bonuses
 and Reinforcing Units (R5) of the Reactions still in force, a Diversion cancelling one (R4).
 
-A Reaction Order may be used by an Army of the weaker side (``Battle.Reaction``): its own Order, face
+A Reaction Order may be used by an Army of the weaker side (``Battle.Reaction``, R51): its own Order, face
 down on the map in the Battle Region or a Region joined to it by a Road (``Foldout.OrderIcons.Reaction``;
 R6: Roads only), whose Presence holds there and whose cost its current command points pay
 (``Plutorial.Command.1.Reaction``). A Defence acts only in the defenders' own Region
