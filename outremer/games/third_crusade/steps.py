@@ -30,14 +30,10 @@ from .procedures import PROCEDURES
 from .state import NAMES, NEUTRAL, SABOTAGE, State, unit
 
 STEP = "step"
-RESOURCE_TOKENS = ("glory", "crown", "command_point", "gold", "supply")
-"""The Resource tokens an effect may place (``Glossary.Resources``; E7)."""
 ORDER_TOKENS = {"sabotage": SABOTAGE, "bandit": "bandit"}
 """The Orders' token steps, each placing one token of its name (orders.schema.json)."""
 NO_REGION = ("gain", "advanced_orders")
 """The steps that act in no Region (docs/third-crusade/events.md)."""
-
-
 ONCE = ("sabotage", "bandit", "assassination", "leader")
 """Steps printed without a count: they act once."""
 
