@@ -15,7 +15,8 @@ from outremer.games.third_crusade.battle_strength import sides, strength
 from outremer.games.third_crusade.procedures import PROCEDURES
 from outremer.games.third_crusade.state import State
 
-from .play import GAME, play, snapshot, start
+from .play import GAME, kind, play, snapshot, start
+from .test_order import command, place
 
 ATTACK = ["badr_al_din", "turkoman:cavalry", "turkoman:siege_engine", *["turkoman:infantry"] * 2]
 """Example.TripoliBattle.1: the Turkoman's attacking group on the Road to Tripoli."""
@@ -393,3 +394,24 @@ def test_the_plutorial_battle_in_the_desert() -> None:
     assert state.tracks["ayyubid"]["supply"] == before["ayyubid"]["supply"] - 1
     assert state.tracks["ayyubid"]["crowns"] == before["ayyubid"]["crowns"] - 1
     assert state.tracks["angevin"]["crowns"] == before["angevin"]["crowns"] + 1
+
+
+def test_an_order_marching_into_enemies_fights_and_the_command_phase_goes_on() -> None:
+    # Command.Order.Battle: the Angevin's Order in Sidon adds an Infantry and marches James and 2
+    # Infantry on the Desert Al-Afdal holds (Plutorial.Command.8); the Battle is part of that action
+    state = command()
+    put(state, "damascus", {7: None})
+    put(state, "d_beqaa", {1: "ayyubid:infantry", 6: "al_afdal"})
+    place(state, "angevin", "angevin_levy_and_march", "sidon")
+    play(state, "ayyubid", "pass")
+    play(state, "angevin", "order", "sidon")
+    for action in [("slot", 4), ("to", "d_beqaa"), ("take", 7), ("take", 2), ("take", 3), ("go",)]:
+        play(state, "angevin", *action)
+    assert kind(state) == "battle" and strengths(state) == (4, 3)
+    play(state, "ayyubid", "pass")  # a passed player may still react, or not (Command.Pass)
+    play(state, "angevin", "lose", "road", 1)
+    play(state, "ayyubid", "lose", "d_beqaa", 1)
+    play(state, "ayyubid", "move", 0, "d_jordan", 6)
+    play(state, "angevin", "move", 1, "d_beqaa", 1)  # off the crown icon
+    assert state.glory == 2 and control.controller(state, "d_beqaa") == "angevin"
+    assert kind(state) == "command" and GAME.active_roles(state) == ("angevin",)
