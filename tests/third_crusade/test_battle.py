@@ -1,6 +1,7 @@
 """Battles (battle.py, battle_strength.py, battle_moves.py): roles, Strength, Reaction Orders out of
 turn, losses, retreats, Glory and the tracks after, on positions built for the purpose; the Tripoli
-Battle example replayed. Keys are those of docs/third-crusade/sections.md; Rn of rulings.md."""
+Battle example and the plutorial's Battles replayed. Keys are those of docs/third-crusade/sections.md;
+Rn of rulings.md."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ import pytest
 
 from outremer.engine.errors import IllegalAction
 from outremer.games.third_crusade import battle, control
-from outremer.games.third_crusade.battle_strength import sides, strength
+from outremer.games.third_crusade.battle_strength import faith_bonus, piece_strength, sides, strength
 from outremer.games.third_crusade.procedures import PROCEDURES
-from outremer.games.third_crusade.state import State
+from outremer.games.third_crusade.state import UNIT_KINDS, State
 
 from .play import GAME, kind, play, snapshot, start
 from .test_order import command, place
@@ -415,3 +416,26 @@ def test_an_order_marching_into_enemies_fights_and_the_command_phase_goes_on() -
     play(state, "angevin", "move", 1, "d_beqaa", 1)  # off the crown icon
     assert state.glory == 2 and control.controller(state, "d_beqaa") == "angevin"
     assert kind(state) == "command" and GAME.active_roles(state) == ("angevin",)
+
+
+def test_three_players_the_lone_faith_against_the_enemy_army_in_charge() -> None:
+    # Battle.Faith, R2: the pair's marker leans 3 to the Ayyubid; the Turkoman's Faith counts 0
+    state = start("three_angevin")
+    state.faith["muslim"] = ["ayyubid", 3]
+    turkoman = {"attacker": "turkoman", "defender": "angevin"}
+    assert [faith_bonus(state, turkoman, side) for side in ("crusader", "muslim")] == [1, 0]
+    ayyubid = {"attacker": "ayyubid", "defender": "angevin"}  # 3 against the lone player's 2
+    assert [faith_bonus(state, ayyubid, side) for side in ("crusader", "muslim")] == [0, 0]
+    # 4 players: no Faith bonus at all
+    state = start("four")
+    state.faith["crusader"] = ["hre", 5]
+    assert faith_bonus(state, {"attacker": "hre", "defender": "turkoman"}, "crusader") == 0
+
+
+def test_the_strength_table() -> None:
+    # Battle.Strength.Table: Infantry 1/1, Cavalry 1/2, Siege Engine 3/0 (City/Desert); a Leader by its icons
+    state = start("four")
+    table = {k: [piece_strength(state, f"hre:{k}", r) for r in ("city", "desert")] for k in UNIT_KINDS}
+    assert table == {"infantry": [1, 1], "cavalry": [1, 2], "siege_engine": [3, 0]}
+    assert [piece_strength(state, "saladin", r) for r in ("city", "desert")] == [2, 4]  # 2 Cavalry icons
+    assert piece_strength(state, "ibn_shaddad", "city") == 0
