@@ -193,7 +193,7 @@ def _finish(state: State, frame: Frame) -> None:
             move_glory(state, winner, points)
             state.say("Battle.Glory", f"The {winner} side gains {points} Glory.")
     update_tracks(state)  # Battle.After
-    PROCEDURES.pop(state, frame, winner=winner, region=frame["region"])
+    PROCEDURES.pop(state, frame)
 
 
 # -- the procedure -----------------------------------------------------------------------------
