@@ -27,10 +27,15 @@ PHASES = {
     "strategy_pick": ("Strategy Phase: picking Event Cards", "Strategy.Pick"),
     "planning": ("Planning Phase", "Planning.Place"),
     "command": ("Command Phase", "Command"),
+    "order": ("Command Phase: an Order carried out", "Command.Order"),
+    "step": ("Command Phase: an effect carried out", "Command.Order.Effect"),
+    "event": ("Command Phase: an Event Card played", "Command.Event"),
+    "battle": ("Command Phase: a Battle", "Battle"),
     "diplomacy_bid": ("Diplomacy Phase: sealed bids", "Diplomacy.Bid"),
     "diplomacy": ("Diplomacy Phase", "Diplomacy"),
     "upkeep": ("Upkeep Phase", "Upkeep"),
     "end_scoring": ("End Game Scoring", "EndGame.2"),
+    "final_winner": ("End Game: the final winner", "EndGame.FinalWinner"),
 }
 """The step each procedure stands for, in the rulebook's words, with its key."""
 
