@@ -161,20 +161,21 @@ def _decided(state: State, frame: Frame, winner: str, glory: bool) -> None:
     if winner == attacking:
         here = state.regions[frame["region"]]["slots"]
         for piece in here:
-            if piece is not None and piece != SABOTAGE and alliance_of(state, piece) == defending:
+            if piece is not None and piece != SABOTAGE and _alliance_of(state, piece) == defending:
                 moves.queue(frame, piece, frame["region"], owner(state, piece), "beaten", defending)
         for piece in frame["road"]:
             moves.queue(frame, piece, moves.ROAD, frame["attacker"], "enter", attacking)
         return
     for piece in frame["road"]:
-        if alliance_of(state, piece) is None:  # the attacker's Neutrals join the defenders
+        if _alliance_of(state, piece) is None:  # the attacker's Neutrals join the defenders
             moves.queue(frame, piece, moves.ROAD, frame["defender"], "enter", defending)
     for piece in frame["road"]:
-        if alliance_of(state, piece) is not None:
+        if _alliance_of(state, piece) is not None:
             moves.queue(frame, piece, moves.ROAD, owner(state, piece), "back", attacking)
 
 
-def alliance_of(state: State, piece: str) -> str | None:
+def _alliance_of(state: State, piece: str) -> str | None:
+    """The Alliance of a piece's owner; None for a Neutral piece."""
     who = owner(state, piece)
     return None if who == NEUTRAL else alliance(who)
 
