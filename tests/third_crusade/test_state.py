@@ -75,6 +75,9 @@ def test_no_module_of_the_rules_layer_copies_the_rulebook() -> None:
         "steps",
         "marches",
         "pieces",
+        "battle",
+        "battle_strength",
+        "battle_moves",
     )
     rulebook = RULES.read_text(encoding="utf-8")
     package = REPO / "outremer" / "games" / "third_crusade"
