@@ -1,0 +1,391 @@
+"""The Bot's decisions in the solo game, by procedure (``Solo.*``; docs/third-crusade/bot.md).
+
+:func:`choose` picks the Bot's answer among the legal ones (or acts itself and returns None) from
+the facts the rules let it read: the pieces and Control on the map, its own piles, cards and
+column, the public tracks. Its weighing of Regions is the Battle Strength of all its pieces there
+(``Solo.Changes.6``), ties broken by Proximity (``SoloGlossary.Proximity``). Random picks are the
+state's draws (engine.rng).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...engine import rng
+from ...engine.procedures import Action, Frame
+from . import turns
+from .battle_moves import piece_at
+from .battle_strength import piece_strength
+from .common import alliance, allies, counts, data, enemies, owner
+from .control import controller
+from .pieces import kind_of
+from .procedures import PROCEDURES
+from .solo import column, table
+from .state import NEUTRAL, SABOTAGE, State
+
+Chooser = Callable[[State, Frame, str, list[Action]], Action | None]
+
+
+# -- weighing Regions --------------------------------------------------------------------------
+def strength(state: State, army: str, region: str) -> int:
+    """The Battle Strength of ``army``'s pieces in ``region`` (``Solo.Changes.6``, L832)."""
+    kind = data(state).board.regions[region].kind
+    return sum(
+        piece_strength(state, p, kind)
+        for p in state.regions[region]["slots"]
+        if p is not None and p != SABOTAGE and owner(state, p) == army
+    )
+
+
+def side_strength(state: State, army: str, region: str) -> int:
+    """The Battle Strength of ``army``'s Alliance in ``region``."""
+    return sum(strength(state, a, region) for a in allies(state, army))
+
+
+def _leader_alone(state: State, army: str, region: str) -> bool:
+    """A Leader of ``army`` without Units there counts stronger at equal Strength (``Solo.Changes.7``)."""
+    mine = [
+        p for p in state.regions[region]["slots"] if p not in (None, SABOTAGE) and owner(state, p) == army
+    ]
+    return bool(mine) and all(kind_of(p) is None for p in mine)
+
+
+def proximity(state: State, army: str) -> dict[str, int]:
+    """Each Region's place in the Proximity order against the human Alliance (``SoloGlossary.Proximity``)."""
+    human = "muslim" if alliance(army) == "crusader" else "crusader"
+    return {r: i for i, r in enumerate(data(state).board.proximity_order(human, state.north))}
+
+
+def weakest_first(state: State, army: str, regions: list[str]) -> list[str]:
+    """``regions`` weakest first for ``army``; equal Strength: a lone Leader's Region counts
+    stronger yet comes first (R33), then Proximity (``Solo.Planning.Ties``)."""
+    near = proximity(state, army)
+    return sorted(
+        regions, key=lambda r: (strength(state, army, r), not _leader_alone(state, army, r), near.get(r, 99))
+    )
+
+
+def strongest_first(state: State, army: str, regions: list[str]) -> list[str]:
+    near = proximity(state, army)
+    return sorted(regions, key=lambda r: (-strength(state, army, r), near.get(r, 99)))
+
+
+def _is_leader(piece: str | None) -> bool:
+    return piece is not None and piece != SABOTAGE and kind_of(piece) is None
+
+
+def _empty(state: State, region: str) -> bool:
+    return not counts(state, region)
+
+
+# -- Strategy ------------------------------------------------------------------------------------
+def _place(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
+    """The Bot's cards go under the slots unseen, in a random order (``Solo.Strategy``, L843-L846)."""
+    column(state, army)  # STRATEGY: BOT ROLL
+    return rng.choice(state, legal)
+
+
+def _pick(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
+    """The Bot takes the slot its human counterpart took, when it is still there
+    (``Solo.Strategy.Picks``, L847-L850); else one at random."""
+    taken = [s for a in enemies(state, army) for s, c in enumerate(state.bidding.get(a, [])) if c is None]
+    for action in legal:
+        if action[-1] - 2 in taken:
+            return action
+    return rng.choice(state, legal)
+
+
+# -- Planning ------------------------------------------------------------------------------------
+def _planning_targets(state: State, army: str, regions: list[str]) -> list[str]:
+    """Where the Bot places its Orders (``Solo.Planning.Order``, L861-L867): first its strongest
+    Region, then its own Regions, its Alliance's, the empty ones next to its own, the humans',
+    each weakest first; Jerusalem only up to the column's limit."""
+    limit = column(state, army).jerusalem
+    jerusalem = data(state).board.jerusalem
+    board = data(state).board
+    ok = [r for r in regions if r != jerusalem or strength(state, army, r) <= limit]
+    mine = [r for r in ok if controller(state, r) == army]
+    if not any(state.placed.get(r, {}).get(alliance(army), {}).get("army") == army for r in state.placed):
+        first = strongest_first(state, army, mine)[:1]
+        if first:
+            return first
+    partner = [r for r in ok if r not in mine and side_strength(state, army, r) > 0]
+    empty = [
+        r
+        for r in ok
+        if _empty(state, r) and any(controller(state, n) == army for n in board.neighbours(r, state.north))
+    ]
+    human = [r for r in ok if controller(state, r) in enemies(state, army)]
+    out: list[str] = []
+    for group in (mine, partner, empty, human):
+        out.extend(
+            weakest_first(state, army, group) if group is not human else _weakest_human(state, army, group)
+        )
+    return out
+
+
+def _weakest_human(state: State, army: str, regions: list[str]) -> list[str]:
+    near = proximity(state, army)
+    foe = enemies(state, army)[0]
+    return sorted(regions, key=lambda r: (side_strength(state, foe, r), near.get(r, 99)))
+
+
+def _planning(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
+    """PLANNING: BOT ROLL: as many Orders as the column says, drawn unseen from the Prepared pile
+    (``Solo.Planning``, L857-L860), placed by the planning priorities; then the Bot passes."""
+    placed = sum(1 for r in state.placed.values() for p in r.values() if p["army"] == army)
+    assert state.solo is not None
+    prepared = set(state.solo["piles"][army]["prepared"])
+    orders = [a for a in legal if a[0] == "order" and a[1] in prepared]
+    passing = [a for a in legal if a[0] != "order"]
+    if placed >= column(state, army).place or not orders:
+        return passing[0]
+    ids = sorted({a[1] for a in orders})
+    drawn = rng.choice(state, ids)
+    regions = [a[2] for a in orders if a[1] == drawn]
+    targets = _planning_targets(state, army, regions)
+    if not targets:
+        return passing[0]
+    return ("order", drawn, targets[0])
+
+
+# -- Command -------------------------------------------------------------------------------------
+def _command_rank(state: State, army: str, regions: list[str]) -> list[str]:
+    """The Bot's priorities for Orders and Events (``Solo.Command.Priority``, L888-L893): Jerusalem
+    under the column's limit, its weakest Controlled Region, a Region with its Presence its partner
+    Controls; the rest by Proximity."""
+    jerusalem = data(state).board.jerusalem
+    limit = column(state, army).jerusalem
+    near = proximity(state, army)
+
+    def rank(r: str) -> tuple[int, int, int]:
+        if r == jerusalem and strength(state, army, r) < limit:
+            return (0, 0, 0)
+        if controller(state, r) == army:
+            return (1, strength(state, army, r), near.get(r, 99))
+        return (2, 0, near.get(r, 99))
+
+    return sorted(regions, key=rank)
+
+
+def bot_orders(state: State, army: str) -> list[str]:
+    """The Regions of the Bot's Orders it may execute: cost and Region type ignored, a Sea Move
+    from a Port only, Presence as printed (``Solo.Command.Orders``, L894-L897)."""
+    from .common import port_open, presence_holds
+
+    out = []
+    for region, sides in state.placed.items():
+        placed = sides.get(alliance(army))
+        if placed is None or placed["army"] != army or placed["up"]:
+            continue
+        order = data(state).orders.orders[placed["order"]]
+        if order.blank or order.reaction or order.cost is None:
+            continue
+        if order.region == "port" and not port_open(state, region):
+            continue
+        if all(presence_holds(state, icon, region) for icon in order.presence):
+            out.append(region)
+    return out
+
+
+def _command(state: State, frame: Frame, army: str, legal: list[Action]) -> Action | None:
+    """The Bot tries an Order first (``Solo.Command``, L884-L887), by its priorities, paying
+    nothing (the cost is given back before the Order takes it, ``Solo.Setup.6``); then an Event
+    Card drawn at random (``Solo.Command.Events``, L898); then it passes."""
+    regions = _command_rank(state, army, bot_orders(state, army))
+    if regions:
+        region = regions[0]
+        order = data(state).orders.orders[state.placed[region][alliance(army)]["order"]]
+        assert order.cost is not None
+        state.tracks[army]["current"] += order.cost
+        PROCEDURES.push(state, "order", army=army, region=region)
+        turns.done(frame)
+        return None
+    events = [a for a in legal if a[0] == "event"]
+    if events:
+        return rng.choice(state, events)
+    return ("pass",)
+
+
+def _event(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
+    """The main event, then the crown event, which the Bot always tries (``Solo.Command.Events``)."""
+    for part in ("main", "crown"):
+        for action in legal:
+            if action[0] == part:
+                return action
+    return legal[0]
+
+
+# -- steps of Orders and Events ----------------------------------------------------------------
+def _march_target(state: State, frame: Frame, army: str, targets: list[str]) -> str | None:
+    """Where the Bot marches (``Solo.March``, L951-L954): a human Region it would win, the strongest
+    such; else an empty one, one holding its own Order first; else a friendly one; Proximity."""
+    near = proximity(state, army)
+    origin = frame.get("from") or frame.get("region")
+    power = side_strength(state, army, origin) if origin else 0
+    foes = enemies(state, army)
+
+    def foe_strength(r: str) -> int:
+        return sum(strength(state, f, r) for f in foes)
+
+    winnable = [r for r in targets if foe_strength(r) > 0 and foe_strength(r) < power - 1]
+    if winnable:
+        return sorted(winnable, key=lambda r: (-foe_strength(r), near.get(r, 99)))[0]
+    empty = [r for r in targets if _empty(state, r)]
+    if empty:
+        mine = alliance(army)
+        return sorted(empty, key=lambda r: (mine not in state.placed.get(r, {}), near.get(r, 99)))[0]
+    friendly = [r for r in targets if side_strength(state, army, r) > 0 and foe_strength(r) == 0]
+    if friendly:
+        return sorted(friendly, key=lambda r: near.get(r, 99))[0]
+    return None
+
+
+def _step(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
+    """A step: a March by ``Solo.March`` (never out of Jerusalem, ``Solo.March.2``; half the pieces
+    into an empty Region, ``Solo.March.6``; one Unit always left, ``Solo.March.5``), the rest the
+    first choice offered, going on while it can."""
+    done = [a for a in legal if a[0] == "done"]
+    tos = [a for a in legal if a[0] == "to"]
+    if tos:
+        if (frame.get("from") or frame.get("region")) == data(state).board.jerusalem and done:
+            return done[0]
+        target = _march_target(state, frame, army, [a[1] for a in tos])
+        if target is None:
+            return done[0] if done else tos[0]
+        return ("to", target)
+    takes = [a for a in legal if a[0] == "take"]
+    if takes:
+        region = frame.get("from") or frame["region"]
+        slots = state.regions[region]["slots"] if region else []
+        mine = sum(1 for p in slots if p not in (None, SABOTAGE) and owner(state, p) == army)
+        taken = len(frame.get("take", []))
+        goal = max(1, (mine + 1) // 2) if not frame.get("to") or _empty(state, frame["to"]) else mine - 1
+        go = [a for a in legal if a[0] == "go"]
+        if taken >= goal and go:
+            return go[0]
+        leaders = [
+            a for a in takes if isinstance(a[1], int) and a[1] < len(slots) and _is_leader(slots[a[1]])
+        ]
+        return (leaders or takes)[0]
+    rest = [a for a in legal if a[0] != "done"]
+    return rest[0] if rest else legal[0]
+
+
+# -- Battles -----------------------------------------------------------------------------------
+def _battle(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
+    """Reactions drawn from the Reaction pile (``Solo.Battle.Reaction``); losses by the Bot's order
+    (``Solo.Battle.Losses.1``); retreats to its weakest Region (``Solo.Battle.Losses.3``)."""
+    if legal and legal[-1] == ("pass",):
+        return _react(state, frame, army, legal)
+    if legal[0][0] == "lose":
+        return _loss(state, frame, army, legal)
+    if legal[0][0] == "move":
+        regions = weakest_first(state, army, sorted({a[2] for a in legal}))
+        return next(a for a in legal if a[2] == regions[0])
+    return legal[0]
+
+
+def _react(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
+    """One Order drawn at random from the Reaction pile: a Blank is no Reaction; a Reaction goes
+    to the defended Region, or the Region attacked from, a Reinforce beside the Battle, replacing
+    an unexecuted Order there (``Solo.Battle.Reaction.1-3``, L930-L942)."""
+    assert state.solo is not None
+    piles = state.solo["piles"][army]
+    if not piles["reaction"]:
+        return ("pass",)
+    drawn = piles["reaction"].pop(rng.below(state, len(piles["reaction"])))
+    piles["used"].append(drawn)
+    order = data(state).orders.orders[drawn]
+    state.say("Solo.Battle.Reaction", f"The Bot draws {order.name} from its Reaction pile.")
+    if order.blank:
+        return ("pass",)
+    region = frame["region"] if army != frame["attacker"] else frame.get("origin")
+    if order.id in (o.id for o in data(state).orders.of(army) if "reinforce" in {s.action for s in o.effect}):
+        near = [
+            r
+            for r in data(state).board.neighbours(frame["region"], state.north)
+            if strength(state, army, r) > 0
+        ]
+        region = strongest_first(state, army, near)[0] if near else None
+    if region is None:
+        return ("pass",)
+    side = state.placed.setdefault(region, {})
+    old = side.get(alliance(army))
+    if old is not None and (old["up"] or old["army"] != army):
+        return ("pass",)
+    if old is not None:
+        state.order_box[army].append(old["order"])
+    if drawn in state.order_box[army]:
+        state.order_box[army].remove(drawn)
+    side[alliance(army)] = {"army": army, "order": drawn, "up": False}
+    now = PROCEDURES.legal(state, army)
+    return ("react", region) if ("react", region) in now else ("pass",)
+
+
+def _loss(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
+    """One Neutral first, then by Unit type for the Region's type, Leaders last (``Solo.Battle.Losses.1``)."""
+    priorities = table(state).priorities
+    kind = data(state).board.regions[frame["region"]].kind if "region" in frame else "city"
+
+    def rank(action: Action) -> int:
+        piece = piece_at(state, frame, action[1], action[2])
+        order = priorities["losses_city" if kind == "city" else "losses_desert"].items
+        word = NEUTRAL if owner(state, piece) == NEUTRAL else (kind_of(piece) or "leader")
+        return order.index(word) if word in order else len(order)
+
+    return min(legal, key=rank)
+
+
+# -- Diplomacy, upkeep, the end ----------------------------------------------------------------
+def _bid(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
+    """DIPLOMACY: BOT ROLL: the gold the column adds to its die, all or half rounded up, which is
+    all the Bot pays (``Solo.Diplomacy``, L979-L982; R31)."""
+    gold = column(state, army).bid_gold
+    have = max(a[1] for a in legal)
+    want = have if gold == "all" else (have + 1) // 2 if gold == "half_up" else 0
+    return ("bid", min(want, have))
+
+
+def _diplomacy(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
+    """Rewards and board moves by the Bot's priorities (``Solo.Diplomacy.Card``, ``.Board``);
+    pieces into its weakest Region (``Solo.Pieces.Adding``)."""
+    places = [a for a in legal if a[0] == "place"]
+    if places:
+        regions = weakest_first(state, army, [a[1] for a in places])
+        return ("place", regions[0])
+    words = table(state).priorities["diplomacy_board"].items
+    moves = [a for a in legal if a[0] == "move"]
+    if moves:
+
+        def rank(action: Action) -> int:
+            for i, word in enumerate(words):
+                if word.split("_")[0] in str(action[1]):
+                    return i
+            return len(words)
+
+        return min(moves, key=rank)
+    return legal[0]
+
+
+def _first(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
+    """A choice the solo rules leave to the general rules: the first one offered."""
+    return legal[0]
+
+
+CHOOSERS: dict[str, Chooser] = {
+    "strategy_place": _place,
+    "strategy_pick": _pick,
+    "planning": _planning,
+    "command": _command,
+    "event": _event,
+    "step": _step,
+    "battle": _battle,
+    "diplomacy_bid": _bid,
+    "diplomacy": _diplomacy,
+}
+
+
+def choose(state: State, frame: Frame, army: str, legal: list[Action]) -> Action | None:
+    """The Bot's answer to the procedure under way (None: it has acted itself)."""
+    return CHOOSERS.get(frame["kind"], _first)(state, frame, army, legal)

@@ -1,0 +1,134 @@
+"""The solo game (``Solo``, L798-L1012): 1 or 2 human Armies of one Alliance against 1 or 2 Bot
+Armies that the rules play by the Bot Table (``BotTable``, L1013-L1018; docs/third-crusade/bot.md).
+
+A Bot Army is no seat: whenever a procedure would ask it, :func:`act` (the check the game settles
+with) answers for it at once from its priorities (bot_play.py), so the procedures never wait on it.
+Its random draws (its die, its piles, its Event Cards) come from the state's generator only.
+
+``state.solo`` holds, per Bot, its column for the round (``Solo.Strategy.Roll``) and its three
+piles (``Solo.Setup.2-4``): Orders of the Reaction pile drawn in Battle are set aside until upkeep
+(``Solo.Battle.Reaction``, ``Solo.Upkeep.Sort``).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ...engine import rng
+from ...engine.errors import IllegalAction
+from .bot_table import BotTable, Column, read_bot_table
+from .common import alliance, data
+from .procedures import PROCEDURES
+from .state import NAMES, State
+
+OPTIONS = {"crusader_bots": "crusader", "muslim_bots": "muslim"}
+"""The setup options naming the Alliance whose Armies the rules play (``Solo``, L798-L801)."""
+
+
+@cache
+def _table(folder: str | None) -> BotTable:
+    return read_bot_table(None if folder is None else Path(folder))
+
+
+def table(state: State) -> BotTable:
+    """The Bot Table the game is played with."""
+    return _table(state.pack)
+
+
+def bots(state: State) -> list[str]:
+    """The Armies the rules play (none outside the solo game)."""
+    return list(state.solo["bots"]) if state.solo else []
+
+
+def humans(state: State) -> list[str]:
+    """The Armies people play: every Army of a game without Bots."""
+    return [a for a in state.armies if a not in bots(state)]
+
+
+def start(state: State, side: str | None) -> None:
+    """The solo set-up (``Solo.Setup``) for a Bot ``side`` (None: no Bot): the piles sorted and
+    shuffled unseen, the Advanced March for 1 moved to the Prepared pile (``Solo.Setup.3``), the
+    humans' Blank Orders put away (``Solo.Changes.5``) and a Bot first on initiative in round 1
+    (``Solo.Setup.7``). Called before the first settle."""
+    state.solo = None
+    if side is None:
+        return
+    players = [a for a in state.armies if alliance(a) == side]
+    if len(players) == len(state.armies):
+        raise IllegalAction("a solo game needs a human Army against the Bots")
+    orders = data(state).orders
+    piles: dict[str, dict[str, list[str]]] = {}
+    for army in players:
+        reaction, prepared, advanced = orders.bot_groups(army)
+        piles[army] = {
+            "reaction": [o.id for o in reaction],
+            "prepared": [o.id for o in prepared],
+            "advanced": [o.id for o in advanced],
+            "used": [],
+        }
+        for pile in ("reaction", "prepared", "advanced"):
+            rng.shuffle(state, piles[army][pile])
+        swift = prepared[-1].id  # Solo.Setup.3: the Advanced March for 1 joins the Prepared pile
+        state.advanced[army].remove(swift)
+        state.order_box[army].append(swift)
+    for army in state.armies:
+        if army not in players:  # Solo.Changes.5: humans play without Blank Orders
+            state.order_box[army] = [o for o in state.order_box[army] if not orders.orders[o].blank]
+    state.solo = {"bots": players, "column": {}, "piles": piles}
+    if state.initiative[0] not in players:  # Solo.Setup.7: the Alliances' positions swapped
+        state.initiative = [state.initiative[i ^ 1] for i in range(len(state.initiative))]
+    names = ", ".join(NAMES[a] for a in players)
+    state.say("Solo.Setup", f"The rules play {names} by the Bot Table; a Bot is first on initiative.")
+
+
+def column(state: State, army: str) -> Column:
+    """The Bot's column this round, its die rolled at its first decision of the round
+    (``Solo.Strategy.Roll``, L855-L856); a new round also brings back the Reactions drawn
+    (``Solo.Upkeep.Sort``, L1011)."""
+    assert state.solo is not None
+    rolled = state.solo["column"].get(army)
+    if rolled is None or rolled[0] != state.round:
+        face = rng.d6(state)
+        state.solo["column"][army] = [state.round, face]
+        piles = state.solo["piles"][army]
+        piles["reaction"].extend(piles["used"])
+        piles["used"] = []
+        rng.shuffle(state, piles["reaction"])
+        state.say("Solo.Strategy.Roll", f"{NAMES[army]} rolls {face}: column {face} of the Bot Table.")
+        rolled = state.solo["column"][army]
+    return table(state).column(int(rolled[1]))
+
+
+def act(state: State) -> None:
+    """Every decision the procedures ask of a Bot, taken by the rules (the check the game
+    settles with); returns once no Bot is asked."""
+    if not state.solo:
+        return
+    from .bot_play import choose  # the priorities import this module
+
+    while state.result is None and state.stack:
+        asked = [r for r in PROCEDURES.deciders(state) if r in state.solo["bots"]]
+        if not asked:
+            return
+        army = asked[0]
+        frame = state.stack[-1]
+        legal = PROCEDURES.legal(state, army)
+        action = choose(state, frame, army, legal)
+        proc = PROCEDURES.get(frame["kind"])
+        if action is not None:
+            assert proc.perform is not None
+            proc.perform(state, frame, army, action)
+
+
+def settle(state: State) -> None:
+    """Run the procedures to the next human decision, Bots answering on the way."""
+    PROCEDURES.settle(state, act)
+
+
+def describe(state: State) -> dict[str, Any] | None:
+    """What everyone sees of the solo game: the Bots and their columns (the piles are hidden)."""
+    if not state.solo:
+        return None
+    return {"bots": bots(state), "column": {a: c[1] for a, c in state.solo["column"].items()}}
