@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ...engine import rng
 from ...engine.errors import IllegalAction
-from . import rounds
+from . import rounds, solo
 from .cards import START
 from .common import Pack, alliance, pack_at
 from .events import ROUNDS
@@ -38,9 +38,12 @@ L1071-L1088): the set-up puts them on top of the 1190 decks in that order, so th
 them (R36 spells Tughril)."""
 
 
-def new_game(seed: int, scenario: str, *, generator: str = rng.KEYED, pack: Path | None = None) -> State:
+def new_game(
+    seed: int, scenario: str, *, generator: str = rng.KEYED, pack: Path | None = None, bots: str | None = None
+) -> State:
     """A game of ``scenario`` (an id of setups.json) set up from ``seed`` and settled at the first
-    decision: the Strategy phase of 1190. An unknown scenario is refused (IllegalAction)."""
+    decision: the Strategy phase of 1190. An unknown scenario is refused (IllegalAction). ``bots``
+    names the Alliance the rules play in a solo game (solo.py, ``Solo.Setup``)."""
     folder = None if pack is None else str(pack)
     packs = pack_at(folder)
     s = packs.setups.scenarios.get(scenario)
@@ -54,9 +57,10 @@ def new_game(seed: int, scenario: str, *, generator: str = rng.KEYED, pack: Path
     state.initiative = list(s.initiative) if s.initiative else _initiative(state)
     order = ", ".join(NAMES[a] for a in state.initiative)
     state.say("BoardSetup.2.Initiative", f"Initiative order, top first: {order}.")
+    solo.start(state, bots)
     state.barrier += 1
     PROCEDURES.push(state, rounds.GAME)
-    PROCEDURES.settle(state)
+    solo.settle(state)
     return state
 
 
@@ -116,6 +120,7 @@ def _blank(seed: int, generator: str, s: Scenario, folder: str | None) -> State:
     state.markers = {}
     state.stack = []
     state.log = []
+    state.solo = None
     state.result = None
     state.pack = folder
     armies = ", ".join(NAMES[a] for a in s.armies)

@@ -85,6 +85,7 @@ FIELDS = (
     ("markers", FLAT),
     ("stack", NESTED),
     ("log", LOG),
+    ("solo", NESTED),
     ("result", SHARED),
     ("pack", SHARED),
 )
@@ -134,6 +135,7 @@ class State(PlainState, fields=FIELDS, json_format=FORMAT, title="Third Crusade"
     markers: dict[str, int]  # army -> diplomacy markers left (BoardSetup.5.B)
     stack: list[Frame]  # the procedures under way, innermost last (engine.procedures)
     log: list[list[Any]]  # [key, audience, text] (see below)
+    solo: dict[str, Any] | None  # the Bots and their columns and piles, None without Bots (solo.py)
     result: dict[str, Any] | None  # winners and reason once the game is over (EndGame)
     pack: str | None  # the folder of the data packs played with; None: the shipped ones
 
