@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine.errors import BadSave
-from ...engine.game import Game, Outcome
+from ...engine.errors import BadSave, IllegalAction
+from ...engine.game import Game, Option, Outcome
 from ...engine.procedures import Action
 from ...engine.rng import KEYED
 from . import views
@@ -18,6 +18,8 @@ from .common import pack_at
 from .orders import ARMIES
 from .procedures import PROCEDURES
 from .setup import new_game
+from .solo import OPTIONS as SOLO
+from .solo import act as bots_act
 from .state import NAMES, State
 
 # Importing the rules modules registers their procedures.
@@ -30,12 +32,18 @@ class ThirdCrusade(Game[State]):
     title = "Third Crusade"
     roles = tuple(ARMIES)
     scenarios = ("four", *(s for s in pack_at(None).setups.scenarios if s != "four"))
+    options = tuple(
+        Option(name, False, f"The rules play the {side} Armies as Bots (the solo game)", "Solo")
+        for name, side in SOLO.items()
+    )
 
     def roles_for(
         self, scenario: str | None = None, options: Mapping[str, Any] | None = None
     ) -> tuple[str, ...]:
-        """The Armies in play, one per player (``PlayerSetup.1``)."""
-        return tuple(pack_at(None).setups.scenarios[scenario or self.scenarios[0]].armies)
+        """The Armies in play, one per player (``PlayerSetup.1``), but the Bots of a solo game."""
+        armies = pack_at(None).setups.scenarios[scenario or self.scenarios[0]].armies
+        bots = _bots(options)
+        return tuple(a for a in armies if bots is None or ARMIES[a] != bots)
 
     def setup(
         self,
@@ -45,8 +53,8 @@ class ThirdCrusade(Game[State]):
         *,
         generator: str = KEYED,
     ) -> State:
-        scenario, _ = self.check_setup(scenario, options)
-        return new_game(seed, scenario, generator=generator)
+        scenario, chosen = self.check_setup(scenario, options)
+        return new_game(seed, scenario, generator=generator, bots=_bots(chosen))
 
     def active_roles(self, state: State) -> tuple[str, ...]:
         return PROCEDURES.deciders(state)
@@ -55,7 +63,7 @@ class ThirdCrusade(Game[State]):
         return PROCEDURES.legal(state, role)
 
     def perform(self, state: State, role: str, action: Action) -> None:
-        PROCEDURES.perform(state, role, action)
+        PROCEDURES.perform(state, role, action, bots_act)
 
     def prompt(self, state: State, role: str | None) -> str:
         if state.result is not None:
@@ -95,3 +103,11 @@ class ThirdCrusade(Game[State]):
 
     def barrier(self, state: State) -> int:
         return state.barrier
+
+
+def _bots(options: Mapping[str, Any] | None) -> str | None:
+    """The Alliance the rules play, from the solo options (None: no Bot); both refused."""
+    sides = [side for name, side in SOLO.items() if (options or {}).get(name)]
+    if len(sides) > 1:
+        raise IllegalAction("the rules play one Alliance at most")
+    return sides[0] if sides else None
