@@ -6,21 +6,22 @@ begin (docs/third-crusade/rules.md). Tests use it for the checked path (``apply`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine.errors import BadSave, IllegalAction
-from ...engine.game import Game, Option, Outcome
+from ...engine.game import BotFactory, Game, Option, Outcome, Position
 from ...engine.procedures import Action
 from ...engine.rng import KEYED
 from . import views
-from .common import pack_at
+from .common import alliance, pack_at
 from .orders import ARMIES
 from .procedures import PROCEDURES
 from .setup import new_game
 from .solo import OPTIONS as SOLO
 from .solo import act as bots_act
-from .state import NAMES, State
+from .state import CRUSADER, MUSLIM, NAMES, State
 
 # Importing the rules modules registers their procedures.
 from . import event, order  # noqa: F401  isort: skip
@@ -85,6 +86,49 @@ class ThirdCrusade(Game[State]):
         if r is None:
             return None
         return Outcome(tuple(r["winners"]), r["reason"], {})
+
+    def bots(self) -> dict[str, BotFactory]:
+        """The scripted bot, the default opponent (bot.py)."""
+        from .bot import make_scripted
+
+        return {"scripted": make_scripted}
+
+    def sample(self, state: State, role: str, rng: random.Random) -> State:
+        """What ``role`` cannot see dealt anew, the generator keyed anew (sampler.py)."""
+        from .sampler import sample
+
+        return sample(state, role, rng)
+
+    def action_space(
+        self, scenario: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> Sequence[Action]:
+        """Every action that can ever be legal, in a fixed order (encoding.py)."""
+        from .encoding import action_space
+
+        return action_space()
+
+    def observe(self, state: State, role: str) -> list[float]:
+        """The view as numbers in [0, 1] (encoding.py, docs/rl.md)."""
+        from .encoding import observe
+
+        return observe(self.view(state, role), role)
+
+    def describe_action(self, state: State, role: str, action: Action) -> str:
+        """An action in words for menus (describe.py)."""
+        from .describe import describe
+
+        return describe(state, role, action)
+
+    def positions(self) -> Mapping[str, Position]:
+        """The start, a crowded Region and a Battle, found by random play (showcase.py)."""
+        from .showcase import positions
+
+        return positions(self)
+
+    def points(self, state: State) -> Mapping[str, float]:
+        """The Glory of each Army's Alliance, as the Glory track counts it (``Glossary.Glory``)."""
+        sign = {CRUSADER: 1, MUSLIM: -1}
+        return {a: float(sign[alliance(a)] * state.glory) for a in state.armies}
 
     def copy(self, state: State) -> State:
         return state.copy()

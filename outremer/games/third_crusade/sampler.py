@@ -1,0 +1,90 @@
+"""The sampler of search bots (engine.game.Game.sample): a Third Crusade state that ``role`` cannot
+tell from the true one, with everything hidden from it dealt anew (docs/writing-a-title.md, section 8).
+
+Hidden from ``role`` (views.py): the order of every Event deck, even its own (``PlayerSetup.A``);
+the Event Cards another Army has drawn and not yet revealed (``Strategy.Place``); the Orders behind
+another Army's screen (``PlayerSetup.F``) and the face-down Orders of the other Alliance on the map
+(``Planning.Facing``); the other Armies' Objective Cards and the Objective deck (``PlayerSetup.H``);
+the others' sealed choices (the cards laid face down, ``Strategy.Place``; the gold bids,
+``Diplomacy.Bid``: the engine's ``reseal``); the others' private log lines; the generator.
+
+Each is dealt anew from a pool of what ``role`` cannot place: an Army's drawn cards with the rest of
+its deck of this round; an Army's screen with its face-down Orders on the map; the Objectives not
+its own (nor shown at End Game Scoring, nor set aside for a later draw, ``Plutorial.Continue``) with
+the Objective deck. Pools are sorted before they are shuffled, so the sample reads nothing it deals:
+two states that differ only in what ``role`` cannot see give the same sample from the same ``rng``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...engine.rng import fresh
+from .common import allies
+from .events import ROUNDS
+from .procedures import PROCEDURES
+from .state import State
+from .views import reads
+
+
+def sample(state: State, role: str, rng: random.Random) -> State:
+    new = state.copy()
+    _event_cards(new, role, rng)
+    _orders(new, role, rng)
+    _objectives(new, role, rng)
+    new.log = [e for e in state.log if reads(e, role)]
+    PROCEDURES.reseal(new, role, rng)
+    new.rng = fresh(rng)
+    return new
+
+
+def _event_cards(state: State, role: str, rng: random.Random) -> None:
+    """Every deck shuffled anew; another Army's drawn cards pooled with its deck of this round."""
+    year = ROUNDS[state.round]
+    for army in state.armies:
+        for deck_year, deck in state.event_decks[army].items():
+            pool = sorted(deck)
+            hand = len(state.drawn[army]) if army != role and deck_year == year else 0
+            if hand:
+                pool = sorted(pool + state.drawn[army])
+            rng.shuffle(pool)
+            if hand:
+                state.drawn[army] = pool[:hand]
+            state.event_decks[army][deck_year] = pool[hand:]
+
+
+def _orders(state: State, role: str, rng: random.Random) -> None:
+    """Another Army's screen and, if of the other Alliance, its face-down Orders on the map."""
+    friends = set(allies(state, role))
+    for army in state.armies:
+        if army == role:
+            continue
+        down = (
+            []
+            if army in friends
+            else [
+                p
+                for rid in sorted(state.placed)
+                for p in state.placed[rid].values()
+                if p["army"] == army and not p["up"]
+            ]
+        )
+        pool = sorted(state.order_box[army] + [p["order"] for p in down])
+        rng.shuffle(pool)
+        for p in down:
+            p["order"] = pool.pop()
+        state.order_box[army] = pool
+
+
+def _objectives(state: State, role: str, rng: random.Random) -> None:
+    """The Objective Cards of the others and the deck, those shown or set aside kept in place."""
+    shown = {c for f in state.stack for c in (f.get("shown") or {}).values()}
+    kept = shown | set(state.later_objectives.values())
+    others = [a for a in state.armies if a != role]
+    hidden = {a: [c for c in state.objectives[a] if c not in kept] for a in others}
+    deck = [c for c in state.objective_deck if c not in kept]
+    pool = sorted(deck + [c for a in others for c in hidden[a]])
+    rng.shuffle(pool)
+    for a in others:
+        state.objectives[a] = [c for c in state.objectives[a] if c in kept] + [pool.pop() for _ in hidden[a]]
+    state.objective_deck = [c for c in state.objective_deck if c in kept] + pool
