@@ -14,7 +14,7 @@ from ...engine.errors import BadSave, IllegalAction
 from ...engine.game import BotFactory, Game, Option, Outcome, Position
 from ...engine.procedures import Action
 from ...engine.rng import KEYED
-from . import views
+from . import render, views
 from .common import alliance, pack_at
 from .orders import ARMIES
 from .procedures import PROCEDURES
@@ -77,6 +77,10 @@ class ThirdCrusade(Game[State]):
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         return views.view(state, role)
+
+    def render_text(self, view: dict[str, Any]) -> str:
+        """The board in words for the terminal (render.py)."""
+        return render.render_text(view)
 
     def log(self, state: State, role: str | None, start: int = 0) -> list[dict[str, Any]]:
         return [{"rule": key, "text": text} for key, text in views.log(state, role)[start:]]

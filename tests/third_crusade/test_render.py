@@ -1,0 +1,90 @@
+"""The terminal board (render.py): what each role reads, in lines of 80 characters at most, the step
+by its rulebook name, no internal id, a key; hidden facts shown only to whom the view shows them.
+Keys are those of docs/third-crusade/sections.md."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from outremer.games.third_crusade.render import render_text
+from outremer.games.third_crusade.state import State
+
+from .play import GAME, start
+
+SNAKE_ID = re.compile(r"\b[a-z]+_[a-z_]+\b")
+"""An internal id such as ``ayyubid_march`` (issue 15: none reaches the player)."""
+
+
+def read(state: State, role: str | None) -> str:
+    return render_text(GAME.view(state, role))
+
+
+def legible(text: str, phase: str) -> None:
+    assert all(len(line) <= 80 for line in text.splitlines()), max(text.splitlines(), key=len)
+    assert phase in " ".join(text.split())
+    assert not SNAKE_ID.search(text), SNAKE_ID.search(text)
+    assert "\nKey: " in text
+
+
+def test_every_region_in_play_is_listed_with_its_pieces() -> None:
+    state = start("four")
+    text = read(state, None)
+    # BoardSetup.1: both map boards with 4 players
+    assert "South map board (A):" in text and "North map board (B):" in text
+    # Setup4p: the pieces as set up, e.g. Saladin in Acre
+    acre = next(line for line in text.splitlines() if line.startswith("  Acre "))
+    assert "Ayyubid: 2 Infantry, Leader Saladin" in acre
+    assert "Port x2" in acre and "Mercantile" in acre
+    legible(text, GAME.view(state, None)["phase_name"])
+
+
+def test_the_two_player_game_shows_the_south_board_alone() -> None:
+    # BoardSetup.1: the north board only with 4 players
+    text = read(start("two_angevin_ayyubid"), "angevin")
+    assert "South map board (A):" in text and "North map board (B):" not in text
+
+
+def test_drawn_cards_are_named_to_their_owner_alone() -> None:
+    state = start("four")
+    title = "Departure from Vézelay"
+    assert "angevin_1190_departure_from_vezelay" in state.drawn["angevin"]
+    # Strategy.Place: each player looks at its own cards, the others see a count
+    assert title in read(state, "angevin")
+    for role in ("hre", "ayyubid", None):
+        text = read(state, role)
+        assert title not in text
+        assert "4 drawn, unseen" in text
+
+
+def test_a_face_down_order_shows_its_army_only_to_the_other_alliance() -> None:
+    state = start("four")
+    state.placed["acre"] = {"muslim": {"army": "ayyubid", "order": "ayyubid_march", "up": False}}
+    # Planning.Facing: the Army and its partner see the Order, the others only whose it is
+    for role in ("ayyubid", "turkoman"):
+        assert "Muslim Order: Ayyubid March, face down" in " ".join(read(state, role).split())
+    for role in ("angevin", None):
+        text = " ".join(read(state, role).split())
+        assert "Muslim Order: Ayyubid face down" in text
+        assert "March, face down" not in text
+
+
+def test_objectives_are_named_to_their_holder_alone() -> None:
+    state = start("four")
+    # PlayerSetup.H: secret Objective Cards, named by their main City
+    assert "Objectives: Acre, Kerak" in " ".join(read(state, "angevin").split())
+    assert "2 Objectives, unseen" in read(state, "ayyubid")
+
+
+def test_random_games_read_legibly_to_every_role_to_their_end() -> None:
+    for seed in (1, 3):
+        state = GAME.setup(seed, None, None)
+        chooser = random.Random(seed)
+        while GAME.outcome(state) is None:
+            for role in (*state.armies, None):
+                view = GAME.view(state, role)
+                legible(render_text(view), view["phase_name"])
+            role = GAME.active_roles(state)[0]
+            state = GAME.apply(state, role, chooser.choice(GAME.legal_actions(state, role)))
+        # EndGame: the result is told
+        assert "The game is over: " in " ".join(read(state, None).split())
