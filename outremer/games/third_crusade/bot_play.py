@@ -13,15 +13,16 @@ from collections.abc import Callable
 
 from ...engine import rng
 from ...engine.procedures import Action, Frame
-from . import turns
+from . import steps, turns
 from .battle_moves import piece_at
 from .battle_strength import piece_strength
-from .common import alliance, allies, counts, data, enemies, owner
+from .common import alliance, allies, counts, data, enemies, move_faith, owner
 from .control import controller
-from .pieces import kind_of
+from .orders import Step
+from .pieces import free_slots, kind_of, shape_of
 from .procedures import PROCEDURES
 from .solo import column, table
-from .state import NEUTRAL, SABOTAGE, State
+from .state import NEUTRAL, SABOTAGE, State, unit
 
 Chooser = Callable[[State, Frame, str, list[Action]], Action | None]
 
@@ -96,7 +97,7 @@ def _pick(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
 
 
 # -- Planning ------------------------------------------------------------------------------------
-def _planning_targets(state: State, army: str, regions: list[str]) -> list[str]:
+def planning_targets(state: State, army: str, regions: list[str]) -> list[str]:
     """Where the Bot places its Orders (``Solo.Planning.Order``, L861-L867): first its strongest
     Region, then its own Regions, its Alliance's, the empty ones next to its own, the humans',
     each weakest first; Jerusalem only up to the column's limit."""
@@ -143,7 +144,7 @@ def _planning(state: State, frame: Frame, army: str, legal: list[Action]) -> Act
     ids = sorted({a[1] for a in orders})
     drawn = rng.choice(state, ids)
     regions = [a[2] for a in orders if a[1] == drawn]
-    targets = _planning_targets(state, army, regions)
+    targets = planning_targets(state, army, regions)
     if not targets:
         return passing[0]
     return ("order", drawn, targets[0])
@@ -189,22 +190,120 @@ def bot_orders(state: State, army: str) -> list[str]:
 
 
 def _command(state: State, frame: Frame, army: str, legal: list[Action]) -> Action | None:
-    """The Bot tries an Order first (``Solo.Command``, L884-L887), by its priorities, paying
-    nothing (the cost is given back before the Order takes it, ``Solo.Setup.6``); then an Event
-    Card drawn at random (``Solo.Command.Events``, L898); then it passes."""
+    """The Bot's turn (``Solo.Command``, L884-L903): a random Event Card if its last Order set one
+    off (a CARD TRIGGER of its column); else an Order by its priorities, paying nothing (the cost
+    is given back before the Order takes it, ``Solo.Setup.6``); else Order Fail for an Order it
+    cannot execute (R32); else the cards left, drawn at random; else it passes and gains its
+    column's bonus."""
+    assert state.solo is not None
+    events = [a for a in legal if a[0] == "event"]
+    if events and state.solo.setdefault("triggered", {}).pop(army, False):
+        return rng.choice(state, events)
     regions = _command_rank(state, army, bot_orders(state, army))
     if regions:
         region = regions[0]
         order = data(state).orders.orders[state.placed[region][alliance(army)]["order"]]
         assert order.cost is not None
         state.tracks[army]["current"] += order.cost
+        if triggers(state, army, order.effect, region):
+            state.solo["triggered"][army] = True
         PROCEDURES.push(state, "order", army=army, region=region)
         turns.done(frame)
         return None
-    events = [a for a in legal if a[0] == "event"]
+    failing = _command_rank(state, army, _failing(state, army))
+    if failing:
+        order_fail(state, army, failing[0])
+        turns.done(frame)
+        return None
     if events:
         return rng.choice(state, events)
+    bonus(state, army)
     return ("pass",)
+
+
+def _failing(state: State, army: str) -> list[str]:
+    """The Regions of the Bot's unexecuted Orders it cannot execute (``Solo.Command.Orders``)."""
+    out = []
+    for region, sides in state.placed.items():
+        placed = sides.get(alliance(army))
+        if placed is None or placed["army"] != army or placed["up"]:
+            continue
+        order = data(state).orders.orders[placed["order"]]
+        if not (order.blank or order.reaction or order.cost is None) and region not in bot_orders(
+            state, army
+        ):
+            out.append(region)
+    return out
+
+
+def order_fail(state: State, army: str, region: str) -> None:
+    """ORDER FAIL (``SoloGlossary.OrderFail``; R32): the Order leaves the map as executed and a die
+    gives its action in the Region, rolled again for an action the Bot cannot carry out."""
+    placed = state.placed[region].pop(alliance(army))
+    if not state.placed[region]:
+        del state.placed[region]
+    state.executed[army].append(placed["order"])
+    faces = table(state).order_fail.faces
+    usable = [f for f in sorted(faces) if all(_can(state, army, step, region) for step in faces[f])]
+    if not usable:
+        state.say(
+            "SoloGlossary.OrderFail", "The Bot's Order fails and no action of the die can be carried out."
+        )
+        return
+    face = usable[rng.below(state, len(usable))]  # R32: a face it cannot use is rolled again
+    state.say("SoloGlossary.OrderFail", f"The Bot's Order fails; the die gives face {face}.")
+    for step in reversed(faces[face]):
+        steps.push(state, army, step, None, regions=[region])
+
+
+def _can(state: State, army: str, step: Step, region: str) -> bool:
+    if step.action == "muster":
+        return state.board_units[army].get(step.unit or "", 0) > 0
+    return strength(state, army, region) > 0 and region != data(state).board.jerusalem
+
+
+def triggers(state: State, army: str, effect: tuple[Step, ...], region: str) -> bool:
+    """Whether an Order's effect is a CARD TRIGGER of the Bot's column (``SoloGlossary.CardTrigger``,
+    ``BotTable.Command``): Units added (so many, into such a Region), a March of those kinds."""
+    kind = data(state).board.regions[region].kind
+    added = sum(s.count for s in effect if s.action == "muster")
+    for t in column(state, army).triggers:
+        if t.alliance not in (None, alliance(army)):
+            continue
+        if t.kind == "marches" and any(s.action in t.actions for s in effect):
+            return True
+        if t.kind == "adds_units" and added >= max(1, t.at_least) and t.region in (None, kind):
+            return True
+    return False
+
+
+def bonus(state: State, army: str) -> None:
+    """The column's BONUS at the end of the Bot's Command (``BotTable.Command``; R29): a track, or
+    Neutral Units in its Leaders' Regions or its weakest; a Sabotage bonus is not played yet."""
+    b = column(state, army).bonus
+    if b.kind == "track" and b.track == "faith":
+        move_faith(state, army, b.amount)
+    elif b.kind == "track" and b.track == "gold":
+        state.gold[army] += b.amount
+    elif b.kind == "neutral" and b.unit is not None:
+        mine = [r for r in state.regions if strength(state, army, r) > 0 or _is_leader_region(state, army, r)]
+        if b.where == "leader_regions":
+            where = [r for r in mine if _is_leader_region(state, army, r)]
+        else:
+            where = weakest_first(state, army, [r for r in mine if controller(state, r) == army])[:1]
+        for region in where:
+            for _ in range(b.count):
+                piece = unit(NEUTRAL, b.unit)
+                free = free_slots(state, region, shape_of(state, piece))
+                if free:
+                    state.regions[region]["slots"][free[0]] = piece
+    else:
+        return
+    state.say("BotTable.Command", f"The Bot gains its column's bonus ({b.kind}).")
+
+
+def _is_leader_region(state: State, army: str, region: str) -> bool:
+    return any(_is_leader(p) and owner(state, p) == army for p in state.regions[region]["slots"])
 
 
 def _event(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
@@ -264,12 +363,43 @@ def _step(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
         go = [a for a in legal if a[0] == "go"]
         if taken >= goal and go:
             return go[0]
-        leaders = [
-            a for a in takes if isinstance(a[1], int) and a[1] < len(slots) and _is_leader(slots[a[1]])
-        ]
-        return (leaders or takes)[0]
+        to = frame.get("to")
+        kind = data(state).board.regions[to].kind if to else "city"
+
+        def rank(action: Action) -> tuple[bool, int]:
+            piece = slots[action[1]] if action[1] in range(len(slots)) else None
+            if piece is None or piece == SABOTAGE:
+                return (True, 0)
+            return (not _is_leader(piece), -piece_strength(state, piece, kind))
+
+        return min(takes, key=rank)  # Solo.March.1, .3: Leaders, then the strongest there
     rest = [a for a in legal if a[0] != "done"]
     return rest[0] if rest else legal[0]
+
+
+def _upkeep(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
+    """UPKEEP: BOT ROLL (``BotTable.Upkeep``, L1017): the Bot buys nothing (it keeps no supply,
+    ``Solo.Setup.6``) and draws from its Advanced pile as its column says, keeping those its column
+    keeps in its Prepared or Reaction pile (``Solo.Upkeep.Sort``); the rest go back."""
+    if frame["step"] != "advanced":
+        return _first(state, frame, army, legal)
+    assert state.solo is not None
+    c = column(state, army)
+    piles = state.solo["piles"][army]
+    orders = data(state).orders.orders
+    for _ in range(min(c.advanced_draw, len(piles["advanced"]))):
+        drawn = piles["advanced"].pop(rng.below(state, len(piles["advanced"])))
+        o = orders[drawn]
+        keep = {"any": True, "not_reaction": not o.reaction, "march": o.marches, "reaction": o.reaction}
+        if not keep.get(c.advanced_keep, False):
+            piles["advanced"].append(drawn)
+            continue
+        piles["reaction" if o.reaction else "prepared"].append(drawn)
+        if drawn in state.advanced[army]:
+            state.advanced[army].remove(drawn)
+        state.order_box[army].append(drawn)
+        state.say("BotTable.Upkeep", f"The Bot gains the Advanced Order {o.name}.")
+    return ("done",)
 
 
 # -- Battles -----------------------------------------------------------------------------------
@@ -383,6 +513,7 @@ CHOOSERS: dict[str, Chooser] = {
     "battle": _battle,
     "diplomacy_bid": _bid,
     "diplomacy": _diplomacy,
+    "upkeep": _upkeep,
 }
 
 

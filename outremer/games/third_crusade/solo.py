@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from ...engine import rng
-from ...engine.errors import IllegalAction
 from .bot_table import BotTable, Column, read_bot_table
 from .common import alliance, data
 from .procedures import PROCEDURES
@@ -56,8 +55,6 @@ def start(state: State, side: str | None) -> None:
     if side is None:
         return
     players = [a for a in state.armies if alliance(a) == side]
-    if len(players) == len(state.armies):
-        raise IllegalAction("a solo game needs a human Army against the Bots")
     orders = data(state).orders
     piles: dict[str, dict[str, list[str]]] = {}
     for army in players:
