@@ -1,0 +1,489 @@
+// Third Crusade: the map boards drawn in SVG from the title's board description (GET
+// /api/titles/third-crusade/board: each Region's box and its nine slots with their printed icons,
+// the Roads, the map boards, the names of Armies, Leaders, Orders, cards and diplomacy spaces) and a
+// seat's view (the pieces in every slot, Sabotage, Resource tokens, Destroyed Ports, Bandits, the
+// Orders on the map, the tracks, the bidding and diplomacy boards). Loaded by the generic game page,
+// which calls
+//   draw(svg, view, onPick, ctx)   ctx = {board, pickable: Set, picked: Set}: the map boards;
+//   panel(view, ctx)               ctx = {board, pickable, picked, onPick, log}: the round and step,
+//                                  Glory, initiative, Faith and Mercantile, the Mission and Diplomacy
+//                                  Cards, the bidding board, the diplomacy board, each Army's board,
+//                                  the viewer's cards and Orders, the key.
+// Clicking a Region, a piece, a slot, a card, an Order, a bidding slot or a diplomacy space that may
+// be picked now calls onPick with the id the legal actions name; the page narrows the legal actions.
+// Another Army's cards and Orders arrive as counts, a face-down Order of the other Alliance as its
+// Army alone (Planning.Facing): nothing here knows more than the view.
+//
+// The board's contract (docs/writing-a-title.md section 10): the map is drawn in map units at one
+// CSS px per unit or more (svg.dataset.minScale), every text at least FONT units; each Region's box
+// carries data-location, its name data-location-label; each piece, token and Order in it data-piece
+// and data-at, inside its own box; a Bandit on its Road data-at one end; what may be picked data-pick
+// and an aria-label; the key data-board-key. Armies are told apart by colour and by the letter on
+// every piece; Unit types by the slot's shape (Glossary.Slots); Leaders by their initials and a gold
+// rim.
+
+import { h as hel, svg as el } from "/static/api.js";
+
+const FONT = 12; // map units: the smallest text (12 CSS px at the first scale)
+const PAINT = {
+  angevin: { fill: "#b3202a", ink: "#fff", letter: "A" },
+  hre: { fill: "#e3b52b", ink: "#1b140c", letter: "H" },
+  ayyubid: { fill: "#2e7d32", ink: "#fff", letter: "Y" },
+  turkoman: { fill: "#1f5f8b", ink: "#fff", letter: "T" },
+  neutral: { fill: "#fdfdf8", ink: "#1b140c", letter: "N" },
+};
+const UNITS = { infantry: "Infantry", cavalry: "Cavalry", siege_engine: "Siege Engine" };
+const ICONS = {
+  command_point: { glyph: "\u2605", words: "command point" },
+  crown: { glyph: "\u265B", words: "crown" },
+  supply: { glyph: "\u25B2", words: "supply" },
+  gold: { glyph: "\u25CF", words: "gold" },
+  glory: { glyph: "\u271A", words: "Glory" },
+};
+const ALLIANCE = { crusader: "Crusader", muslim: "Muslim" };
+const PORT = "\u2693";
+const MERCANTILE = "\u2696";
+const SABOTAGE = "\u2716";
+
+const STYLE = `
+.tc-panel { display: flex; flex-direction: column; gap: .5rem; font-size: .85rem; }
+.tc-panel h2 { font-size: .95rem; margin: .2rem 0; }
+.tc-panel .tc-status { display: flex; flex-wrap: wrap; gap: .2rem .8rem; }
+.tc-panel .tc-row { display: flex; flex-wrap: wrap; gap: .35rem; align-items: center; }
+.tc-panel .tc-muted { color: #5b4a35; }
+.tc-boards { display: grid; grid-template-columns: repeat(auto-fill, minmax(15.5rem, 1fr)); gap: .5rem; }
+.tc-board { border: 1px solid #8a7a5a; border-radius: 6px; padding: .35rem .5rem; background: #fffdf6; min-width: 0; }
+.tc-board header { display: flex; align-items: center; gap: .4rem; flex-wrap: wrap; font-weight: bold; }
+.tc-board table { border-collapse: collapse; margin: .2rem 0; }
+.tc-board td, .tc-board th { border: 1px solid #cbbd9c; padding: .05rem .3rem; font-size: .8rem; text-align: center; font-weight: normal; }
+.tc-pick, .tc-chip { font: inherit; font-size: .8rem; color: #2a1d10; border: 1px solid #8a7a5a; border-radius: 4px; background: #fff;
+  padding: .05rem .35rem; }
+.tc-pick { cursor: pointer; }
+.tc-pick.pickable { border-color: var(--pick, #f2b705); box-shadow: 0 0 0 2px #f2b70566; background: #fff6d8; }
+.tc-pick.picked { border-color: var(--picked, #c2008a); box-shadow: 0 0 0 2px #c2008a66; }
+.tc-swatch { display: inline-block; min-width: 1.4rem; text-align: center; font-weight: bold; font-size: .8rem; border: 1px solid #222; border-radius: 3px; }
+.tc-bidding table, .tc-diplomacy table { border-collapse: collapse; }
+.tc-bidding td, .tc-bidding th, .tc-diplomacy td, .tc-diplomacy th { border: 1px solid #cbbd9c; padding: .1rem .3rem; font-size: .8rem; vertical-align: top; text-align: left; }
+.tc-key ul { list-style: none; margin: .2rem 0; padding: 0; display: flex; flex-direction: column; gap: .15rem; }
+.tc-key li { display: flex; align-items: center; gap: .4rem; }
+svg .tc-pickable { stroke: var(--pick, #f2b705) !important; stroke-width: 4 !important; }
+svg .tc-picked { stroke: var(--picked, #c2008a) !important; stroke-width: 4 !important; }
+svg [data-pick] { cursor: pointer; }
+svg [data-pick]:focus-visible { outline: 3px solid #1a5fb4; }
+`;
+
+function addStyle() {
+  if (document.getElementById("tc-board-style")) return;
+  document.head.append(hel("style", { id: "tc-board-style" }, STYLE));
+}
+
+let keyOpen = false;
+
+// -- words ----------------------------------------------------------------------------------------
+function armyName(board, army) {
+  return army === "neutral" ? "Neutral" : board.armies[army]?.title || "an Army";
+}
+
+function regionOf(board, id) {
+  return board.regions.find((r) => r.id === id);
+}
+
+function leaderName(board, id) {
+  return board.leaders[id]?.title || "a Leader";
+}
+
+function initials(name) {
+  const words = name.split(/[\s-]+/).filter((w) => /^[A-Z]/.test(w) && !/^[IVX]+$/.test(w));
+  return (words.length > 1 ? words[0][0] + words[1][0] : name.slice(0, 2)).toUpperCase();
+}
+
+function orderName(board, id) {
+  return board.orders[id]?.title || "an Order";
+}
+
+function cardName(board, id) {
+  return board.cards[id]?.title || "an Event Card";
+}
+
+function roundName(year) {
+  return String(year).replace("_", " ").replace(/\b\w/g, (x) => x.toUpperCase());
+}
+
+// A piece in a slot: its owner, what it is in words, and its letters.
+function pieceOf(board, piece) {
+  if (piece.includes(":")) {
+    const [owner, kind] = piece.split(":");
+    return { owner, words: `${armyName(board, owner)} ${UNITS[kind] || "Unit"}`, text: PAINT[owner]?.letter || "?", leader: false };
+  }
+  const leader = board.leaders[piece] || { title: "a Leader", army: "neutral" };
+  return { owner: leader.army, words: `${leader.title}, Leader of the ${armyName(board, leader.army)}`, text: initials(leader.title), leader: true };
+}
+
+// The role whose screen the view opens: the one Army with its Orders listed (none for an observer).
+function viewerOf(view) {
+  const open = Object.entries(view.armies || {}).filter(([, a]) => Array.isArray(a.order_box)).map(([r]) => r);
+  return open.length === 1 ? open[0] : null;
+}
+
+function legal(view) {
+  return (view.legal || []).map((a) => a.map(String));
+}
+
+// -- picks ----------------------------------------------------------------------------------------
+// Make ``node`` a pick of ``token``; ``outline`` shows that it may be picked (or is picked).
+function pickable(node, token, label, c, onPick, outline) {
+  const picked = c.picked.has(token);
+  if (!picked && !c.pickable.has(token)) return false;
+  node.dataset.pick = token;
+  node.setAttribute("aria-label", label);
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  if (outline) outline.classList.add(picked ? "tc-picked" : "tc-pickable");
+  node.addEventListener("click", (e) => {
+    e.stopPropagation();
+    onPick(token);
+  });
+  return true;
+}
+
+// The Region whose slots the step under way asks for (a muster's empty slot, the pieces a March
+// takes): the innermost procedure's Region, or the Region picked already.
+function slotRegion(view, c) {
+  const stack = view.stack || [];
+  const top = stack[stack.length - 1] || {};
+  const picked = [...c.picked].find((t) => view.regions?.[t]);
+  return picked || top.region || null;
+}
+
+// Tokens the legal actions name as pieces on the map (a Leader), not as diplomacy spaces.
+function piecePicks(view) {
+  const out = new Set();
+  for (const a of legal(view)) if (a[0] !== "move") for (const t of a.slice(1)) out.add(t);
+  return out;
+}
+
+// -- shapes ---------------------------------------------------------------------------------------
+function slotShape(shape, x, y, s, attrs) {
+  if (shape === "hexagon") {
+    const q = s / 4;
+    const pts = [[x + q, y], [x + s - q, y], [x + s, y + s / 2], [x + s - q, y + s], [x + q, y + s], [x, y + s / 2]];
+    return el("polygon", { points: pts.map((p) => p.join(",")).join(" "), ...attrs });
+  }
+  if (shape === "trapezoid") {
+    const q = s / 5;
+    const pts = [[x + q, y], [x + s - q, y], [x + s, y + s], [x, y + s]];
+    return el("polygon", { points: pts.map((p) => p.join(",")).join(" "), ...attrs });
+  }
+  return el("rect", { x, y, width: s, height: s, rx: 2, ...attrs });
+}
+
+function centred(x, y, text, attrs = {}) {
+  return el("text", { x, y: y + FONT * 0.36, "font-size": FONT, "text-anchor": "middle", ...attrs }, text);
+}
+
+// -- a Region -------------------------------------------------------------------------------------
+function drawRegion(layer, r, view, c, onPick, picks, slotsOf) {
+  const { board } = c;
+  const box = board.box;
+  const here = view.regions?.[r.id];
+  const inPlay = Boolean(here);
+  const g = el("g", { class: `region ${r.kind}${inPlay ? "" : " out"}` });
+  const frame = el("rect", {
+    x: r.x, y: r.y, width: box.w, height: box.h, rx: r.kind === "city" ? 6 : 14,
+    fill: !inPlay ? "#e2dccb" : r.kind === "city" ? "#f6ead0" : "#f3dc9e", stroke: r.jerusalem ? "#7a1f1f" : "#5b4630",
+    "stroke-width": r.jerusalem ? 3 : 1.6, "stroke-dasharray": inPlay ? null : "6 4", "data-location": r.id,
+  });
+  const marks = [r.ports ? `${PORT}${r.ports > 1 ? r.ports : ""}` : "", r.mercantile ? MERCANTILE : ""].filter(Boolean).join(" ");
+  const about = [r.kind === "city" ? "City" : "Desert", r.jerusalem ? "Jerusalem" : "", r.ports ? `${r.ports} Port${r.ports > 1 ? "s" : ""}` : "",
+    here?.destroyed_ports ? `${here.destroyed_ports} Destroyed` : "", r.mercantile ? "Mercantile City" : "", inPlay ? "" : "not in play"]
+    .filter(Boolean).join(", ");
+  frame.append(el("title", {}, `${r.name} (${about})`));
+  g.append(frame);
+  const label = el("text", {
+    x: r.x + box.w / 2, y: r.y + box.pad + 13, "font-size": FONT, "font-weight": "bold", "text-anchor": "middle",
+    fill: "#2a1d10", "data-location-label": r.id,
+  }, `${r.name}${marks ? ` ${marks}` : ""}`);
+  g.append(label);
+  if (inPlay) {
+    const orders = Object.keys(here.orders || {}).map((side) => ALLIANCE[side]);
+    pickable(frame, r.id, `${r.name}${orders.length ? ` (Orders of the ${orders.join(" and ")} side)` : ""}`, c, onPick, frame);
+    label.addEventListener("click", () => frame.dispatchEvent(new MouseEvent("click")));
+  }
+  r.slots.forEach((slot, i) => {
+    drawSlot(g, r, slot, i, here, c, onPick, picks, slotsOf === r.id);
+  });
+  if (inPlay) drawOrders(g, r, here, c);
+  layer.append(g);
+}
+
+function drawSlot(g, r, slot, i, here, c, onPick, picks, asked) {
+  const { board } = c;
+  const s = board.box.slot;
+  const piece = here?.slots?.[i] ?? null;
+  const token = (here?.resources || []).find((t) => t[0] === i);
+  const outline = slotShape(slot.shape, slot.x, slot.y, s, { fill: "#fffdf6", stroke: "#8a7a5a", "stroke-width": 1 });
+  const shapeWords = { square: "square slot", hexagon: "hexagonal slot", trapezoid: "Siege Engine slot" }[slot.shape];
+  const iconWords = slot.icon ? `, printed ${ICONS[slot.icon].words}` : "";
+  outline.append(el("title", {}, `${r.name}: ${shapeWords}${iconWords}`));
+  g.append(outline);
+  if (slot.icon && !piece) g.append(centred(slot.x + s / 2, slot.y + s / 2, ICONS[slot.icon].glyph, { fill: "#8a6d3b", "aria-hidden": "true" }));
+  let node = null;
+  if (piece === "sabotage") {
+    node = el("g", { class: "sabotage" });
+    node.append(slotShape(slot.shape, slot.x, slot.y, s, { fill: "#3b2f1e", stroke: "#000", "stroke-width": 1 }));
+    node.append(centred(slot.x + s / 2, slot.y + s / 2, SABOTAGE, { fill: "#ff8a80" }));
+    node.append(el("title", {}, `${r.name}: a Sabotage token; no piece may use this slot`));
+    node.dataset.piece = `sabotage:${r.id}:${i}`;
+  } else if (piece) {
+    const p = pieceOf(board, piece);
+    const paint = PAINT[p.owner] || PAINT.neutral;
+    node = el("g", { class: `piece army-${p.owner}` });
+    const body = slotShape(slot.shape, slot.x + 1, slot.y + 1, s - 2, {
+      fill: paint.fill, stroke: p.leader ? "#c99a06" : "#1b140c", "stroke-width": p.leader ? 3 : 1.2,
+    });
+    node.append(body, centred(slot.x + s / 2, slot.y + s / 2, p.text, { fill: paint.ink, "font-weight": "bold" }));
+    node.append(el("title", {}, `${r.name}: ${p.words}`));
+    node.dataset.piece = `${r.id}:${i}`;
+    if (p.leader && picks.has(piece)) pickable(node, piece, `${p.words} in ${r.name}`, c, onPick, body);
+    else if (asked) pickable(node, String(i), `${p.words} in ${r.name}`, c, onPick, body);
+  } else if (token) {
+    node = el("g", { class: "token" });
+    const body = el("circle", { cx: slot.x + s / 2, cy: slot.y + s / 2, r: s / 2 - 1, fill: "#fff3c4", stroke: "#7a5c12", "stroke-width": 1.5 });
+    node.append(body, centred(slot.x + s / 2, slot.y + s / 2, ICONS[token[1]]?.glyph || "?", { fill: "#5b3d00" }));
+    node.append(el("title", {}, `${r.name}: a ${ICONS[token[1]]?.words || "Resource"} token`));
+    node.dataset.piece = `token:${r.id}:${i}`;
+    if (asked) pickable(node, String(i), `the ${ICONS[token[1]]?.words || "Resource"} token in ${r.name}`, c, onPick, body);
+  } else if (asked) {
+    pickable(outline, String(i), `${r.name}: the empty ${shapeWords}${iconWords}`, c, onPick, outline);
+  }
+  if (node) {
+    node.dataset.at = r.id;
+    g.append(node);
+  }
+}
+
+// The Orders on a Region: the Crusader side's left, the Muslim side's right (Planning.Sides).
+function drawOrders(g, r, here, c) {
+  const { board } = c;
+  const box = board.box;
+  const w = (box.w - 2 * box.pad - 4) / 2;
+  const y = r.y + box.h - box.pad - box.orders;
+  ["crusader", "muslim"].forEach((side, k) => {
+    const o = here.orders?.[side];
+    if (!o) return;
+    const x = r.x + box.pad + k * (w + 4);
+    const paint = PAINT[o.army] || PAINT.neutral;
+    const node = el("g", { class: "order", "data-piece": `order:${r.id}:${side}`, "data-at": r.id });
+    node.append(el("rect", { x, y, width: w, height: box.orders, rx: 3, fill: o.order ? paint.fill : "#4a3b28", stroke: paint.fill, "stroke-width": 2 }));
+    const name = o.order ? orderName(board, o.order) : null;
+    const text = name ? `${paint.letter} ${name.slice(0, 4)}` : `${paint.letter} ?`;
+    node.append(centred(x + w / 2, y + box.orders / 2, text, { fill: o.order ? paint.ink : "#fff" }));
+    const facing = o.up ? "face up" : "face down";
+    node.append(el("title", {}, `${r.name}: the ${armyName(board, o.army)} Order${name ? ` ${name}` : ""}, ${facing}`));
+    g.append(node);
+  });
+}
+
+// -- Roads and Bandits ----------------------------------------------------------------------------
+function drawRoads(layer, board, view, bandits) {
+  for (const road of board.roads) {
+    const a = regionOf(board, road.a);
+    const b = regionOf(board, road.b);
+    if (!a || !b) continue;
+    const live = view.regions?.[a.id] && view.regions?.[b.id];
+    layer.append(el("line", {
+      x1: a.cx, y1: a.cy, x2: b.cx, y2: b.cy, stroke: live ? "#8a5a2b" : "#c4b89c", "stroke-width": 4, "stroke-linecap": "round",
+    }));
+    const n = view.bandits?.[[a.id, b.id].sort().join("|")] || 0;
+    if (n) {
+      const x = (a.cx + b.cx) / 2;
+      const y = (a.cy + b.cy) / 2;
+      const node = el("g", { class: "bandit", "data-piece": `bandit:${a.id}:${b.id}`, "data-at": a.id });
+      node.append(el("rect", { x: x - 14, y: y - 11, width: 28, height: 22, rx: 4, fill: "#1b140c", stroke: "#fff", "stroke-width": 1.5 }));
+      node.append(centred(x, y, `B${n > 1 ? n : ""}`, { fill: "#fff", "font-weight": "bold" }));
+      node.append(el("title", {}, `${n} Bandit${n > 1 ? "s" : ""} on the Road between ${a.name} and ${b.name}`));
+      bandits.append(node);
+    }
+  }
+}
+
+export function draw(svg, view, onPick, ctx) {
+  const board = ctx?.board;
+  if (!board || !view) return;
+  addStyle();
+  const c = { pickable: new Set(), picked: new Set(), ...ctx };
+  svg.textContent = "";
+  const ground = el("g", { class: "ground" });
+  const roads = el("g", { class: "roads" });
+  const regions = el("g", { class: "regions" });
+  const bandits = el("g", { class: "bandits" });
+  const north = board.regions.some((r) => r.board === "north" && view.regions?.[r.id]);
+  for (const [id, b] of Object.entries(board.boards)) {
+    const live = id === "south" || north;
+    ground.append(el("rect", { x: 8, y: b.top, width: board.width - 16, height: b.bottom - b.top, rx: 12, fill: live ? "#efe3c4" : "#ddd6c4", stroke: "#8a7a5a", "stroke-width": 2 }));
+    ground.append(el("text", { x: 20, y: b.top + 22, "font-size": 16, "font-weight": "bold", fill: "#3b2f1e" }, `${b.title}${live ? "" : ": not in play"}`));
+  }
+  drawRoads(roads, board, view, bandits);
+  const picks = piecePicks(view);
+  const slotsOf = slotRegion(view, c);
+  for (const r of board.regions) drawRegion(regions, r, view, c, onPick, picks, slotsOf);
+  svg.append(el("rect", { x: 0, y: 0, width: board.width, height: board.height, fill: "#d8ccb0", class: "land" }), ground, roads, regions, bandits);
+  svg.setAttribute("viewBox", `0 0 ${board.width} ${board.height}`);
+  svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+  svg.setAttribute("aria-label", north ? "The north and south map boards" : "The south map board");
+  svg.dataset.minScale = "1";
+  const south = board.boards.south;
+  svg.dataset.focus = north ? `0 0 ${board.width} ${board.height}` : `0 ${south.top} ${board.width} ${south.bottom - south.top}`;
+}
+
+// -- the panel ------------------------------------------------------------------------------------
+function swatch(army) {
+  const p = PAINT[army] || PAINT.neutral;
+  return hel("span", { class: "tc-swatch", style: `background:${p.fill};color:${p.ink}`, "aria-hidden": "true" }, p.letter);
+}
+
+// A button picking ``token``, or a plain chip when it may not be picked now.
+function pickButton(token, label, text, c) {
+  const live = c.onPick && (c.pickable.has(token) || c.picked.has(token));
+  if (!live) return hel("span", { class: "tc-chip" }, text);
+  const done = c.picked.has(token);
+  return hel("button", {
+    type: "button", class: `tc-pick ${done ? "picked" : "pickable"}`, "data-pick": token, "aria-label": label, onclick: () => c.onPick(token),
+  }, text);
+}
+
+function status(view, board) {
+  const glory = view.glory || 0;
+  const towards = glory === 0 ? "at the centre" : `${Math.abs(glory)} towards the ${glory > 0 ? "Crusaders" : "Muslims"}`;
+  const marker = (m) => (!m ? null : m[0] === null || m[1] === 0 ? "at the centre" : `${m[1]} towards the ${armyName(board, m[0])}`);
+  const bits = [
+    hel("strong", {}, `Round ${roundName(view.round)}: ${view.phase_name}`),
+    `Glory ${towards}`,
+    `Initiative: ${(view.initiative || []).map((a) => armyName(board, a)).join(" > ")}`,
+    ...Object.entries(view.faith || {}).map(([side, m]) => `${ALLIANCE[side]} Faith ${marker(m)}`),
+    ...Object.entries(view.mercantile || {}).filter(([, m]) => m).map(([side, m]) => `${ALLIANCE[side]} Mercantile ${marker(m)}`),
+    view.mission ? `Mission: ${board.missions[view.mission] || "a Mission"}` : null,
+    view.next_mission ? `next Mission: ${board.missions[view.next_mission] || "a Mission"}` : null,
+    view.diplomacy_card ? `Diplomacy Card: ${board.diplomacy_cards[view.diplomacy_card] || "a card"}` : null,
+    view.result ? `The game is over: ${(view.result.winners || []).map((a) => armyName(board, a)).join(" and ")} won` : null,
+  ].filter(Boolean);
+  return hel("div", { class: "tc-status" }, bits.map((b) => hel("span", {}, b)));
+}
+
+// The viewer's own cards and Orders: what it may play, lay, place or buy is a pick.
+function screen(view, board, viewer, c) {
+  if (!viewer) return null;
+  const a = view.armies[viewer];
+  const rows = [];
+  if (Array.isArray(a.drawn) && a.drawn.length) {
+    rows.push(hel("div", { class: "tc-row" }, hel("span", {}, "Drawn, to lay on the bidding board:"),
+      a.drawn.map((id) => pickButton(id, `lay ${cardName(board, id)}`, cardName(board, id), c))));
+  }
+  rows.push(hel("div", { class: "tc-row" }, hel("span", {}, "Event Cards to play:"),
+    a.event_cards.length ? a.event_cards.map((id) => pickButton(id, `play ${cardName(board, id)}`, cardName(board, id), c)) : hel("span", { class: "tc-muted" }, "none")));
+  rows.push(hel("div", { class: "tc-row" }, hel("span", {}, "Orders behind your screen:"),
+    a.order_box.map((id) => pickButton(id, `place ${orderName(board, id)}`, orderName(board, id), c))));
+  const buy = a.advanced.filter((id) => c.pickable.has(id) || c.picked.has(id));
+  if (buy.length) rows.push(hel("div", { class: "tc-row" }, hel("span", {}, "Advanced Orders:"), buy.map((id) => pickButton(id, `buy ${orderName(board, id)}`, orderName(board, id), c))));
+  if (Array.isArray(a.objectives)) rows.push(hel("div", {}, `Your Objectives: ${a.objectives.map((o) => board.objectives[o] || "a City").join(", ") || "none"}`));
+  return hel("section", { class: "tc-board", "aria-label": "Behind your screen" }, hel("header", {}, swatch(viewer), `Behind your screen (${armyName(board, viewer)})`), rows);
+}
+
+// The bidding board: each Army's row of Event Cards under the slots worth 2 to 5 command points.
+function bidding(view, board, c) {
+  const rows = Object.entries(view.bidding || {}).filter(([, row]) => row.length);
+  if (!rows.length) return null;
+  const slots = board.bid_slots;
+  return hel("section", { class: "tc-bidding", "aria-label": "The bidding board" }, hel("h2", {}, "The bidding board (Strategy.Pick)"),
+    hel("table", {}, hel("tr", {}, hel("th", {}, "Row"), slots.map((n) => hel("th", {}, `${n} command points`))),
+      rows.map(([army, row]) => hel("tr", {}, hel("th", {}, swatch(army), ` ${armyName(board, army)}`),
+        slots.map((n, i) => {
+          const card = row[i];
+          if (card === undefined) return hel("td", {}, "");
+          if (card === null) return hel("td", { class: "tc-muted" }, "taken");
+          const mine = c.pickable.has(army) && c.pickable.has(String(n));
+          const live = mine && (view.legal || []).some((a) => a[0] === "pick" && a[1] === army && a[2] === n);
+          return hel("td", {}, live
+            ? hel("button", { type: "button", class: "tc-pick pickable", "data-pick": `${army}:${n}`, "aria-label": `pick ${cardName(board, card)} for ${n} command points`,
+              onclick: () => { c.onPick(army); c.onPick(String(n)); } }, cardName(board, card))
+            : cardName(board, card));
+        })))));
+}
+
+// The diplomacy board: its spaces by row, the pawns on them, the marked ones (Diplomacy.Board).
+function diplomacy(view, board, c) {
+  const at = {};
+  for (const [army, a] of Object.entries(view.armies || {})) {
+    at[a.diplomacy_at] = [...(at[a.diplomacy_at] || []), army];
+  }
+  const byRow = {};
+  for (const [id, s] of Object.entries(board.spaces)) byRow[s.row] = [...(byRow[s.row] || []), [id, s]];
+  const cell = ([id, s]) => {
+    const mark = view.diplomacy_marks?.[id];
+    const label = `${s.words}${mark ? `, marked by the ${armyName(board, mark)}` : ""}`;
+    return hel("td", {}, pickButton(id, `move to ${label}`, s.words.replace(/^row \d+ /, ""), c),
+      mark ? hel("span", {}, " ", swatch(mark), " marked") : null,
+      (at[id] || []).map((a) => hel("span", {}, " ", swatch(a), ` ${armyName(board, a)}`)));
+  };
+  const start = (at.start || []).map((a) => armyName(board, a)).join(", ");
+  return hel("section", { class: "tc-diplomacy", "aria-label": "The diplomacy board" }, hel("h2", {}, "The diplomacy board (Diplomacy.Board)"),
+    hel("table", {}, Object.keys(byRow).sort((a, b) => b - a).map((row) => hel("tr", {}, hel("th", {}, `Row ${row}`),
+      byRow[row].sort((a, b) => a[1].x - b[1].x).map(cell)))),
+    start ? hel("div", { class: "tc-muted" }, `At the start: ${start}`) : null);
+}
+
+function armyBoard(view, board, army) {
+  const a = view.armies[army];
+  const t = a.tracks;
+  const count = (x) => (Array.isArray(x) ? x.length : x);
+  return hel("section", { class: "tc-board", "aria-label": `${a.name}'s board` },
+    hel("header", {}, swatch(army), `${a.name} (${ALLIANCE[a.alliance]})`),
+    hel("table", {}, hel("tr", {}, ["Base", "Current", "Crowns", "Supply", "Gold"].map((k) => hel("th", {}, k))),
+      hel("tr", {}, [t.base, t.current, t.crowns, t.supply, t.gold].map((v) => hel("td", {}, String(v))))),
+    hel("div", {}, `Gold chits ${a.gold}; on its board: ${Object.entries(a.board_units).map(([k, n]) => `${n} ${UNITS[k]}`).join(", ")}`),
+    a.leaders_beside.length ? hel("div", {}, `Leaders beside the board: ${a.leaders_beside.map((x) => leaderName(board, x)).join(", ")}`) : null,
+    hel("div", { class: "tc-muted" }, `Event deck ${a.event_deck}; Event Cards to play ${count(a.event_cards)}; Orders behind the screen ${count(a.order_box)}; Objectives ${count(a.objectives)}; diplomacy markers ${a.markers}`),
+    a.executed.length ? hel("div", {}, `Executed: ${a.executed.map((o) => orderName(board, o)).join(", ")}`) : null);
+}
+
+function keyGlyph(node) {
+  const s = el("svg", { viewBox: "-2 -2 30 30", width: 30, height: 30, "aria-hidden": "true" });
+  s.append(node);
+  return s;
+}
+
+function legend(view) {
+  const armies = Object.keys(view.armies || {});
+  const piece = (army) => {
+    const g = el("g", {});
+    g.append(el("rect", { x: 0, y: 0, width: 26, height: 26, rx: 2, fill: PAINT[army].fill, stroke: "#1b140c" }), centred(13, 13, PAINT[army].letter, { fill: PAINT[army].ink, "font-weight": "bold" }));
+    return g;
+  };
+  const icons = Object.values(ICONS).map((i) => `${i.glyph} ${i.words}`).join(", ");
+  const rows = [
+    ...[...armies, "neutral"].map((a) => hel("li", {}, keyGlyph(piece(a)), hel("span", {}, a === "neutral" ? "Neutral pieces (white, N)" : `${view.armies[a].name} pieces (letter ${PAINT[a].letter})`))),
+    hel("li", {}, hel("span", {}, "Slot shapes (Glossary.Slots): square for Infantry and square Leaders, hexagon for Cavalry and hexagonal Leaders, trapezoid for a Siege Engine. A piece with two initials and a gold rim is a Leader.")),
+    hel("li", {}, hel("span", {}, `Icons printed on empty slots: ${icons}; a round yellow chip is a Resource token placed there.`)),
+    hel("li", {}, hel("span", {}, `${SABOTAGE} on a dark slot: Sabotage. ${PORT} a Port (a number: how many), ${MERCANTILE} a Mercantile City; red frame: Jerusalem; rounded sandy boxes are Deserts.`)),
+    hel("li", {}, hel("span", {}, "Bottom of a Region: the Orders placed there, the Crusader side's left, the Muslim side's right; a dark chip with ? is face down. B on a Road: Bandits (a number: how many).")),
+    hel("li", {}, hel("span", {}, "Gold outline: may be picked now; magenta: picked. Dashed grey: not in play in this game.")),
+  ];
+  const details = hel("details", { class: "tc-key", open: keyOpen, "data-board-key": "" }, hel("summary", {}, "Key to the board"), hel("ul", {}, rows));
+  details.addEventListener("toggle", () => { keyOpen = details.open; });
+  return details;
+}
+
+export function panel(view, ctx) {
+  if (!view || !ctx?.board) return null;
+  addStyle();
+  const board = ctx.board;
+  const c = { pickable: new Set(), picked: new Set(), ...ctx };
+  const viewer = viewerOf(view);
+  return hel("div", { class: "tc-panel" },
+    status(view, board),
+    screen(view, board, viewer, c),
+    bidding(view, board, c),
+    hel("div", { class: "tc-boards" }, Object.keys(view.armies || {}).map((a) => armyBoard(view, board, a))),
+    diplomacy(view, board, c),
+    legend(view));
+}
