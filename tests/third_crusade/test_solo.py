@@ -9,7 +9,6 @@ import random
 
 import pytest
 
-from outremer.engine.errors import IllegalAction
 from outremer.games.third_crusade import bot_play, solo
 from outremer.games.third_crusade.common import data
 from outremer.games.third_crusade.game import ThirdCrusade
@@ -20,30 +19,34 @@ from outremer.games.third_crusade.state import SABOTAGE, State, unit
 from .texts import REPO, RULES, copied_runs
 
 GAME = ThirdCrusade()
-SOLO = {"muslim_bots": True}
+SOLO = {"solo": True}
+CRUSADER_BOTS = {"solo": True, "crusader_bots": True}
 SIDES = [
-    ("two_angevin_ayyubid", {"muslim_bots": True}),  # 1 human against 1 Bot
-    ("two_hre_turkoman", {"crusader_bots": True}),
-    ("three_angevin", {"muslim_bots": True}),  # 1 human against 2 Bots
-    ("three_ayyubid", {"crusader_bots": True}),
-    ("three_hre", {"crusader_bots": True}),  # 2 humans against 1 Bot
-    ("four", {"muslim_bots": True}),  # 2 humans against 2 Bots
+    ("two_angevin_ayyubid", SOLO),  # 1 human against 1 Bot
+    ("two_hre_turkoman", CRUSADER_BOTS),
+    ("three_angevin", SOLO),  # 1 human against 2 Bots
+    ("three_ayyubid", CRUSADER_BOTS),
+    ("three_hre", CRUSADER_BOTS),  # 2 humans against 1 Bot
+    ("four", SOLO),  # 2 humans against 2 Bots
 ]
 
 
 def solo_game(
     scenario: str = "two_hre_turkoman", options: dict[str, bool] | None = None, seed: int = 1
 ) -> State:
-    return GAME.setup(seed, scenario, options or {"crusader_bots": True})
+    return GAME.setup(seed, scenario, options or CRUSADER_BOTS)
 
 
 def test_the_bots_are_no_seats() -> None:
     # Solo: the people play one Alliance, the rules the other.
-    assert GAME.roles_for("four", {"muslim_bots": True}) == ("angevin", "hre")
-    assert GAME.roles_for("three_angevin", {"muslim_bots": True}) == ("angevin",)
+    assert GAME.roles_for("four", SOLO) == ("angevin", "hre")
+    assert GAME.roles_for("three_angevin", SOLO) == ("angevin",)
     assert GAME.roles_for("four") == ("angevin", "hre", "ayyubid", "turkoman")
-    with pytest.raises(IllegalAction):
-        GAME.setup(1, "four", {"muslim_bots": True, "crusader_bots": True})
+    assert GAME.roles_for("four", CRUSADER_BOTS) == ("ayyubid", "turkoman")
+    assert GAME.roles_for("three_ayyubid", CRUSADER_BOTS) == ("ayyubid",)
+    # the Crusader option alone plays no solo game
+    assert GAME.roles_for("four", {"crusader_bots": True}) == GAME.roles_for("four")
+    assert GAME.setup(1, "four", {"crusader_bots": True}).solo is None
 
 
 def test_the_solo_set_up() -> None:

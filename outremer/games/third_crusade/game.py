@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ...engine.errors import BadSave, IllegalAction
-from ...engine.game import BotFactory, Game, Option, Outcome, Position
+from ...engine.errors import BadSave
+from ...engine.game import BotFactory, Game, Outcome, Position
 from ...engine.procedures import Action
 from ...engine.rng import KEYED
 from . import board_view, render, views
@@ -22,6 +22,7 @@ from .procedures import PROCEDURES
 from .setup import new_game
 from .solo import OPTIONS as SOLO
 from .solo import act as bots_act
+from .solo import bot_side
 from .state import CRUSADER, MUSLIM, NAMES, State
 
 # Importing the rules modules registers their procedures.
@@ -34,17 +35,14 @@ class ThirdCrusade(Game[State]):
     title = "Third Crusade"
     roles = tuple(ARMIES)
     scenarios = ("four", *(s for s in pack_at(None).setups.scenarios if s != "four"))
-    options = tuple(
-        Option(name, False, f"The rules play the {side} Armies as Bots (the solo game)", "Solo")
-        for name, side in SOLO.items()
-    )
+    options = SOLO
 
     def roles_for(
         self, scenario: str | None = None, options: Mapping[str, Any] | None = None
     ) -> tuple[str, ...]:
         """The Armies in play, one per player (``PlayerSetup.1``), but the Bots of a solo game."""
         armies = pack_at(None).setups.scenarios[scenario or self.scenarios[0]].armies
-        bots = _bots(options)
+        bots = bot_side(options)
         return tuple(a for a in armies if bots is None or ARMIES[a] != bots)
 
     def setup(
@@ -56,7 +54,7 @@ class ThirdCrusade(Game[State]):
         generator: str = KEYED,
     ) -> State:
         scenario, chosen = self.check_setup(scenario, options)
-        return new_game(seed, scenario, generator=generator, bots=_bots(chosen))
+        return new_game(seed, scenario, generator=generator, bots=bot_side(chosen))
 
     def active_roles(self, state: State) -> tuple[str, ...]:
         return PROCEDURES.deciders(state)
@@ -160,11 +158,3 @@ class ThirdCrusade(Game[State]):
 
     def barrier(self, state: State) -> int:
         return state.barrier
-
-
-def _bots(options: Mapping[str, Any] | None) -> str | None:
-    """The Alliance the rules play, from the solo options (None: no Bot); both refused."""
-    sides = [side for name, side in SOLO.items() if (options or {}).get(name)]
-    if len(sides) > 1:
-        raise IllegalAction("the rules play one Alliance at most")
-    return sides[0] if sides else None

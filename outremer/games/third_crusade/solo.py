@@ -12,18 +12,32 @@ piles (``Solo.Setup.2-4``): Orders of the Reaction pile drawn in Battle are set 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from ...engine import rng
+from ...engine.game import Option
 from .bot_table import BotTable, Column, read_bot_table
 from .common import alliance, data
 from .procedures import PROCEDURES
 from .state import NAMES, State
 
-OPTIONS = {"crusader_bots": "crusader", "muslim_bots": "muslim"}
-"""The setup options naming the Alliance whose Armies the rules play (``Solo``, L798-L801)."""
+OPTIONS = (
+    Option("solo", False, "The solo game: the rules play the Muslim Armies as Bots", "Solo"),
+    Option("crusader_bots", False, "In the solo game the rules play the Crusaders instead", "Solo"),
+)
+"""The setup options of the solo game (``Solo``, L798-L801): 1 or 2 people against 1 or 2 Bots,
+the Bots the Muslims or, with ``crusader_bots``, the Crusaders (which alone changes nothing)."""
+
+
+def bot_side(options: Mapping[str, Any] | None) -> str | None:
+    """The Alliance the rules play with these options (None: no Bot)."""
+    chosen = options or {}
+    if not chosen.get("solo"):
+        return None
+    return "crusader" if chosen.get("crusader_bots") else "muslim"
 
 
 @cache
