@@ -327,7 +327,8 @@ def _advanced(state: State, frame: Frame, action: Action) -> None:
     """An Advanced Order behind the screen for free (``Glossary.AdvancedOrder``)."""
     state.advanced[frame["army"]].remove(action[1])
     state.order_box[frame["army"]].append(action[1])
-    state.say(_key(frame), f"{NAMES[frame['army']]} takes the Advanced Order {action[1]} for free.")
+    name = data(state).orders.orders[action[1]].name
+    state.say(_key(frame), f"{NAMES[frame['army']]} takes the Advanced Order {name} for free.")
 
 
 DO: dict[str, Callable[[State, Frame, Action], None]] = {
