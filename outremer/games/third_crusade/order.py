@@ -27,6 +27,7 @@ def _run(state: State, frame: Frame) -> None:
     frame.pop("done", None)  # a step is over
     if "next" not in frame:
         placed["up"] = True
+        state.barrier += 1  # the Order is turned up: a hidden fact is shown
         assert order.cost is not None  # Command.Order.Blank: the Command frame offers no Blank
         state.tracks[army]["current"] -= order.cost
         where = data(state).board.regions[region].name
