@@ -145,6 +145,7 @@ def _tithe(state: State, army: str, region: str) -> None:
     state.tracks[army]["current"] -= order.cost or 0
     state.gold[army] += 1
     state.order_box[army].append(order.id)
+    state.barrier += 1  # the Order is shown
     state.say(
         "Upkeep.2",
         f"The {NAMES[army]} tithes its {order.name} in {data(state).board.regions[region].name}: "
@@ -301,9 +302,9 @@ def _lose(state: State, army: str, frame: Frame) -> None:
 # -- the frame -------------------------------------------------------------------------------------
 def _legal(state: State, frame: Frame, role: str) -> list[Action]:
     step = frame["step"]
-    if step == "tithe":  # only a player with a Tithe Order to cash: step 2 reveals them all
+    if step == "tithe":  # every player with a face-down Order is asked: whose can be cashed is hidden
         tithes: list[Action] = [("tithe", rid) for rid in titheable(state, role)]
-        return [*tithes, ("done",)] if tithes else []
+        return [*tithes, ("done",)] if unexecuted(state, role) else []
     if step == "supply":
         return _units_on_map(state, role) if _short(state, role) else []
     if step == "advanced":
@@ -336,6 +337,8 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
     else:
         frame["roles"] = []
     if action[0] in ("remove", "land") and not _legal(state, frame, role):
+        frame["roles"] = []
+    if action[0] == "tithe" and not titheable(state, role):  # the Order shown, the turn is over
         frame["roles"] = []
 
 
