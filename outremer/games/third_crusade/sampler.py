@@ -18,23 +18,45 @@ two states that differ only in what ``role`` cannot see give the same sample fro
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ...engine.rng import fresh
 from .common import allies
 from .events import ROUNDS
 from .procedures import PROCEDURES
 from .state import State
-from .views import reads
+
+TRIES = 50
+"""Deals tried before the last one is kept: the step under way shows whom it asks (an Army with a
+Tithe Order to cash, ``Upkeep.2``; one with a Reaction to execute, ``Battle.Reaction``), so a deal
+that changes who is asked is not a state the role could be in."""
 
 
 def sample(state: State, role: str, rng: random.Random) -> State:
+    asked = PROCEDURES.deciders(state)  # public: the view says whom the game waits for
+    new = _deal(state, role, rng)
+    for _ in range(TRIES):
+        if PROCEDURES.deciders(new) == asked:
+            break
+        new = _deal(state, role, rng)
+    new.log = [e for e in state.log if _kept(e, role)]
+    PROCEDURES.reseal(new, role, rng)
+    new.rng = fresh(rng)
+    return new
+
+
+def _kept(entry: list[Any], role: str) -> bool:
+    """A log line kept in the sample: all but the private lines of others (their public twins,
+    read by everyone else, stay)."""
+    audience = entry[1]
+    return audience is None or audience[:1] == ["!"] or role in audience
+
+
+def _deal(state: State, role: str, rng: random.Random) -> State:
     new = state.copy()
     _event_cards(new, role, rng)
     _orders(new, role, rng)
     _objectives(new, role, rng)
-    new.log = [e for e in state.log if reads(e, role)]
-    PROCEDURES.reseal(new, role, rng)
-    new.rng = fresh(rng)
     return new
 
 
