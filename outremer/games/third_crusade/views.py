@@ -18,6 +18,7 @@ from ...engine.procedures import public_frame
 from .common import alliance, allies
 from .events import ROUNDS
 from .procedures import PROCEDURES
+from .solo import describe as solo_view
 from .state import NAMES, State
 
 PHASES = {
@@ -124,6 +125,7 @@ def view(state: State, role: str | None) -> dict[str, Any]:
         "objective_deck": len(state.objective_deck),
         "diplomacy_marks": dict(state.diplomacy_marks),
         "stack": [public_frame(f, role) for f in state.stack],
+        "solo": solo_view(state),
         "result": state.result,
         "log": log(state, role),
         "prompt": PROCEDURES.prompt(state, role) if role is not None else "",
