@@ -266,3 +266,14 @@ def test_no_rulebook_text_copied() -> None:
     package = REPO / "outremer" / "games" / "third_crusade"
     for module in ("solo", "bot_play"):
         assert copied_runs((package / f"{module}.py").read_text(encoding="utf-8"), rulebook) == [], module
+
+
+def test_the_view_shows_the_columns_not_the_piles() -> None:
+    # Solo.Strategy.Roll: the Bot's die sits on its column for all to see; Solo.Setup.4: its piles
+    # are face down.
+    state = solo_game()
+    assert state.solo is not None
+    view = GAME.view(state, "turkoman")
+    assert view["solo"] == {"bots": ["hre"], "column": {"hre": state.solo["column"]["hre"][1]}}
+    assert "piles" not in str(view["solo"])
+    assert GAME.view(GAME.setup(1, "four"), None)["solo"] is None
