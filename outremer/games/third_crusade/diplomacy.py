@@ -249,12 +249,14 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
     elif verb == "take":
         state.advanced[role].remove(action[1])
         state.order_box[role].append(action[1])
-        state.say("Diplomacy.Bid", f"The {NAMES[role]} takes the Advanced Order {action[1]}.")
+        name = data(state).orders.orders[action[1]].name
+        state.say("Diplomacy.Bid", f"The {NAMES[role]} takes the Advanced Order {name}.")
     elif verb == "clear":
         slots = state.regions[action[1]]["slots"]
         slots[slots.index(SABOTAGE)] = None
         control.update_tracks(state)
-        state.say("Diplomacy.Bid", f"The {NAMES[role]} removes a Sabotage token from {action[1]}.")
+        where = data(state).board.regions[action[1]].name
+        state.say("Diplomacy.Bid", f"The {NAMES[role]} removes a Sabotage token from {where}.")
         if task[1] > 1:
             frame["tasks"].insert(0, ["sabotage", task[1] - 1])
     elif verb == "move":

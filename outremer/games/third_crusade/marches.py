@@ -22,7 +22,7 @@ from __future__ import annotations
 from ...engine.procedures import Action, Frame
 from .common import alliance, data, owner, port_open
 from .control import controller, holder
-from .pieces import enemies_in, free_slots, home, kind_of, shape_of, slot_choices
+from .pieces import enemies_in, free_slots, home, kind_of, piece_name, shape_of, slot_choices
 from .procedures import PROCEDURES
 from .state import NAMES, NEUTRAL, SABOTAGE, State
 
@@ -134,7 +134,7 @@ def _go(state: State, frame: Frame, origin: str) -> None:
     for i in frame["take"]:
         here[i] = None
     names = data(state).board.regions
-    moved = ", ".join(frame["group"])
+    moved = ", ".join(piece_name(state, p) for p in frame["group"])
     trip = f"from {names[origin].name} to {names[frame['to']].name}"
     state.say("Glossary.March", f"{NAMES[frame['army']]} moves {moved} {trip}.")
     bandits = 0

@@ -8,7 +8,7 @@ token or nothing (``Glossary.Slots``); a Resource token does not make its slot b
 from __future__ import annotations
 
 from .common import alliance, data, owner
-from .state import NEUTRAL, SABOTAGE, UNIT_KINDS, State
+from .state import NAMES, NEUTRAL, SABOTAGE, UNIT_KINDS, State
 
 SHAPE = {"infantry": "square", "cavalry": "hexagon", "siege_engine": "trapezoid"}
 """The slot shape each Unit type takes (``Glossary.Infantry``, ``Glossary.Cavalry``,
@@ -18,6 +18,16 @@ SHAPE = {"infantry": "square", "cavalry": "hexagon", "siege_engine": "trapezoid"
 def kind_of(piece: str) -> str | None:
     """The Unit type of a piece, None for a Leader."""
     return piece.split(":", 1)[1] if ":" in piece else None
+
+
+def piece_name(state: State, piece: str) -> str:
+    """A piece in the log's words: a Leader's name, or its owner and Unit type ("Angevin
+    infantry"), never its id (issue 15)."""
+    kind = kind_of(piece)
+    if kind is None:
+        return data(state).leaders.leaders[piece].name
+    who = owner(state, piece)
+    return f"{'Neutral' if who == NEUTRAL else NAMES[who]} {kind.replace('_', ' ')}"
 
 
 def shape_of(state: State, piece: str) -> str:

@@ -27,7 +27,7 @@ def _run(state: State, frame: Frame) -> None:
     if phase == len(PHASES):
         phase = 0  # Upkeep.End: the next round
     if phase == 0:
-        state.say("Round", f"The round of {ROUNDS[state.round]} begins.")
+        state.say("Round", f"The round of {ROUNDS[state.round].replace('_', ' ')} begins.")
     frame["phase"] = phase + 1
     PROCEDURES.push(state, PHASES[phase])
 

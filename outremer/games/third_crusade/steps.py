@@ -25,7 +25,7 @@ from ...engine.procedures import Action, Frame
 from . import control, marches
 from .board import SHAPES
 from .common import alliance, data, move_faith, move_glory, owner, port_open, presence_holds
-from .pieces import enemies_in, home, kind_of, on_map, shape_of, slot_choices, take_from_board
+from .pieces import enemies_in, home, kind_of, on_map, piece_name, shape_of, slot_choices, take_from_board
 from .procedures import PROCEDURES
 from .state import NAMES, NEUTRAL, SABOTAGE, State, unit
 
@@ -222,7 +222,8 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
         frame["over"] = True
     elif action[0] == "region":
         frame["region"] = action[1]
-        state.say(_key(frame), f"{NAMES[role]}: {step['action']} in {_name(state, action[1])}.")
+        what = str(step["action"]).replace("_", " ")
+        state.say(_key(frame), f"{NAMES[role]}: {what} in {_name(state, action[1])}.")
     elif step["action"] in marches.KINDS:
         marches.perform(state, frame, action)
     else:
@@ -274,7 +275,8 @@ def _place(state: State, frame: Frame, action: Action) -> None:
             beside.remove(piece)
     state.regions[frame["region"]]["slots"][action[1]] = piece
     frame["added"].append(piece)
-    state.say(_key(frame), f"{NAMES[frame['army']]} places {piece} in {_name(state, frame['region'])}.")
+    where = _name(state, frame["region"])
+    state.say(_key(frame), f"{NAMES[frame['army']]} places {piece_name(state, piece)} in {where}.")
 
 
 def _remove(state: State, frame: Frame, action: Action) -> None:
@@ -283,7 +285,8 @@ def _remove(state: State, frame: Frame, action: Action) -> None:
     piece = here[action[1]]
     here[action[1]] = None
     home(state, piece)
-    state.say(_key(frame), f"{NAMES[frame['army']]} removes {piece} from {_name(state, frame['region'])}.")
+    where = _name(state, frame["region"])
+    state.say(_key(frame), f"{NAMES[frame['army']]} removes {piece_name(state, piece)} from {where}.")
 
 
 def _token(state: State, frame: Frame, action: Action) -> None:
@@ -305,7 +308,8 @@ def _token(state: State, frame: Frame, action: Action) -> None:
     else:
         here["resources"].append([action[1], token])
     verb = "clears" if sign < 0 else "places"
-    state.say(_key(frame), f"{NAMES[frame['army']]} {verb} a {token} token in {_name(state, region)}.")
+    said = token.replace("_", " ")
+    state.say(_key(frame), f"{NAMES[frame['army']]} {verb} a {said} token in {_name(state, region)}.")
 
 
 def _gain(state: State, frame: Frame, action: Action) -> None:
@@ -319,7 +323,7 @@ def _gain(state: State, frame: Frame, action: Action) -> None:
         state.gold[army] += n
     else:
         state.tracks[army]["current"] += n
-    state.say(_key(frame), f"{NAMES[army]} gains {n} {track}.")
+    state.say(_key(frame), f"{NAMES[army]} gains {n} {track.replace('_', ' ')}.")
     frame["over"] = True
 
 

@@ -72,7 +72,7 @@ def _draw(state: State) -> None:
         state.drawn[army] = deck[:DRAW]
         del deck[:DRAW]
         names = ", ".join(title(state, c) for c in state.drawn[army])
-        public = f"The {NAMES[army]} draws {DRAW} Event Cards of {year}."
+        public = f"The {NAMES[army]} draws {DRAW} Event Cards of {year.replace('_', ' ')}."
         state.tell("Strategy.Place", [army], f"You draw {names}.", public)
     state.barrier += 1
 
