@@ -167,6 +167,7 @@ def _orders(state: State) -> None:
             if order.id not in state.order_box[army]:
                 state.order_box[army].append(order.id)
     state.placed = {}
+    state.barrier += 1  # the Orders left on the map are shown
     for army, done in state.executed.items():
         state.order_box[army].extend(o for o in done if o not in state.order_box[army])
         state.executed[army] = []
