@@ -65,6 +65,7 @@ def _reveal(state: State, frame: Frame, role: str, action: Action) -> None:
     glory = card.glory(mine)
     move_glory(state, alliance(role), glory)
     frame["shown"][role] = card.id
+    state.barrier += 1  # the card is shown
     frame["roles"] = []
     held = ", ".join(sorted(data(state).board.regions[c].name for c in mine)) or "none of its Cities"
     state.say(
@@ -132,6 +133,7 @@ def _final_run(state: State, frame: Frame) -> None:
     side, shown = frame["alliance"], frame.get("shown", {})
     pair = [a for a in state.armies if alliance(a) == side]
     won = tiebreakers(state, pair, shown)
+    state.barrier += 1  # the Objectives not shown are counted openly (EndGame.FinalWinner.3)
     points = {a: sum(a in w for w in won.values()) for a in pair}
     for name, w in won.items():
         who = NAMES[w[0]] if w else "neither partner"
