@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from ...engine import rng
 from ...engine.procedures import Action, Frame
-from . import steps, turns
+from . import diplomacy, steps, turns
 from .battle_moves import piece_at
 from .battle_strength import piece_strength
 from .common import alliance, allies, counts, data, enemies, move_faith, owner
@@ -340,6 +340,19 @@ def _march_target(state: State, frame: Frame, army: str, targets: list[str]) -> 
     return None
 
 
+def _how_many(state: State, frame: Frame, army: str, mine: int) -> int:
+    """How many pieces the Bot marches: half, rounded up, into an empty Region (``Solo.March.6``);
+    into a friendly one enough to even both out, the new one taking the odd piece
+    (``Solo.March.4``); into a Battle all but one (``Solo.March.5``)."""
+    to = frame.get("to")
+    if not to or _empty(state, to):
+        return max(1, (mine + 1) // 2)
+    if any(strength(state, f, to) for f in enemies(state, army)) or counts(state, to)[NEUTRAL]:
+        return mine - 1
+    there = sum(counts(state, to)[a] for a in allies(state, army))
+    return max(1, (mine - there + 1) // 2)
+
+
 def _step(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
     """A step: a March by ``Solo.March`` (never out of Jerusalem, ``Solo.March.2``; half the pieces
     into an empty Region, ``Solo.March.6``; one Unit always left, ``Solo.March.5``), the rest the
@@ -359,7 +372,7 @@ def _step(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
         slots = state.regions[region]["slots"] if region else []
         mine = sum(1 for p in slots if p not in (None, SABOTAGE) and owner(state, p) == army)
         taken = len(frame.get("take", []))
-        goal = max(1, (mine + 1) // 2) if not frame.get("to") or _empty(state, frame["to"]) else mine - 1
+        goal = _how_many(state, frame, army, mine)
         go = [a for a in legal if a[0] == "go"]
         if taken >= goal and go:
             return go[0]
@@ -381,6 +394,9 @@ def _upkeep(state: State, frame: Frame, army: str, legal: list[Action]) -> Actio
     """UPKEEP: BOT ROLL (``BotTable.Upkeep``, L1017): the Bot buys nothing (it keeps no supply,
     ``Solo.Setup.6``) and draws from its Advanced pile as its column says, keeping those its column
     keeps in its Prepared or Reaction pile (``Solo.Upkeep.Sort``); the rest go back."""
+    lands = [a for a in legal if a[0] == "land"]
+    if lands:  # Solo.Upkeep.Genoa: the ship's pieces into its weakest Region
+        return ("land", weakest_first(state, army, [a[1] for a in lands])[0])
     if frame["step"] != "advanced":
         return _first(state, frame, army, legal)
     assert state.solo is not None
@@ -480,6 +496,11 @@ def _bid(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
 def _diplomacy(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
     """Rewards and board moves by the Bot's priorities (``Solo.Diplomacy.Card``, ``.Board``);
     pieces into its weakest Region (``Solo.Pieces.Adding``)."""
+    rewards = [a for a in legal if a[0] == "reward"]
+    if rewards:
+        ranked = table(state).priorities["diplomacy_card"].items
+        kinds = {a: diplomacy.card(state).reward(int(a[1])).kind for a in rewards}
+        return min(rewards, key=lambda a: ranked.index(kinds[a]) if kinds[a] in ranked else len(ranked))
     places = [a for a in legal if a[0] == "place"]
     if places:
         regions = weakest_first(state, army, [a[1] for a in places])
