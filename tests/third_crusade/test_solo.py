@@ -277,3 +277,54 @@ def test_the_view_shows_the_columns_not_the_piles() -> None:
     assert view["solo"] == {"bots": ["hre"], "column": {"hre": state.solo["column"]["hre"][1]}}
     assert "piles" not in str(view["solo"])
     assert GAME.view(GAME.setup(1, "four"), None)["solo"] is None
+
+
+def _march_from(state: State, region: str, order: str) -> None:
+    """The HRE Bot executes its ``order`` in ``region``, by the rules, up to the next human decision."""
+    state.placed[region] = {"crusader": {"army": "hre", "order": order, "up": False}}
+    state.tracks["hre"]["current"] = 9
+    PROCEDURES.push(state, "order", army="hre", region=region)
+    solo.settle(state)
+
+
+def test_the_acre_march_example() -> None:
+    # Solo.March.Example.Acre: of 5 pieces in Acre the Bot takes 3 into an empty Region (Solo.March.6),
+    # its Leader and its Cavalry among them (Solo.March.1, .3), nearest the player (Proximity).
+    state = solo_game()
+    _clear(state)
+    infantry = unit("hre", "infantry")
+    _put(state, "acre", "frederick", unit("hre", "cavalry"), infantry, infantry, infantry)
+    _put(state, "damascus", unit("turkoman", "infantry"))
+    _march_from(state, "acre", "hre_march")
+    moved = bot_play.own(state, "hre", "d_samaria")
+    assert len(moved) == 3 and "frederick" in moved and unit("hre", "cavalry") in moved
+    assert len(bot_play.own(state, "hre", "acre")) == 2
+
+
+def test_the_sidon_example() -> None:
+    # Solo.March.Example.Sidon: the Bot does not attack when it would need every Unit to win
+    # (Solo.March.5: one weakest Unit always stays); with one more Unit it attacks.
+    state = solo_game()
+    _clear(state)
+    infantry, foe = unit("hre", "infantry"), unit("turkoman", "infantry")
+    _put(state, "sidon", infantry, infantry, infantry)
+    _put(state, "tyre", foe, foe)
+    assert bot_play.attack(state, "hre", "sidon", "tyre") == 2
+    frame = {"kind": "step", "region": "sidon"}
+    assert bot_play.choose(state, frame, "hre", [("to", "tyre"), ("to", "d_beqaa"), ("done",)]) == (
+        "to",
+        "d_beqaa",
+    )
+    _put(state, "sidon", infantry)
+    assert bot_play.choose(state, frame, "hre", [("to", "tyre"), ("to", "d_beqaa"), ("done",)]) == (
+        "to",
+        "tyre",
+    )
+
+
+def test_never_out_of_jerusalem() -> None:
+    # Solo.March.2: the Bot never marches out of Jerusalem.
+    state = solo_game()
+    _clear(state)
+    frame = {"kind": "step", "region": "jerusalem"}
+    assert bot_play.choose(state, frame, "hre", [("to", "jaffa"), ("done",)]) == ("done",)

@@ -71,6 +71,13 @@ def strongest_first(state: State, army: str, regions: list[str]) -> list[str]:
     return sorted(regions, key=lambda r: (-strength(state, army, r), near.get(r, 99)))
 
 
+def own(state: State, army: str, region: str) -> list[str]:
+    """``army``'s Units and Leaders in ``region``."""
+    return [
+        p for p in state.regions[region]["slots"] if p not in (None, SABOTAGE) and owner(state, p) == army
+    ]
+
+
 def _is_leader(piece: str | None) -> bool:
     return piece is not None and piece != SABOTAGE and kind_of(piece) is None
 
@@ -321,13 +328,12 @@ def _march_target(state: State, frame: Frame, army: str, targets: list[str]) -> 
     such; else an empty one, one holding its own Order first; else a friendly one; Proximity."""
     near = proximity(state, army)
     origin = frame.get("from") or frame.get("region")
-    power = side_strength(state, army, origin) if origin else 0
     foes = enemies(state, army)
 
     def foe_strength(r: str) -> int:
         return sum(strength(state, f, r) for f in foes)
 
-    winnable = [r for r in targets if foe_strength(r) > 0 and foe_strength(r) < power - 1]
+    winnable = [r for r in targets if 0 < foe_strength(r) < attack(state, army, origin, r)]
     if winnable:
         return sorted(winnable, key=lambda r: (-foe_strength(r), near.get(r, 99)))[0]
     empty = [r for r in targets if _empty(state, r)]
@@ -338,6 +344,21 @@ def _march_target(state: State, frame: Frame, army: str, targets: list[str]) -> 
     if friendly:
         return sorted(friendly, key=lambda r: near.get(r, 99))[0]
     return None
+
+
+def attack(state: State, army: str, origin: str | None, target: str) -> int:
+    """The Strength the Bot can bring from ``origin`` into ``target``: its pieces there by the
+    target's type, less one weakest Unit left behind (``Solo.March.5``, ``Solo.March.Example.Sidon``)."""
+    if origin is None:
+        return 0
+    kind = data(state).board.regions[target].kind
+    pieces = [
+        p for p in state.regions[origin]["slots"] if p not in (None, SABOTAGE) and owner(state, p) == army
+    ]
+    units = sorted(piece_strength(state, p, kind) for p in pieces if kind_of(p) is not None)
+    if not units:
+        return 0
+    return sum(piece_strength(state, p, kind) for p in pieces) - units[0]
 
 
 def _how_many(state: State, frame: Frame, army: str, mine: int) -> int:
