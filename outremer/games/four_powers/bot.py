@@ -47,14 +47,14 @@ PRIORITIES: dict[str, dict[str, Any]] = {
         "provision": ("faith", "faith"),
         "recruit": ("knight", "footman"),
         "margin": 0.0,
-        "siege": 0.0,
+        "siege": 6.0,
         "keep": 2,
     },
     "Byzantines": {
         "provision": ("faith", "faith"),
         "recruit": ("footman", "knight"),
         "margin": 0.0,
-        "siege": 0.0,
+        "siege": 6.0,
         "keep": 2,
     },
     "Caliphate": {
