@@ -7,8 +7,9 @@ from __future__ import annotations
 import random
 import re
 
+from outremer.games.third_crusade.common import pack_at
 from outremer.games.third_crusade.render import render_text
-from outremer.games.third_crusade.state import State
+from outremer.games.third_crusade.state import NAMES, State
 
 from .play import GAME, start
 
@@ -74,6 +75,20 @@ def test_objectives_are_named_to_their_holder_alone() -> None:
     # PlayerSetup.H: secret Objective Cards, named by their main City
     assert "Objectives: Acre, Kerak" in " ".join(read(state, "angevin").split())
     assert "2 Objectives, unseen" in read(state, "ayyubid")
+
+
+def test_the_battle_under_way_is_told() -> None:
+    position = GAME.positions()["battle"]
+    state = GAME.setup(position.seed, position.scenario, position.options)
+    for role, action in position.actions:
+        state = GAME.apply(state, role, action)
+    battle = next(f for f in state.stack if f["kind"] == "battle")
+    regions = pack_at(None).board.regions
+    # Battle, Battle.Reaction: where it is fought, by whom, the step asked
+    text = " ".join(read(state, None).split())
+    where, attacker = regions[battle["region"]].name, NAMES[battle["attacker"]]
+    assert f"Battle in {where}: the {attacker} attacks" in text
+    assert f"the {NAMES[battle['defender']]} defends; now: " in text
 
 
 def test_random_games_read_legibly_to_every_role_to_their_end() -> None:

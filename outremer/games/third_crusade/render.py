@@ -314,6 +314,29 @@ def _objective(pack: Pack, objective: str) -> str:
     return pack.board.regions[pack.cards.objectives[objective].main].name
 
 
+STAGES = {
+    "react": "Reaction Orders asked (Battle.Reaction)",
+    "lose": "losses being taken (Battle.Losses)",
+    "move": "retreats and advances (Battle.Retreat)",
+}
+"""The steps of a Battle (battle.py's stages) in the rulebook's words."""
+
+
+def _battle(view: dict[str, Any], pack: Pack) -> list[str]:
+    """The Battle under way: where, who attacks whom, the step (``Battle``)."""
+    frame = next((f for f in reversed(view["stack"]) if f.get("kind") == "battle" and f.get("region")), None)
+    if frame is None:
+        return []
+    names = pack.board.regions
+    origin = f" from {names[frame['origin']].name}" if frame.get("origin") else ""
+    step = STAGES.get(frame.get("stage") or "", "about to be fought")
+    attacker, defender = NAMES[frame["attacker"]], NAMES[frame["defender"]]
+    return _wrap(
+        f"Battle in {names[frame['region']].name}: the {attacker} attacks{origin}, the {defender} defends; "
+        f"now: {step}."
+    )
+
+
 def _result(view: dict[str, Any]) -> list[str]:
     r = view["result"]
     if r is None:
@@ -325,8 +348,8 @@ def _result(view: dict[str, Any]) -> list[str]:
 def render_text(view: dict[str, Any]) -> str:
     """The board and the role's private information as plain text, with the key to its marks."""
     pack = pack_at(None)
-    lines = [*_header(view), *_cards(view, pack), *_map(view, pack), *_ships(view, pack)]
-    lines += [*_bidding(view, pack), *_diplomacy(view, pack)]
+    lines = [*_header(view), *_battle(view, pack), *_cards(view, pack), *_map(view, pack)]
+    lines += [*_ships(view, pack), *_bidding(view, pack), *_diplomacy(view, pack)]
     for army in view["armies"]:
         lines += _army(view, pack, army)
     lines += _result(view)

@@ -41,6 +41,11 @@ const ICONS = {
   glory: { glyph: "\u271A", words: "Glory" },
 };
 const ALLIANCE = { crusader: "Crusader", muslim: "Muslim" };
+const STAGES = {
+  react: "Reaction Orders asked (Battle.Reaction)",
+  lose: "losses being taken (Battle.Losses)",
+  move: "retreats and advances (Battle.Retreat)",
+};
 const PORT = "\u2693";
 const MERCANTILE = "\u2696";
 const SABOTAGE = "\u2716";
@@ -284,6 +289,10 @@ function drawOrders(g, r, here, c) {
   });
 }
 
+function battleOf(view) {
+  return [...(view.stack || [])].reverse().find((f) => f.kind === "battle" && f.region) || null;
+}
+
 // -- Roads and Bandits ----------------------------------------------------------------------------
 function drawRoads(layer, board, view, bandits) {
   for (const road of board.roads) {
@@ -307,6 +316,100 @@ function drawRoads(layer, board, view, bandits) {
   }
 }
 
+// -- beside the map: the Glory track, the bidding board, the viewer's drawn cards -------------------
+const SIDE_W = 860;
+const CELL_H = 30;
+
+function shorten(text, most) {
+  return text.length > most ? `${text.slice(0, most - 1)}\u2026` : text;
+}
+
+function chip(x, y, w, text, attrs, title) {
+  const g = el("g", {});
+  const body = el("rect", { x, y, width: w, height: CELL_H - 4, rx: 4, ...attrs });
+  g.append(body, el("text", { x: x + 6, y: y + 17, "font-size": FONT, fill: attrs.ink || "#2a1d10" }, text));
+  if (title) g.append(el("title", {}, title));
+  return { g, body };
+}
+
+// The Glory track: -13 (the Muslim end) to +13 (the Crusader end), the marker on its space (R19).
+function drawGlory(layer, view, x0, y0) {
+  const step = SIDE_W / 27;
+  layer.append(el("text", { x: x0, y: y0, "font-size": 14, "font-weight": "bold", fill: "#2a1d10" }, "Glory track"));
+  for (let i = -13; i <= 13; i += 1) {
+    const x = x0 + (i + 13) * step;
+    const here = i === (view.glory || 0);
+    layer.append(el("rect", { x, y: y0 + 8, width: step - 2, height: 24, fill: here ? "#2a1d10" : i < 0 ? "#d7e8d0" : i > 0 ? "#f3d6d3" : "#fff", stroke: "#8a7a5a" }));
+    if (here || i % 5 === 0) {
+      layer.append(centred(x + step / 2 - 1, y0 + 20, here ? "\u25C6" : String(Math.abs(i)), { fill: here ? "#fff" : "#5b4a35" }));
+    }
+  }
+  const words = view.glory ? `${Math.abs(view.glory)} towards the ${view.glory > 0 ? "Crusaders" : "Muslims"}` : "at the centre";
+  layer.append(el("text", { x: x0, y: y0 + 50, "font-size": FONT, fill: "#2a1d10" }, `Muslim end left, Crusader end right; the marker (\u25C6) ${words}`));
+  return y0 + 70;
+}
+
+function drawBidding(layer, view, c, onPick, x0, y0) {
+  const { board } = c;
+  const slots = board.bid_slots;
+  const nameW = 150;
+  const w = (SIDE_W - nameW) / slots.length;
+  layer.append(el("text", { x: x0, y: y0, "font-size": 14, "font-weight": "bold", fill: "#2a1d10" }, "Bidding board (Strategy.Pick)"));
+  let y = y0 + 10;
+  slots.forEach((n, i) => {
+    layer.append(el("text", { x: x0 + nameW + i * w + 4, y: y + 16, "font-size": FONT, fill: "#5b4a35" }, `${n} command points`));
+  });
+  y += CELL_H;
+  const legalPicks = (view.legal || []).filter((a) => a[0] === "pick");
+  for (const [army, row] of Object.entries(view.bidding || {})) {
+    const paint = PAINT[army] || PAINT.neutral;
+    const { g: tag } = chip(x0, y, nameW - 8, shorten(armyName(board, army), 18), { fill: paint.fill, stroke: "#1b140c", ink: paint.ink });
+    layer.append(tag);
+    if (!row.length) {
+      layer.append(el("text", { x: x0 + nameW + 4, y: y + 17, "font-size": FONT, fill: "#5b4a35" }, "no cards laid yet"));
+    }
+    row.forEach((card, i) => {
+      const x = x0 + nameW + i * w;
+      const title = card === null ? `${armyName(board, army)} row, ${slots[i]} command points: taken` : `${armyName(board, army)} row, ${slots[i]} command points: ${cardName(board, card)}`;
+      const { g, body } = chip(x, y, w - 6, card === null ? "taken" : shorten(cardName(board, card), 24), { fill: card === null ? "#e7e0cf" : "#fffdf6", stroke: "#8a7a5a" }, title);
+      if (card !== null && legalPicks.some((a) => a[1] === army && a[2] === slots[i])) {
+        g.dataset.pick = `${army}:${slots[i]}`;
+        g.setAttribute("aria-label", `pick ${cardName(board, card)} from the ${armyName(board, army)} row for ${slots[i]} command points`);
+        g.setAttribute("tabindex", "0");
+        g.setAttribute("role", "button");
+        body.classList.add("tc-pickable");
+        g.addEventListener("click", (e) => {
+          e.stopPropagation();
+          for (const t of [army, String(slots[i])]) if (!c.picked.has(t)) onPick(t);
+        });
+      }
+      layer.append(g);
+    });
+    y += CELL_H;
+  }
+  return y + 10;
+}
+
+// The viewer's drawn Event Cards, to lay one under each slot in the order picked (Strategy.Place).
+function drawDrawn(layer, view, c, onPick, x0, y0) {
+  const { board } = c;
+  const viewer = viewerOf(view);
+  const drawn = viewer ? view.armies[viewer].drawn : [];
+  if (!Array.isArray(drawn) || !drawn.length) return y0;
+  layer.append(el("text", { x: x0, y: y0, "font-size": 14, "font-weight": "bold", fill: "#2a1d10" }, "Your drawn Event Cards: pick them in the order to lay them, 2 to 5"));
+  const w = SIDE_W / 2;
+  drawn.forEach((id, i) => {
+    const x = x0 + (i % 2) * w;
+    const y = y0 + 10 + Math.floor(i / 2) * CELL_H;
+    const order = [...c.picked].indexOf(id);
+    const text = `${order >= 0 ? `${board.bid_slots[order]}: ` : ""}${shorten(cardName(board, id), 40)}`;
+    const { g, body } = chip(x, y, w - 6, text, { fill: "#fffdf6", stroke: "#8a7a5a" }, cardName(board, id));
+    pickable(g, id, `lay ${cardName(board, id)}`, c, onPick, body);
+    layer.append(g);
+  });
+  return y0 + 10 + Math.ceil(drawn.length / 2) * CELL_H + 10;
+}
+
 export function draw(svg, view, onPick, ctx) {
   const board = ctx?.board;
   if (!board || !view) return;
@@ -327,13 +430,28 @@ export function draw(svg, view, onPick, ctx) {
   const picks = piecePicks(view);
   const slotsOf = slotRegion(view, c);
   for (const r of board.regions) drawRegion(regions, r, view, c, onPick, picks, slotsOf);
-  svg.append(el("rect", { x: 0, y: 0, width: board.width, height: board.height, fill: "#d8ccb0", class: "land" }), ground, roads, regions, bandits);
-  svg.setAttribute("viewBox", `0 0 ${board.width} ${board.height}`);
+  const battle = battleOf(view);
+  const fought = battle && regionOf(board, battle.region);
+  if (fought) {
+    regions.append(el("rect", {
+      x: fought.x - 5, y: fought.y - 5, width: board.box.w + 10, height: board.box.h + 10, rx: 10, fill: "none", stroke: "#111",
+      "stroke-width": 3, "stroke-dasharray": "10 5", class: "battle-ring", "pointer-events": "none",
+    }));
+  }
+  const side = el("g", { class: "beside" });
+  const x0 = board.width + 10;
+  const south = board.boards.south;
+  let y = drawGlory(side, view, x0, south.top + 24);
+  y = drawBidding(side, view, c, onPick, x0, y + 10);
+  drawDrawn(side, view, c, onPick, x0, y + 10);
+  const width = board.width + SIDE_W + 30;
+  svg.append(el("rect", { x: 0, y: 0, width, height: board.height, fill: "#d8ccb0", class: "land" }), ground, roads, regions, bandits, side);
+  svg.setAttribute("viewBox", `0 0 ${width} ${board.height}`);
   svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
   svg.setAttribute("aria-label", north ? "The north and south map boards" : "The south map board");
   svg.dataset.minScale = "1";
-  const south = board.boards.south;
-  svg.dataset.focus = north ? `0 0 ${board.width} ${board.height}` : `0 ${south.top} ${board.width} ${south.bottom - south.top}`;
+  const area = north ? `0 0 ${width} ${board.height}` : `0 ${south.top} ${width} ${south.bottom - south.top}`;
+  svg.dataset.focus = fought ? `${Math.max(0, fought.x - 200)} ${Math.max(0, fought.y - 150)} ${board.box.w + 400} ${board.box.h + 300}` : area;
 }
 
 // -- the panel ------------------------------------------------------------------------------------
@@ -376,8 +494,7 @@ function screen(view, board, viewer, c) {
   const a = view.armies[viewer];
   const rows = [];
   if (Array.isArray(a.drawn) && a.drawn.length) {
-    rows.push(hel("div", { class: "tc-row" }, hel("span", {}, "Drawn, to lay on the bidding board:"),
-      a.drawn.map((id) => pickButton(id, `lay ${cardName(board, id)}`, cardName(board, id), c))));
+    rows.push(hel("div", {}, `Drawn, to lay on the bidding board (beside the map): ${a.drawn.map((id) => cardName(board, id)).join(", ")}`));
   }
   rows.push(hel("div", { class: "tc-row" }, hel("span", {}, "Event Cards to play:"),
     a.event_cards.length ? a.event_cards.map((id) => pickButton(id, `play ${cardName(board, id)}`, cardName(board, id), c)) : hel("span", { class: "tc-muted" }, "none")));
@@ -432,6 +549,18 @@ function diplomacy(view, board, c) {
     start ? hel("div", { class: "tc-muted" }, `At the start: ${start}`) : null);
 }
 
+// The Battle under way: where, who attacks whom, the step (Battle).
+function battlePanel(view, board) {
+  const f = battleOf(view);
+  if (!f) return null;
+  const where = regionOf(board, f.region)?.name || "a Region";
+  const from = f.origin ? ` from ${regionOf(board, f.origin)?.name || "a Region"}` : "";
+  const step = STAGES[f.stage] || "about to be fought";
+  return hel("section", { class: "tc-board", "aria-label": "The Battle under way" },
+    hel("header", {}, `\u2694 Battle in ${where} (dashed black frame on the map)`),
+    hel("div", {}, `The ${armyName(board, f.attacker)} attacks${from}; the ${armyName(board, f.defender)} defends; now: ${step}.`));
+}
+
 function armyBoard(view, board, army) {
   const a = view.armies[army];
   const t = a.tracks;
@@ -466,7 +595,7 @@ function legend(view) {
     hel("li", {}, hel("span", {}, `Icons printed on empty slots: ${icons}; a round yellow chip is a Resource token placed there.`)),
     hel("li", {}, hel("span", {}, `${SABOTAGE} on a dark slot: Sabotage. ${PORT} a Port (a number: how many), ${MERCANTILE} a Mercantile City; red frame: Jerusalem; rounded sandy boxes are Deserts.`)),
     hel("li", {}, hel("span", {}, "Bottom of a Region: the Orders placed there, the Crusader side's left, the Muslim side's right; a dark chip with ? is face down. B on a Road: Bandits (a number: how many).")),
-    hel("li", {}, hel("span", {}, "Gold outline: may be picked now; magenta: picked. Dashed grey: not in play in this game.")),
+    hel("li", {}, hel("span", {}, "Gold outline: may be picked now; magenta: picked. Dashed grey: not in play in this game. Dashed black frame: the Battle under way.")),
   ];
   const details = hel("details", { class: "tc-key", open: keyOpen, "data-board-key": "" }, hel("summary", {}, "Key to the board"), hel("ul", {}, rows));
   details.addEventListener("toggle", () => { keyOpen = details.open; });
@@ -481,6 +610,7 @@ export function panel(view, ctx) {
   const viewer = viewerOf(view);
   return hel("div", { class: "tc-panel" },
     status(view, board),
+    battlePanel(view, board),
     screen(view, board, viewer, c),
     bidding(view, board, c),
     hel("div", { class: "tc-boards" }, Object.keys(view.armies || {}).map((a) => armyBoard(view, board, a))),
