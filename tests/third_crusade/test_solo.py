@@ -14,7 +14,7 @@ from outremer.games.third_crusade.common import data
 from outremer.games.third_crusade.game import ThirdCrusade
 from outremer.games.third_crusade.pieces import free_slots, shape_of
 from outremer.games.third_crusade.procedures import PROCEDURES
-from outremer.games.third_crusade.state import SABOTAGE, State, unit
+from outremer.games.third_crusade.state import NAMES, SABOTAGE, State, unit
 
 from .texts import REPO, RULES, copied_runs
 
@@ -328,3 +328,25 @@ def test_never_out_of_jerusalem() -> None:
     _clear(state)
     frame = {"kind": "step", "region": "jerusalem"}
     assert bot_play.choose(state, frame, "hre", [("to", "jaffa"), ("done",)]) == ("done",)
+
+
+def test_the_bots_place_all_their_orders_first() -> None:
+    # Solo.Planning: the Bots' Orders, as many as their columns say, go down before the humans place
+    # any, the Bot higher on initiative first; they come from the Prepared pile.
+    state = solo_game("four", SOLO, seed=5)
+    assert state.solo is not None
+    rng = random.Random(5)
+    while state.stack[-1]["kind"] != "planning":
+        role = GAME.active_roles(state)[0]
+        GAME.apply_in_place(state, role, rng.choice(GAME.legal_actions(state, role)))
+    placed = [p for sides in state.placed.values() for p in sides.values()]
+    assert {p["army"] for p in placed} == {"ayyubid", "turkoman"}
+    for army in ("ayyubid", "turkoman"):
+        mine = [p["order"] for p in placed if p["army"] == army]
+        assert len(mine) == solo.column(state, army).place
+        assert set(mine) <= set(state.solo["piles"][army]["prepared"])
+    first = min(("ayyubid", "turkoman"), key=state.initiative.index)
+    texts = [
+        t for key, audience, t in state.log if key == "Planning.Facing" and audience and audience[0] == "!"
+    ]
+    assert texts[0].startswith(f"The {NAMES[first]}")

@@ -157,6 +157,26 @@ def _planning(state: State, frame: Frame, army: str, legal: list[Action]) -> Act
     return ("order", drawn, targets[0])
 
 
+def plan_all(state: State, frame: Frame) -> None:
+    """At the start of Planning every Bot places all its Orders, the one higher on initiative first,
+    before the humans place any (``Solo.Planning``, L857-L860); on its turns it then passes."""
+    assert state.solo is not None
+    frame["bots_placed"] = True
+    proc = PROCEDURES.get(frame["kind"])
+    assert proc.legal is not None and proc.perform is not None
+    asked = frame.get("roles")
+    for army in sorted(state.solo["bots"], key=state.initiative.index):
+        while True:
+            action = _planning(state, frame, army, proc.legal(state, frame, army))
+            if action[0] != "order":
+                break
+            proc.perform(state, frame, army, action)
+    if asked is None:
+        frame.pop("roles", None)
+    else:
+        frame["roles"] = asked
+
+
 # -- Command -------------------------------------------------------------------------------------
 def _command_rank(state: State, army: str, regions: list[str]) -> list[str]:
     """The Bot's priorities for Orders and Events (``Solo.Command.Priority``, L888-L893): Jerusalem

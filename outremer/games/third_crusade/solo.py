@@ -117,9 +117,11 @@ def act(state: State) -> None:
     settles with); returns once no Bot is asked."""
     if not state.solo:
         return
-    from .bot_play import choose  # the priorities import this module
+    from .bot_play import choose, plan_all  # the priorities import this module
 
     while state.result is None and state.stack:
+        if state.stack[-1]["kind"] == "planning" and not state.stack[-1].get("bots_placed"):
+            plan_all(state, state.stack[-1])
         asked = [r for r in PROCEDURES.deciders(state) if r in state.solo["bots"]]
         if not asked:
             return
