@@ -27,6 +27,7 @@ FP = "four-powers"
 UNREGISTERED = pytest.mark.skipif(FP not in titles(), reason="Four Powers is not registered yet (issue 16)")
 SETUPS += [pytest.param(FP, options, marks=UNREGISTERED) for options in ({}, {"own_columns": True})]
 """Four Powers joins the checks once its entry point is declared; until then its cases are skipped."""
+SETUPS += [("third-crusade", {})]
 
 PLURAL_POSSESSIVE = re.compile(r"\b\w+s's\b")
 """A possessive built on a plural name: "Saracens's" (issue 15); "the Saracens'" is right."""
