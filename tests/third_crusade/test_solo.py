@@ -350,3 +350,37 @@ def test_the_bots_place_all_their_orders_first() -> None:
         t for key, audience, t in state.log if key == "Planning.Facing" and audience and audience[0] == "!"
     ]
     assert texts[0].startswith(f"The {NAMES[first]}")
+
+
+def test_the_reaction_example() -> None:
+    # Solo.Battle.Reaction.Example: the Bot attacking Acre draws a Reinforce and places it in the
+    # stronger Desert next to Acre (Solo.Battle.Reaction.3); the drawn Order is set aside (L930-L933).
+    state = solo_game()
+    assert state.solo is not None
+    _clear(state)
+    infantry = unit("hre", "infantry")
+    _put(state, "d_galilee", infantry, infantry)
+    _put(state, "d_samaria", infantry)
+    state.solo["piles"]["hre"]["reaction"] = ["hre_reinforce"]
+    frame = {"kind": "battle", "region": "acre", "attacker": "hre", "origin": "tyre"}
+    assert bot_play.choose(state, frame, "hre", [("pass",)]) == ("pass",)  # not the battle under way
+    assert state.placed["d_galilee"]["crusader"] == {"army": "hre", "order": "hre_reinforce", "up": False}
+    assert state.solo["piles"]["hre"] == {
+        **state.solo["piles"]["hre"],
+        "reaction": [],
+        "used": ["hre_reinforce"],
+    }
+
+
+def test_a_blank_is_no_reaction() -> None:
+    # Solo.Battle.Reaction: a Blank drawn means no Reaction; other Reactions go to the defended Region.
+    state = solo_game()
+    assert state.solo is not None
+    _clear(state)
+    state.solo["piles"]["hre"]["reaction"] = ["hre_blank_1"]
+    frame = {"kind": "battle", "region": "acre", "attacker": "turkoman", "origin": "d_galilee"}
+    assert bot_play.choose(state, frame, "hre", [("pass",)]) == ("pass",)
+    assert state.placed == {}
+    state.solo["piles"]["hre"]["reaction"] = ["hre_defence"]
+    bot_play.choose(state, frame, "hre", [("pass",)])
+    assert state.placed["acre"]["crusader"]["order"] == "hre_defence"
