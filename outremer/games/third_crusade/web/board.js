@@ -249,8 +249,10 @@ function drawSlot(g, r, slot, i, here, c, onPick, picks, asked) {
     node.append(body, centred(slot.x + s / 2, slot.y + s / 2, p.text, { fill: paint.ink, "font-weight": "bold" }));
     node.append(el("title", {}, `${r.name}: ${p.words}`));
     node.dataset.piece = `${r.id}:${i}`;
+    const kind = piece.split(":")[1];
     if (p.leader && picks.has(piece)) pickable(node, piece, `${p.words} in ${r.name}`, c, onPick, body);
-    else if (asked) pickable(node, String(i), `${p.words} in ${r.name}`, c, onPick, body);
+    else if (asked && c.pickable.has(String(i))) pickable(node, String(i), `${p.words} in ${r.name}`, c, onPick, body);
+    else if (asked && kind && p.owner === c.viewer) pickable(node, kind, `one ${p.words} in ${r.name}`, c, onPick, body);
   } else if (token) {
     node = el("g", { class: "token" });
     const body = el("circle", { cx: slot.x + s / 2, cy: slot.y + s / 2, r: s / 2 - 1, fill: "#fff3c4", stroke: "#7a5c12", "stroke-width": 1.5 });
@@ -396,14 +398,12 @@ function drawDrawn(layer, view, c, onPick, x0, y0) {
   const viewer = viewerOf(view);
   const drawn = viewer ? view.armies[viewer].drawn : [];
   if (!Array.isArray(drawn) || !drawn.length) return y0;
-  layer.append(el("text", { x: x0, y: y0, "font-size": 14, "font-weight": "bold", fill: "#2a1d10" }, "Your drawn Event Cards: pick them in the order to lay them, 2 to 5"));
+  layer.append(el("text", { x: x0, y: y0, "font-size": 14, "font-weight": "bold", fill: "#2a1d10" }, "Your drawn Event Cards, to lay face down under the slots 2 to 5"));
   const w = SIDE_W / 2;
   drawn.forEach((id, i) => {
     const x = x0 + (i % 2) * w;
     const y = y0 + 10 + Math.floor(i / 2) * CELL_H;
-    const order = [...c.picked].indexOf(id);
-    const text = `${order >= 0 ? `${board.bid_slots[order]}: ` : ""}${shorten(cardName(board, id), 40)}`;
-    const { g, body } = chip(x, y, w - 6, text, { fill: "#fffdf6", stroke: "#8a7a5a" }, cardName(board, id));
+    const { g, body } = chip(x, y, w - 6, shorten(cardName(board, id), 40), { fill: "#fffdf6", stroke: "#8a7a5a" }, cardName(board, id));
     pickable(g, id, `lay ${cardName(board, id)}`, c, onPick, body);
     layer.append(g);
   });
@@ -429,6 +429,7 @@ export function draw(svg, view, onPick, ctx) {
   drawRoads(roads, board, view, bandits);
   const picks = piecePicks(view);
   const slotsOf = slotRegion(view, c);
+  c.viewer = viewerOf(view);
   for (const r of board.regions) drawRegion(regions, r, view, c, onPick, picks, slotsOf);
   const battle = battleOf(view);
   const fought = battle && regionOf(board, battle.region);
@@ -443,7 +444,8 @@ export function draw(svg, view, onPick, ctx) {
   const south = board.boards.south;
   let y = drawGlory(side, view, x0, south.top + 24);
   y = drawBidding(side, view, c, onPick, x0, y + 10);
-  drawDrawn(side, view, c, onPick, x0, y + 10);
+  const bottom = drawDrawn(side, view, c, onPick, x0, y + 10);
+  side.prepend(el("rect", { x: x0 - 8, y: south.top, width: SIDE_W + 20, height: bottom - south.top, rx: 12, fill: "#efe3c4", stroke: "#8a7a5a", "stroke-width": 2 }));
   const width = board.width + SIDE_W + 30;
   svg.append(el("rect", { x: 0, y: 0, width, height: board.height, fill: "#d8ccb0", class: "land" }), ground, roads, regions, bandits, side);
   svg.setAttribute("viewBox", `0 0 ${width} ${board.height}`);
@@ -451,7 +453,9 @@ export function draw(svg, view, onPick, ctx) {
   svg.setAttribute("aria-label", north ? "The north and south map boards" : "The south map board");
   svg.dataset.minScale = "1";
   const area = north ? `0 0 ${width} ${board.height}` : `0 ${south.top} ${width} ${south.bottom - south.top}`;
-  svg.dataset.focus = fought ? `${Math.max(0, fought.x - 200)} ${Math.max(0, fought.y - 150)} ${board.box.w + 400} ${board.box.h + 300}` : area;
+  const bidding = (view.legal || []).some((a) => a[0] === "place" && a.length > 2) || (view.legal || []).some((a) => a[0] === "pick");
+  const beside = `${x0 - 10} ${south.top} ${SIDE_W + 30} ${bottom - south.top + 10}`;
+  svg.dataset.focus = bidding ? beside : fought ? `${Math.max(0, fought.x - 200)} ${Math.max(0, fought.y - 150)} ${board.box.w + 400} ${board.box.h + 300}` : area;
 }
 
 // -- the panel ------------------------------------------------------------------------------------
