@@ -384,3 +384,15 @@ def test_a_blank_is_no_reaction() -> None:
     state.solo["piles"]["hre"]["reaction"] = ["hre_defence"]
     bot_play.choose(state, frame, "hre", [("pass",)])
     assert state.placed["acre"]["crusader"]["order"] == "hre_defence"
+
+
+def test_the_bot_covers_no_resource_icon() -> None:
+    # Solo.Pieces.Adding: a Unit the Bot adds goes on a slot without a Resource icon where one is free.
+    state = solo_game()
+    printed = data(state).board.regions["acre"].slots
+    iconed = [i for i, s in enumerate(printed) if s.icon is not None]
+    bare = [i for i, s in enumerate(printed) if s.icon is None and s.shape == printed[iconed[0]].shape]
+    assert iconed and bare
+    frame = {"kind": "step", "region": "acre"}
+    legal = [("slot", iconed[0]), ("slot", bare[0]), ("done",)]
+    assert bot_play.choose(state, frame, "hre", legal) == ("slot", bare[0])

@@ -427,8 +427,21 @@ def _step(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
             return (not _is_leader(piece), -piece_strength(state, piece, kind))
 
         return min(takes, key=rank)  # Solo.March.1, .3: Leaders, then the strongest there
+    slots = [a for a in legal if a[0] == "slot"]
+    if slots:
+        region = frame.get("to") if frame.get("phase") == "land" else frame.get("region")
+        return _bare(state, region, slots, 1)
     rest = [a for a in legal if a[0] != "done"]
     return rest[0] if rest else legal[0]
+
+
+def _bare(state: State, region: str | None, choices: list[Action], at: int) -> Action:
+    """A slot without a Resource icon where there is one: the Bot covers none (``Solo.Pieces.Adding``)."""
+    if region is None:
+        return choices[0]
+    printed = data(state).board.regions[region].slots
+    bare = [a for a in choices if a[at] in range(len(printed)) and printed[a[at]].icon is None]
+    return (bare or choices)[0]
 
 
 def _upkeep(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
@@ -469,7 +482,7 @@ def _battle(state: State, frame: Frame, army: str, legal: list[Action]) -> Actio
         return _loss(state, frame, army, legal)
     if legal[0][0] == "move":
         regions = weakest_first(state, army, sorted({a[2] for a in legal}))
-        return next(a for a in legal if a[2] == regions[0])
+        return _bare(state, regions[0], [a for a in legal if a[2] == regions[0]], 3)
     return legal[0]
 
 
