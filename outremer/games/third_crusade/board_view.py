@@ -18,8 +18,8 @@ from typing import Any
 
 from .common import pack_at
 from .orders import ARMIES
-from .render import space_words
 from .state import NAMES, SLOTS
+from .words import space_words
 
 SCALE = 13
 """CSS px (map units of the drawing) per unit of the map pack's grid."""

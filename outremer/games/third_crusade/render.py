@@ -22,27 +22,13 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from .cards import Item
 from .common import Pack, pack_at
 from .state import NAMES, NEUTRAL, SABOTAGE, SLOTS
+from .words import ICON_NAMES, UNIT_NAMES, round_name, space_words
 
 WIDTH = 80
 NBSP = "\u00a0"
 NUMBER = re.compile(r"\b(\d+) ")
-UNIT_NAMES = {
-    "infantry": "Infantry",
-    "cavalry": "Cavalry",
-    "siege_engine": "Siege Engines",
-    "siege": "Siege Engine",
-}
-"""Unit types by name (``Glossary.Unit``); ``siege`` is how the diplomacy pack names a Siege Engine."""
-ICON_NAMES = {
-    "command_point": "command point",
-    "crown": "crown",
-    "supply": "supply",
-    "gold": "gold",
-    "glory": "Glory",
-}
 ALLIANCE_NAMES = {"crusader": "Crusader", "muslim": "Muslim"}
 TRACKS = ("base", "current", "crowns", "supply", "gold")
 """An Army's tracks (``BoardSetup.4``)."""
@@ -109,31 +95,6 @@ def _order_name(pack: Pack, order: str) -> str:
 
 def _card_name(pack: Pack, card: str) -> str:
     return pack.events.cards[card].title
-
-
-def round_name(year: str) -> str:
-    """A round as the round track names it: ``1191 Spring`` (``BoardSetup.2.Round``)."""
-    return year.replace("_", " ").title()
-
-
-def item_words(pack: Pack, item: Item) -> str:
-    """What a space of the diplomacy board holds, in words (``Diplomacy.Board``)."""
-    if item.item == "token":
-        icons = " and ".join(ICON_NAMES[i] for i in item.icons)
-        return f"{item.count} {item.shape} {icons} token{'s' if item.count > 1 else ''}"
-    if item.item == "triangle":
-        return f"{item.track.title() if item.track else ''} +{item.amount} triangle"
-    if item.item == "neutral":
-        return f"{item.count} Neutral {UNIT_NAMES[str(item.unit)]}"
-    return f"Leader {pack.leaders.leaders[str(item.leader)].name}"
-
-
-def space_words(pack: Pack, space: str) -> str:
-    """A diplomacy board space named by its row and contents."""
-    if space == "start":
-        return "the start"
-    s = pack.cards.board.spaces[space]
-    return f"row {s.row} ({', '.join(item_words(pack, i) for i in s.contents) or 'empty'})"
 
 
 # -- the parts of the board --------------------------------------------------------------------
