@@ -198,7 +198,8 @@ function drawRegion(layer, r, view, c, onPick, picks, slotsOf) {
     fill: !inPlay ? "#e2dccb" : r.kind === "city" ? "#f6ead0" : "#f3dc9e", stroke: r.jerusalem ? "#7a1f1f" : "#5b4630",
     "stroke-width": r.jerusalem ? 3 : 1.6, "stroke-dasharray": inPlay ? null : "6 4", "data-location": r.id,
   });
-  const marks = [r.ports ? `${PORT}${r.ports > 1 ? r.ports : ""}` : "", r.mercantile ? MERCANTILE : ""].filter(Boolean).join(" ");
+  const destroyed = here?.destroyed_ports ? `(${here.destroyed_ports}${SABOTAGE})` : "";
+  const marks = [r.ports ? `${PORT}${r.ports > 1 ? r.ports : ""}${destroyed}` : "", r.mercantile ? MERCANTILE : ""].filter(Boolean).join(" ");
   const about = [r.kind === "city" ? "City" : "Desert", r.jerusalem ? "Jerusalem" : "", r.ports ? `${r.ports} Port${r.ports > 1 ? "s" : ""}` : "",
     here?.destroyed_ports ? `${here.destroyed_ports} Destroyed` : "", r.mercantile ? "Mercantile City" : "", inPlay ? "" : "not in play"]
     .filter(Boolean).join(", ");
@@ -597,7 +598,7 @@ function legend(view) {
     ...[...armies, "neutral"].map((a) => hel("li", {}, keyGlyph(piece(a)), hel("span", {}, a === "neutral" ? "Neutral pieces (white, N)" : `${view.armies[a].name} pieces (letter ${PAINT[a].letter})`))),
     hel("li", {}, hel("span", {}, "Slot shapes (Glossary.Slots): square for Infantry and square Leaders, hexagon for Cavalry and hexagonal Leaders, trapezoid for a Siege Engine. A piece with two initials and a gold rim is a Leader.")),
     hel("li", {}, hel("span", {}, `Icons printed on empty slots: ${icons}; a round yellow chip is a Resource token placed there.`)),
-    hel("li", {}, hel("span", {}, `${SABOTAGE} on a dark slot: Sabotage. ${PORT} a Port (a number: how many), ${MERCANTILE} a Mercantile City; red frame: Jerusalem; rounded sandy boxes are Deserts.`)),
+    hel("li", {}, hel("span", {}, `${SABOTAGE} on a dark slot: Sabotage. ${PORT} a Port (a number: how many; (1${SABOTAGE}): one Destroyed Port on it), ${MERCANTILE} a Mercantile City; red frame: Jerusalem; rounded sandy boxes are Deserts.`)),
     hel("li", {}, hel("span", {}, "Bottom of a Region: the Orders placed there, the Crusader side's left, the Muslim side's right; a dark chip with ? is face down. B on a Road: Bandits (a number: how many).")),
     hel("li", {}, hel("span", {}, "Gold outline: may be picked now; magenta: picked. Dashed grey: not in play in this game. Dashed black frame: the Battle under way.")),
   ];
