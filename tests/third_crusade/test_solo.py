@@ -310,7 +310,7 @@ def test_the_sidon_example() -> None:
     _put(state, "sidon", infantry, infantry, infantry)
     _put(state, "tyre", foe, foe)
     assert bot_play.attack(state, "hre", "sidon", "tyre") == 2
-    frame = {"kind": "step", "region": "sidon"}
+    frame = {"kind": "step", "step": {"action": "march"}, "region": "sidon"}
     assert bot_play.choose(state, frame, "hre", [("to", "tyre"), ("to", "d_beqaa"), ("done",)]) == (
         "to",
         "d_beqaa",
@@ -326,7 +326,7 @@ def test_never_out_of_jerusalem() -> None:
     # Solo.March.2: the Bot never marches out of Jerusalem.
     state = solo_game()
     _clear(state)
-    frame = {"kind": "step", "region": "jerusalem"}
+    frame = {"kind": "step", "step": {"action": "march"}, "region": "jerusalem"}
     assert bot_play.choose(state, frame, "hre", [("to", "jaffa"), ("done",)]) == ("done",)
 
 
@@ -393,6 +393,33 @@ def test_the_bot_covers_no_resource_icon() -> None:
     iconed = [i for i, s in enumerate(printed) if s.icon is not None]
     bare = [i for i, s in enumerate(printed) if s.icon is None and s.shape == printed[iconed[0]].shape]
     assert iconed and bare
-    frame = {"kind": "step", "region": "acre"}
+    frame = {"kind": "step", "step": {"action": "muster"}, "region": "acre"}
     legal = [("slot", iconed[0]), ("slot", bare[0]), ("done",)]
     assert bot_play.choose(state, frame, "hre", legal) == ("slot", bare[0])
+
+
+def test_removing_and_sabotage() -> None:
+    # Solo.Pieces.Removing: the Region with the fewest of the human's Units, a Cavalry-type Leader
+    # before an Infantry-type one, never a Neutral; Solo.Pieces.Sabotage: only where the human is.
+    state = solo_game()
+    _clear(state)
+    foe = unit("turkoman", "infantry")
+    _put(state, "damascus", foe, foe)
+    _put(state, "homs", foe, "zangi", "keukburi", unit("neutral", "infantry"))
+    step = {"action": "remove", "count": 1}
+    frame = {"kind": "step", "step": step, "region": None}
+    legal = [("region", "damascus"), ("region", "homs"), ("region", "acre"), ("done",)]
+    assert bot_play.choose(state, {**frame, "step": step}, "hre", legal) == ("region", "damascus")
+    slots = state.regions["homs"]["slots"]
+    legal = [("slot", i) for i, p in enumerate(slots) if p is not None] + [("done",)]
+    chosen = bot_play.choose(state, {**frame, "region": "homs"}, "hre", legal)
+    assert chosen is not None and slots[chosen[1]] == "keukburi"  # Cavalry icons, unlike Zangi
+    neutral = slots.index(unit("neutral", "infantry"))
+    assert bot_play.choose(state, {**frame, "region": "homs"}, "hre", [("slot", neutral), ("done",)]) == (
+        "done",
+    )
+    sabotage = {"kind": "step", "step": {"action": "sabotage"}, "region": None}
+    assert bot_play.choose(state, sabotage, "hre", [("region", "acre"), ("region", "homs")]) == (
+        "region",
+        "homs",
+    )

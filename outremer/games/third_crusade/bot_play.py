@@ -399,6 +399,16 @@ def _step(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
     into an empty Region, ``Solo.March.6``; one Unit always left, ``Solo.March.5``), the rest the
     first choice offered, going on while it can."""
     done = [a for a in legal if a[0] == "done"]
+    regions = [a[1] for a in legal if a[0] == "region"]
+    if regions:
+        return _step_region(state, frame, army, regions)
+    if frame["step"]["action"] == "bandit" and done:
+        return done[0]  # Solo.Pieces.Bandits: the Bot places none
+    if frame["step"]["action"] in ("remove", "sabotage") and legal[0][0] == "slot":
+        chosen = _target_slot(state, frame, army, [a for a in legal if a[0] == "slot"])
+        piece = state.regions[frame["region"]]["slots"][chosen[1]]
+        neutral = frame["step"]["action"] == "remove" and owner(state, piece) == NEUTRAL
+        return done[0] if neutral and done else chosen
     tos = [a for a in legal if a[0] == "to"]
     if tos:
         if (frame.get("from") or frame.get("region")) == data(state).board.jerusalem and done:
@@ -433,6 +443,57 @@ def _step(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
         return _bare(state, region, slots, 1)
     rest = [a for a in legal if a[0] != "done"]
     return rest[0] if rest else legal[0]
+
+
+def _step_region(state: State, frame: Frame, army: str, regions: list[str]) -> Action:
+    """Where a step of the Bot acts (``Solo.Pieces.*``): Units removed where the human has fewest
+    (``.Removing``), Sabotage where the human is (``.Sabotage``), a Destroyed Port where the human is
+    strongest (``.DestroyedPort``), a Resource token in its strongest Region (``.Resources``); the
+    rest by its command priorities (``Solo.Command.Priority``)."""
+    action = frame["step"]["action"]
+    foes = enemies(state, army)
+
+    def human(r: str) -> int:
+        return sum(counts(state, r)[f] for f in foes)
+
+    if action in ("remove", "sabotage"):
+        present = [r for r in regions if human(r) > 0] or regions  # none: the first the rules allow
+        near = proximity(state, army)
+        return ("region", min(present, key=lambda r: (human(r), near.get(r, 99))))
+    if action == "place" and frame["step"].get("token") == "destroyed_port":
+        return ("region", max(regions, key=lambda r: sum(strength(state, f, r) for f in foes)))
+    if action == "place":
+        return ("region", strongest_first(state, army, regions)[0])
+    return ("region", _command_rank(state, army, regions)[0])
+
+
+def _target_slot(state: State, frame: Frame, army: str, slots: list[Action]) -> Action:
+    """Which piece the Bot removes: never a Neutral, a Cavalry-type Leader before an Infantry-type
+    one (``Solo.Pieces.Removing``); which slot it sabotages: by its icon priority
+    (``Solo.Pieces.Sabotage``)."""
+    region = frame["region"]
+    priorities = table(state).priorities
+    if frame["step"]["action"] == "sabotage":
+        printed = data(state).board.regions[region].slots
+        order = priorities["sabotage"].items
+
+        def icon_rank(a: Action) -> int:
+            icon = printed[a[1]].icon
+            return order.index(icon) if icon in order else len(order)
+
+        return min(slots, key=icon_rank)
+    pieces = state.regions[region]["slots"]
+    leaders = data(state).leaders.leaders
+
+    def rank(a: Action) -> tuple[bool, int]:
+        piece = pieces[a[1]]
+        if owner(state, piece) == NEUTRAL:
+            return (True, 0)
+        if kind_of(piece) is None:
+            return (False, 0 if leaders[piece].icon("cavalry") else 1)
+        return (False, 2)
+
+    return min(slots, key=rank)
 
 
 def _bare(state: State, region: str | None, choices: list[Action], at: int) -> Action:
