@@ -423,3 +423,28 @@ def test_removing_and_sabotage() -> None:
         "region",
         "homs",
     )
+
+
+@pytest.mark.parametrize(("face", "faith", "gold"), [(2, 1, 0), (5, 0, 1), (6, 0, 2)])
+def test_the_track_bonuses(face: int, faith: int, gold: int) -> None:
+    # BotTable.Command, R29: +1 Faith (column 2), +1 gold (column 5), +2 gold (column 6).
+    state = solo_game()
+    assert state.solo is not None
+    state.solo["column"]["hre"] = [state.round, face]
+    before_faith, before_gold = state.faith["crusader"][1], state.gold["hre"]
+    bot_play.bonus(state, "hre")
+    assert (state.faith["crusader"][1] - before_faith, state.gold["hre"] - before_gold) == (faith, gold)
+
+
+def test_the_neutral_bonus_of_column_3() -> None:
+    # BotTable.Command, R29: column 3 puts a Neutral Infantry in the Bot's weakest Region.
+    state = solo_game()
+    assert state.solo is not None
+    _clear(state)
+    infantry = unit("hre", "infantry")
+    _put(state, "acre", infantry, infantry)
+    _put(state, "tyre", infantry)
+    state.solo["column"]["hre"] = [state.round, 3]
+    bot_play.bonus(state, "hre")
+    assert unit("neutral", "infantry") in state.regions["tyre"]["slots"]
+    assert unit("neutral", "infantry") not in state.regions["acre"]["slots"]
