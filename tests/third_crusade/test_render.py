@@ -91,6 +91,13 @@ def test_the_battle_under_way_is_told() -> None:
     assert f"the {NAMES[battle['defender']]} defends; now: " in text
 
 
+def test_the_solo_game_names_the_bots() -> None:
+    # SoloGlossary.Bot: the Armies the rules play are told apart from the players'
+    state = GAME.setup(1, None, {"solo": True})
+    text = " ".join(read(state, None).split())
+    assert "Bots played by the rules: Ayyubid (" in text and "Turkoman (" in text
+
+
 def test_random_games_read_legibly_to_every_role_to_their_end() -> None:
     for seed in (1, 3):
         state = GAME.setup(seed, None, None)

@@ -298,6 +298,21 @@ def _battle(view: dict[str, Any], pack: Pack) -> list[str]:
     )
 
 
+def _solo(view: dict[str, Any]) -> list[str]:
+    """The Armies the rules play in a solo game and their Bot Table columns this round
+    (``SoloGlossary.Bot``, ``Solo.Strategy.Roll``)."""
+    solo = view.get("solo")
+    if not solo:
+        return []
+    said = []
+    for army in solo["bots"]:
+        column = solo["column"].get(army)
+        said.append(
+            _glue(f"{NAMES[army]} (column {column})" if column else f"{NAMES[army]} (no column rolled yet)")
+        )
+    return _wrap(f"Bots played by the rules: {', '.join(said)}.")
+
+
 def _result(view: dict[str, Any]) -> list[str]:
     r = view["result"]
     if r is None:
@@ -309,7 +324,7 @@ def _result(view: dict[str, Any]) -> list[str]:
 def render_text(view: dict[str, Any]) -> str:
     """The board and the role's private information as plain text, with the key to its marks."""
     pack = pack_at(None)
-    lines = [*_header(view), *_battle(view, pack), *_cards(view, pack), *_map(view, pack)]
+    lines = [*_header(view), *_solo(view), *_battle(view, pack), *_cards(view, pack), *_map(view, pack)]
     lines += [*_ships(view, pack), *_bidding(view, pack), *_diplomacy(view, pack)]
     for army in view["armies"]:
         lines += _army(view, pack, army)

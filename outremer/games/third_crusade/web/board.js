@@ -485,6 +485,7 @@ function status(view, board) {
     `Initiative: ${(view.initiative || []).map((a) => armyName(board, a)).join(" > ")}`,
     ...Object.entries(view.faith || {}).map(([side, m]) => `${ALLIANCE[side]} Faith ${marker(m)}`),
     ...Object.entries(view.mercantile || {}).filter(([, m]) => m).map(([side, m]) => `${ALLIANCE[side]} Mercantile ${marker(m)}`),
+    view.solo ? `Bots played by the rules: ${view.solo.bots.map((a) => `${armyName(board, a)}${view.solo.column[a] ? ` (column ${view.solo.column[a]})` : ""}`).join(", ")}` : null,
     view.mission ? `Mission: ${board.missions[view.mission] || "a Mission"}` : null,
     view.next_mission ? `next Mission: ${board.missions[view.next_mission] || "a Mission"}` : null,
     view.diplomacy_card ? `Diplomacy Card: ${board.diplomacy_cards[view.diplomacy_card] || "a card"}` : null,
