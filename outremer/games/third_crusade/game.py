@@ -1,7 +1,7 @@
 """The Third Crusade game class on the engine's contract (docs/writing-a-title.md, section 5).
 
-Not registered as a playable title yet (issue 17): the rounds stop where the unbuilt procedures
-begin (docs/third-crusade/rules.md). Tests use it for the checked path (``apply``) and the views.
+Registered as ``third-crusade`` (pyproject's entry points, issue 17); what is built and what remains
+is in docs/third-crusade/rules.md.
 """
 
 from __future__ import annotations
