@@ -448,3 +448,21 @@ def test_the_neutral_bonus_of_column_3() -> None:
     bot_play.bonus(state, "hre")
     assert unit("neutral", "infantry") in state.regions["tyre"]["slots"]
     assert unit("neutral", "infantry") not in state.regions["acre"]["slots"]
+
+
+def test_the_bot_loses_no_glory_for_orders_left() -> None:
+    # Solo.Upkeep.Orders: the Bot's Orders left cost it no Glory; the human's still do.
+    state = solo_game()
+    assert state.solo is not None
+    state.placed = {
+        "acre": {"crusader": {"army": "hre", "order": "hre_march", "up": False}},
+        "damascus": {"muslim": {"army": "turkoman", "order": "turkoman_march", "up": False}},
+    }
+    state.order_box["hre"].remove("hre_march")
+    state.order_box["turkoman"].remove("turkoman_march")
+    glory = state.glory
+    PROCEDURES.push(state, "upkeep", step="orders")
+    solo.act(state)
+    assert "acre" not in state.placed and "hre_march" in state.order_box["hre"]
+    assert "damascus" in state.placed  # the human's stays for upkeep's step 3
+    assert state.glory == glory

@@ -120,8 +120,11 @@ def act(state: State) -> None:
     from .bot_play import choose, plan_all  # the priorities import this module
 
     while state.result is None and state.stack:
-        if state.stack[-1]["kind"] == "planning" and not state.stack[-1].get("bots_placed"):
-            plan_all(state, state.stack[-1])
+        top = state.stack[-1]
+        if top["kind"] == "planning" and not top.get("bots_placed"):
+            plan_all(state, top)
+        if top["kind"] == "upkeep" and top.get("step") == "orders":
+            orders_home(state)
         asked = [r for r in PROCEDURES.deciders(state) if r in state.solo["bots"]]
         if not asked:
             return
@@ -133,6 +136,22 @@ def act(state: State) -> None:
         if action is not None:
             assert proc.perform is not None
             proc.perform(state, frame, army, action)
+
+
+def orders_home(state: State) -> None:
+    """Before upkeep's step 3 the Bots' Orders left on the map go back unseen, costing no Glory
+    (``Solo.Upkeep.Orders``, L1008)."""
+    assert state.solo is not None
+    for region in list(state.placed):
+        sides = state.placed[region]
+        for side, placed in list(sides.items()):
+            if placed["army"] in state.solo["bots"] and not placed["up"]:
+                del sides[side]
+                state.order_box[placed["army"]].append(placed["order"])
+                where = data(state).board.regions[region].name
+                state.say("Solo.Upkeep.Orders", f"The {NAMES[placed['army']]}'s Order in {where} goes back.")
+        if not sides:
+            del state.placed[region]
 
 
 def settle(state: State) -> None:
