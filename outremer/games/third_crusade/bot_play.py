@@ -16,7 +16,7 @@ from ...engine.procedures import Action, Frame
 from . import diplomacy, steps, turns
 from .battle_moves import piece_at
 from .battle_strength import piece_strength
-from .common import alliance, allies, counts, data, enemies, move_faith, owner
+from .common import alliance, allies, counts, data, enemies, move_faith, owner, port_open, presence_holds
 from .control import controller
 from .orders import Step
 from .pieces import free_slots, kind_of, shape_of
@@ -31,11 +31,7 @@ Chooser = Callable[[State, Frame, str, list[Action]], Action | None]
 def strength(state: State, army: str, region: str) -> int:
     """The Battle Strength of ``army``'s pieces in ``region`` (``Solo.Changes.6``, L832)."""
     kind = data(state).board.regions[region].kind
-    return sum(
-        piece_strength(state, p, kind)
-        for p in state.regions[region]["slots"]
-        if p is not None and p != SABOTAGE and owner(state, p) == army
-    )
+    return sum(piece_strength(state, p, kind) for p in own(state, army, region))
 
 
 def side_strength(state: State, army: str, region: str) -> int:
@@ -45,9 +41,7 @@ def side_strength(state: State, army: str, region: str) -> int:
 
 def _leader_alone(state: State, army: str, region: str) -> bool:
     """A Leader of ``army`` without Units there counts stronger at equal Strength (``Solo.Changes.7``)."""
-    mine = [
-        p for p in state.regions[region]["slots"] if p not in (None, SABOTAGE) and owner(state, p) == army
-    ]
+    mine = own(state, army, region)
     return bool(mine) and all(kind_of(p) is None for p in mine)
 
 
@@ -57,13 +51,17 @@ def proximity(state: State, army: str) -> dict[str, int]:
     return {r: i for i, r in enumerate(data(state).board.proximity_order(human, state.north))}
 
 
-def weakest_first(state: State, army: str, regions: list[str]) -> list[str]:
-    """``regions`` weakest first for ``army``; equal Strength: a lone Leader's Region counts
-    stronger yet comes first (R33), then Proximity (``Solo.Planning.Ties``)."""
+def weakest_first(state: State, army: str, regions: list[str], *, leader_first: bool = False) -> list[str]:
+    """``regions`` weakest first for ``army``, then by Proximity (``Solo.Planning.Ties``); at equal
+    Strength a lone Leader's Region counts stronger (``Solo.Changes.7``), except in Planning, where
+    R33 has it take its Order first as the planning example does (``leader_first``)."""
     near = proximity(state, army)
-    return sorted(
-        regions, key=lambda r: (strength(state, army, r), not _leader_alone(state, army, r), near.get(r, 99))
-    )
+
+    def key(r: str) -> tuple[int, bool, int]:
+        alone = _leader_alone(state, army, r)
+        return (strength(state, army, r), not alone if leader_first else alone, near.get(r, 99))
+
+    return sorted(regions, key=key)
 
 
 def strongest_first(state: State, army: str, regions: list[str]) -> list[str]:
@@ -124,18 +122,18 @@ def planning_targets(state: State, army: str, regions: list[str]) -> list[str]:
         if _empty(state, r) and any(controller(state, n) == army for n in board.neighbours(r, state.north))
     ]
     human = [r for r in ok if controller(state, r) in enemies(state, army)]
-    out: list[str] = []
-    for group in (mine, partner, empty, human):
-        out.extend(
-            weakest_first(state, army, group) if group is not human else _weakest_human(state, army, group)
-        )
-    return out
+    return [
+        *weakest_first(state, army, mine, leader_first=True),
+        *weakest_first(state, army, partner, leader_first=True),
+        *weakest_first(state, army, empty, leader_first=True),
+        *_weakest_human(state, army, human),
+    ]
 
 
 def _weakest_human(state: State, army: str, regions: list[str]) -> list[str]:
     near = proximity(state, army)
-    foe = enemies(state, army)[0]
-    return sorted(regions, key=lambda r: (side_strength(state, foe, r), near.get(r, 99)))
+    foes = enemies(state, army)
+    return sorted(regions, key=lambda r: (sum(strength(state, f, r) for f in foes), near.get(r, 99)))
 
 
 def _planning(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
@@ -199,8 +197,6 @@ def _command_rank(state: State, army: str, regions: list[str]) -> list[str]:
 def bot_orders(state: State, army: str) -> list[str]:
     """The Regions of the Bot's Orders it may execute: cost and Region type ignored, a Sea Move
     from a Port only, Presence as printed (``Solo.Command.Orders``, L894-L897)."""
-    from .common import port_open, presence_holds
-
     out = []
     for region, sides in state.placed.items():
         placed = sides.get(alliance(army))

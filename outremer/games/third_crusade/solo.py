@@ -106,6 +106,7 @@ def column(state: State, army: str) -> Column:
         piles = state.solo["piles"][army]
         piles["reaction"].extend(piles["used"])
         piles["used"] = []
+        state.solo.get("triggered", {}).pop(army, None)  # a card trigger lasts for the round
         rng.shuffle(state, piles["reaction"])
         state.say("Solo.Strategy.Roll", f"{NAMES[army]} rolls {face}: column {face} of the Bot Table.")
         rolled = state.solo["column"][army]
