@@ -284,7 +284,7 @@ def _march_from(state: State, region: str, order: str) -> None:
     state.placed[region] = {"crusader": {"army": "hre", "order": order, "up": False}}
     state.tracks["hre"]["current"] = 9
     PROCEDURES.push(state, "order", army="hre", region=region)
-    solo.settle(state)
+    bot_play.settle(state)
 
 
 def test_the_acre_march_example() -> None:
@@ -462,7 +462,7 @@ def test_the_bot_loses_no_glory_for_orders_left() -> None:
     state.order_box["turkoman"].remove("turkoman_march")
     glory = state.glory
     PROCEDURES.push(state, "upkeep", step="orders")
-    solo.act(state)
+    bot_play.act(state)
     assert "acre" not in state.placed and "hre_march" in state.order_box["hre"]
     assert "damascus" in state.placed  # the human's stays for upkeep's step 3
     assert state.glory == glory

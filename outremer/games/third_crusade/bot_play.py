@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from ...engine import rng
 from ...engine.procedures import Action, Frame
-from . import diplomacy, steps, turns
+from . import diplomacy, solo, steps, turns
 from .battle_moves import piece_at
 from .battle_strength import piece_strength
 from .common import alliance, allies, counts, data, enemies, move_faith, owner, port_open, presence_holds
@@ -652,3 +652,33 @@ CHOOSERS: dict[str, Chooser] = {
 def choose(state: State, frame: Frame, army: str, legal: list[Action]) -> Action | None:
     """The Bot's answer to the procedure under way (None: it has acted itself)."""
     return CHOOSERS.get(frame["kind"], _first)(state, frame, army, legal)
+
+
+# -- running the Bots ---------------------------------------------------------------------------
+def act(state: State) -> None:
+    """Every decision the procedures ask of a Bot, taken by the rules (the check the game
+    settles with); returns once no Bot is asked."""
+    if not state.solo:
+        return
+    while state.result is None and state.stack:
+        top = state.stack[-1]
+        if top["kind"] == "planning" and not top.get("bots_placed"):
+            plan_all(state, top)
+        if top["kind"] == "upkeep" and top.get("step") == "orders":
+            solo.orders_home(state)
+        asked = [r for r in PROCEDURES.deciders(state) if r in state.solo["bots"]]
+        if not asked:
+            return
+        army = asked[0]
+        frame = state.stack[-1]
+        legal = PROCEDURES.legal(state, army)
+        action = choose(state, frame, army, legal)
+        proc = PROCEDURES.get(frame["kind"])
+        if action is not None:
+            assert proc.perform is not None
+            proc.perform(state, frame, army, action)
+
+
+def settle(state: State) -> None:
+    """Run the procedures to the next human decision, Bots answering on the way."""
+    PROCEDURES.settle(state, act)

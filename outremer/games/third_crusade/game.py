@@ -16,12 +16,12 @@ from ...engine.game import BotFactory, Game, Outcome, Position
 from ...engine.procedures import Action
 from ...engine.rng import KEYED
 from . import board_view, render, views
+from .bot_play import act as bots_act
 from .common import alliance, pack_at
 from .orders import ARMIES
 from .procedures import PROCEDURES
 from .setup import new_game
 from .solo import OPTIONS as SOLO
-from .solo import act as bots_act
 from .solo import bot_side
 from .state import CRUSADER, MUSLIM, NAMES, State
 

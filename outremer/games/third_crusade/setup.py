@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ...engine import rng
 from ...engine.errors import IllegalAction
-from . import rounds, solo
+from . import bot_play, rounds, solo
 from .cards import START
 from .common import Pack, alliance, pack_at
 from .events import ROUNDS
@@ -60,7 +60,7 @@ def new_game(
     solo.start(state, bots)
     state.barrier += 1
     PROCEDURES.push(state, rounds.GAME)
-    solo.settle(state)
+    bot_play.settle(state)
     return state
 
 

@@ -21,7 +21,6 @@ from ...engine import rng
 from ...engine.game import Option
 from .bot_table import BotTable, Column, read_bot_table
 from .common import alliance, data
-from .procedures import PROCEDURES
 from .state import NAMES, State
 
 OPTIONS = (
@@ -113,32 +112,6 @@ def column(state: State, army: str) -> Column:
     return table(state).column(int(rolled[1]))
 
 
-def act(state: State) -> None:
-    """Every decision the procedures ask of a Bot, taken by the rules (the check the game
-    settles with); returns once no Bot is asked."""
-    if not state.solo:
-        return
-    from .bot_play import choose, plan_all  # the priorities import this module
-
-    while state.result is None and state.stack:
-        top = state.stack[-1]
-        if top["kind"] == "planning" and not top.get("bots_placed"):
-            plan_all(state, top)
-        if top["kind"] == "upkeep" and top.get("step") == "orders":
-            orders_home(state)
-        asked = [r for r in PROCEDURES.deciders(state) if r in state.solo["bots"]]
-        if not asked:
-            return
-        army = asked[0]
-        frame = state.stack[-1]
-        legal = PROCEDURES.legal(state, army)
-        action = choose(state, frame, army, legal)
-        proc = PROCEDURES.get(frame["kind"])
-        if action is not None:
-            assert proc.perform is not None
-            proc.perform(state, frame, army, action)
-
-
 def orders_home(state: State) -> None:
     """Before upkeep's step 3 the Bots' Orders left on the map go back unseen, costing no Glory
     (``Solo.Upkeep.Orders``, L1008)."""
@@ -153,11 +126,6 @@ def orders_home(state: State) -> None:
                 state.say("Solo.Upkeep.Orders", f"The {NAMES[placed['army']]}'s Order in {where} goes back.")
         if not sides:
             del state.placed[region]
-
-
-def settle(state: State) -> None:
-    """Run the procedures to the next human decision, Bots answering on the way."""
-    PROCEDURES.settle(state, act)
 
 
 def describe(state: State) -> dict[str, Any] | None:
