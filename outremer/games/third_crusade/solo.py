@@ -1,8 +1,8 @@
 """The solo game (``Solo``, L798-L1012): 1 or 2 human Armies of one Alliance against 1 or 2 Bot
 Armies that the rules play by the Bot Table (``BotTable``, L1013-L1018; docs/third-crusade/bot.md).
 
-A Bot Army is no seat: whenever a procedure would ask it, :func:`act` (the check the game settles
-with) answers for it at once from its priorities (bot_play.py), so the procedures never wait on it.
+A Bot Army is no seat: whenever a procedure would ask it, ``bot_play.act`` (the check the game
+settles with) answers for it at once from its priorities, so the procedures never wait on it.
 Its random draws (its die, its piles, its Event Cards) come from the state's generator only.
 
 ``state.solo`` holds, per Bot, its column for the round (``Solo.Strategy.Roll``) and its three
