@@ -35,8 +35,8 @@ from ...engine.procedures import Action, Frame
 from .battle_strength import in_force, leading, order_of, reinforcing, sides
 from .common import alliance, counts, data, owner
 from .control import holder
-from .pieces import home, kind_of, shape_of, slot_choices
-from .state import NAMES, NEUTRAL, SABOTAGE, State
+from .pieces import home, kind_of, piece_name, shape_of, slot_choices
+from .state import NEUTRAL, SABOTAGE, State
 
 ROAD = "road"
 """Where the attacking group stands in a loss choice (``Battle.Road``)."""
@@ -266,9 +266,6 @@ def _lift(state: State, frame: Frame, m: dict[str, Any]) -> None:
 
 
 def _name(state: State, piece: str) -> str:
-    kind = kind_of(piece)
-    if kind is None:
-        return data(state).leaders.leaders[piece].name
-    who = owner(state, piece)
-    army = "Neutral" if who == NEUTRAL else NAMES[who]
-    return f"{'An' if army[0] in 'AEIOU' else 'A'} {army} {kind.replace('_', ' ')}"
+    """A piece as a sentence opens with it: a Leader's name, or "An Angevin infantry"."""
+    name = piece_name(state, piece)
+    return name if kind_of(piece) is None else f"{'An' if name[0] in 'AEIOU' else 'A'} {name}"
