@@ -21,7 +21,7 @@ import random
 from typing import Any
 
 from ...engine.rng import fresh
-from .common import allies
+from .common import allies, data
 from .events import ROUNDS
 from .procedures import PROCEDURES
 from .state import State
@@ -78,8 +78,12 @@ def _event_cards(state: State, role: str, rng: random.Random) -> None:
 def _orders(state: State, role: str, rng: random.Random) -> None:
     """Another Army's screen and, if of the other Alliance, its face-down Orders on the map."""
     friends = set(allies(state, role))
+    bots = set(state.solo["bots"]) if state.solo else set()
     for army in state.armies:
         if army == role:
+            continue
+        if army in bots:
+            _bot_piles(state, army, rng)
             continue
         down = (
             []
@@ -96,6 +100,28 @@ def _orders(state: State, role: str, rng: random.Random) -> None:
         for p in down:
             p["order"] = pool.pop()
         state.order_box[army] = pool
+
+
+def _bot_piles(state: State, army: str, rng: random.Random) -> None:
+    """A Bot's piles, shuffled unseen, and its face-down Orders, each drawn from one of them
+    (``Solo.Setup.2-3``): each pile dealt anew with the face-down Orders of its group."""
+    assert state.solo is not None
+    piles = state.solo["piles"][army]
+    groups = dict(zip(("reaction", "prepared", "advanced"), data(state).orders.bot_groups(army), strict=True))
+    down = [
+        p
+        for rid in sorted(state.placed)
+        for p in state.placed[rid].values()
+        if p["army"] == army and not p["up"]
+    ]
+    for name, group in groups.items():
+        ids = {o.id for o in group}
+        mine = [p for p in down if p["order"] in ids]
+        pool = sorted(piles[name] + [p["order"] for p in mine])
+        rng.shuffle(pool)
+        for p in mine:
+            p["order"] = pool.pop()
+        piles[name] = pool
 
 
 def _objectives(state: State, role: str, rng: random.Random) -> None:
