@@ -81,6 +81,11 @@ REVEALS: dict[str, Callable[[dict[str, Any]], bool]] = {
     # comes, hidden until then, 6.2, 6.51); a drawn block that cannot deploy goes back to the pool
     # for all to see, which its kind decides (7.2, 7.3).
     "crusader-rex": lambda entry: _names_a_block(entry) or "cannot deploy" in entry["text"],
+    # Third Crusade: an Order turned up names it (Command.Order), and so does a solo Bot's Order
+    # turned up that fails or has nothing to execute, or one drawn from its Reaction pile
+    # (Solo.Command.Orders, SoloGlossary.OrderFail, Solo.Battle.Reaction).
+    "third-crusade": lambda entry: entry["rule"]
+    in ("Command.Order", "Solo.Command.Orders", "SoloGlossary.OrderFail", "Solo.Battle.Reaction"),
 }
 """Log lines that show a hidden fact by the rules, by title (besides lines that say in other words
 what the twin's line says): where the twins' logs part at one, the reveal explains what follows."""

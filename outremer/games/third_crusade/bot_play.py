@@ -10,6 +10,7 @@ state's draws (engine.rng).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ...engine import rng
 from ...engine.procedures import Action, Frame
@@ -22,7 +23,7 @@ from .orders import Step
 from .pieces import free_slots, kind_of, shape_of
 from .procedures import PROCEDURES
 from .solo import column, table
-from .state import NEUTRAL, SABOTAGE, State, unit
+from .state import NAMES, NEUTRAL, SABOTAGE, State, unit
 
 Chooser = Callable[[State, Frame, str, list[Action]], Action | None]
 
@@ -214,28 +215,29 @@ def bot_orders(state: State, army: str) -> list[str]:
 
 def _command(state: State, frame: Frame, army: str, legal: list[Action]) -> Action | None:
     """The Bot's turn (``Solo.Command``, L884-L903): a random Event Card if its last Order set one
-    off (a CARD TRIGGER of its column); else an Order by its priorities, paying nothing (the cost
-    is given back before the Order takes it, ``Solo.Setup.6``); else Order Fail for an Order it
-    cannot execute (R32); else the cards left, drawn at random; else it passes and gains its
+    off (a CARD TRIGGER of its column); else its face-down Order first by its priorities (public
+    facts only), turned up and executed paying nothing (the cost is given back before the Order
+    takes it, ``Solo.Setup.6``), or Order Fail if it cannot be executed (R32), or nothing for a
+    Blank or a Reaction; else the cards left, drawn at random; else it passes and gains its
     column's bonus."""
     assert state.solo is not None
     events = [a for a in legal if a[0] == "event"]
     if events and state.solo.setdefault("triggered", {}).pop(army, False):
         return rng.choice(state, events)
-    regions = _command_rank(state, army, bot_orders(state, army))
-    if regions:
-        region = regions[0]
+    face_down = _command_rank(state, army, _face_down(state, army))
+    if face_down:
+        region = face_down[0]  # chosen by public facts alone: the Order is still face down
         order = data(state).orders.orders[state.placed[region][alliance(army)]["order"]]
-        assert order.cost is not None
-        state.tracks[army]["current"] += order.cost
-        if triggers(state, army, order.effect, region):
-            state.solo["triggered"][army] = True
-        PROCEDURES.push(state, "order", army=army, region=region)
-        turns.done(frame)
-        return None
-    failing = _command_rank(state, army, _failing(state, army))
-    if failing:
-        order_fail(state, army, failing[0])
+        if region in bot_orders(state, army):
+            assert order.cost is not None
+            state.tracks[army]["current"] += order.cost
+            if triggers(state, army, order.effect, region):
+                state.solo["triggered"][army] = True
+            PROCEDURES.push(state, "order", army=army, region=region)
+        elif order.blank or order.reaction or order.cost is None:
+            _turn_up_idle(state, army, region)
+        else:
+            order_fail(state, army, region)
         turns.done(frame)
         return None
     if events:
@@ -244,19 +246,28 @@ def _command(state: State, frame: Frame, army: str, legal: list[Action]) -> Acti
     return ("pass",)
 
 
-def _failing(state: State, army: str) -> list[str]:
-    """The Regions of the Bot's unexecuted Orders it cannot execute (``Solo.Command.Orders``)."""
-    out = []
-    for region, sides in state.placed.items():
-        placed = sides.get(alliance(army))
-        if placed is None or placed["army"] != army or placed["up"]:
-            continue
-        order = data(state).orders.orders[placed["order"]]
-        if not (order.blank or order.reaction or order.cost is None) and region not in bot_orders(
-            state, army
-        ):
-            out.append(region)
-    return out
+def _face_down(state: State, army: str) -> list[str]:
+    """The Regions of the Bot's Orders still face down on the map: the Bot tries them by its
+    priorities, which read only public facts, and learns what each is when it turns it up
+    (``Solo.Command.Orders``, L894-L897)."""
+    return [r for r, sides in state.placed.items() if _mine_face_down(sides.get(alliance(army)), army)]
+
+
+def _mine_face_down(placed: dict[str, Any] | None, army: str) -> bool:
+    return placed is not None and placed["army"] == army and not placed["up"]
+
+
+def _turn_up_idle(state: State, army: str, region: str) -> None:
+    """A Blank or a Reaction Order turned up in the Command phase: there is nothing to execute
+    (``Command.Order.Blank``, ``Command.Reaction``); it leaves the map as executed."""
+    placed = state.placed[region].pop(alliance(army))
+    if not state.placed[region]:
+        del state.placed[region]
+    state.executed[army].append(placed["order"])
+    state.barrier += 1  # the Order is turned up: a hidden fact is shown
+    name = data(state).orders.orders[placed["order"]].name
+    where = data(state).board.regions[region].name
+    state.say("Solo.Command.Orders", f"The {NAMES[army]} turns up {name} in {where}: nothing to execute.")
 
 
 def order_fail(state: State, army: str, region: str) -> None:
@@ -266,6 +277,12 @@ def order_fail(state: State, army: str, region: str) -> None:
     if not state.placed[region]:
         del state.placed[region]
     state.executed[army].append(placed["order"])
+    state.barrier += 1  # the Order is turned up: a hidden fact is shown
+    name = data(state).orders.orders[placed["order"]].name
+    where = data(state).board.regions[region].name
+    state.say(
+        "SoloGlossary.OrderFail", f"The {NAMES[army]} turns up {name} in {where}: it cannot be executed."
+    )
     faces = table(state).order_fail.faces
     usable = [f for f in sorted(faces) if all(_can(state, army, step, region) for step in faces[f])]
     if not usable:
@@ -553,6 +570,7 @@ def _react(state: State, frame: Frame, army: str, legal: list[Action]) -> Action
         return ("pass",)
     drawn = piles["reaction"].pop(rng.below(state, len(piles["reaction"])))
     piles["used"].append(drawn)
+    state.barrier += 1  # drawn from a hidden pile and shown
     order = data(state).orders.orders[drawn]
     state.say("Solo.Battle.Reaction", f"The Bot draws {order.name} from its Reaction pile.")
     if order.blank:
