@@ -466,3 +466,51 @@ def test_the_bot_loses_no_glory_for_orders_left() -> None:
     assert "acre" not in state.placed and "hre_march" in state.order_box["hre"]
     assert "damascus" in state.placed  # the human's stays for upkeep's step 3
     assert state.glory == glory
+
+
+PICKS = [
+    # (scenario, options, slot picked at each human turn, current command points each human gains)
+    ("two_hre_turkoman", CRUSADER_BOTS, [5, 3], 8),  # Solo.Strategy.Example: slot 5, then slot 3
+    ("four", SOLO, [5, 3, 4, 2], 0),  # 2 against 2: the upper human with the upper Bot (gains below)
+    ("three_hre", CRUSADER_BOTS, [5, 3], 8),  # 2 humans against a lone Bot: both slot numbers
+    ("three_angevin", SOLO, [5, 3], 16),  # 1 human against 2 Bots: each slot once per Bot card
+]
+
+
+@pytest.mark.parametrize(("scenario", "options", "slots", "gain"), PICKS)
+def test_the_humans_pick_from_their_own_rows(
+    scenario: str, options: dict[str, bool], slots: list[int], gain: int
+) -> None:
+    # Solo.Strategy.Picks, R35: a human takes a card of its own row and hands each Bot it relates
+    # to the card in the same slot; every Bot card pays its slot number to the humans it relates to.
+    state = solo_game(scenario, options)
+    for army in GAME.active_roles(state):
+        GAME.apply_in_place(state, army, GAME.legal_actions(state, army)[0])
+    assert PROCEDURES.top(state)["kind"] == "strategy_pick"
+    rows = {a: list(state.bidding[a]) for a in state.armies}
+    before = {a: state.tracks[a]["current"] for a in state.armies}
+    pickers = []
+    for slot in slots:
+        (human,) = GAME.active_roles(state)
+        assert all(a[1] == human for a in GAME.legal_actions(state, human))  # its own row only
+        pickers.append(human)
+        GAME.apply_in_place(state, human, ("pick", human, slot))
+    assert PROCEDURES.top(state)["kind"] != "strategy_pick"
+    assert set(pickers) == set(solo.humans(state))
+    if scenario == "four":
+        upper, lower = solo.humans(state)  # Solo.Strategy.Picks: paired by initiative
+        assert pickers == [upper, lower, upper, lower]
+        (top,), (bottom,) = solo.related(state, upper), solo.related(state, lower)
+        assert {top, bottom} == set(solo.bots(state))
+        assert [
+            state.initiative.index(a) < state.initiative.index(b) for a, b in ((upper, lower), (top, bottom))
+        ] == [True, True]
+        taken = {upper: [5, 4], top: [5, 4], lower: [3, 2], bottom: [3, 2]}
+        gains = {upper: 9, lower: 5}
+    else:
+        taken = dict.fromkeys(state.armies, slots)  # every Army takes its card of every slot picked
+        gains = dict.fromkeys(solo.humans(state), gain)
+    for army in state.armies:
+        # Every Army ends with 2 cards, its own of the slots picked for it.
+        assert sorted(state.event_cards[army][-2:]) == sorted(rows[army][s - 2] for s in taken[army])
+        assert state.tracks[army]["current"] - before[army] == gains.get(army, 0)  # Bots gain none

@@ -92,16 +92,6 @@ def _place(state: State, frame: Frame, army: str, legal: list[Action]) -> Action
     return rng.choice(state, legal)
 
 
-def _pick(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
-    """The Bot takes the slot its human counterpart took, when it is still there
-    (``Solo.Strategy.Picks``, L847-L850); else one at random."""
-    taken = [s for a in enemies(state, army) for s, c in enumerate(state.bidding.get(a, [])) if c is None]
-    for action in legal:
-        if action[-1] - 2 in taken:
-            return action
-    return rng.choice(state, legal)
-
-
 # -- Planning ------------------------------------------------------------------------------------
 def planning_targets(state: State, army: str, regions: list[str]) -> list[str]:
     """Where the Bot places its Orders (``Solo.Planning.Order``, L861-L867): first its strongest
@@ -655,7 +645,6 @@ def _first(state: State, frame: Frame, army: str, legal: list[Action]) -> Action
 
 CHOOSERS: dict[str, Chooser] = {
     "strategy_place": _place,
-    "strategy_pick": _pick,
     "planning": _planning,
     "command": _command,
     "event": _event,

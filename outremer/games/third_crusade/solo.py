@@ -59,6 +59,20 @@ def humans(state: State) -> list[str]:
     return [a for a in state.armies if a not in bots(state)]
 
 
+def related(state: State, army: str) -> list[str]:
+    """The Armies of the other side that ``army`` relates to in the Strategy picks
+    (``Solo.Strategy.Picks``, R35): all of them when either side has one Army, else the one at the
+    same rank on initiative (the upper with the upper, the lower with the lower)."""
+    mine = bots(state) if army in bots(state) else humans(state)
+    others = humans(state) if army in bots(state) else bots(state)
+    if len(mine) == 1 or len(others) == 1:
+        return others
+    ranks = list(dict.fromkeys(state.initiative))
+    mine.sort(key=ranks.index)
+    others.sort(key=ranks.index)
+    return [others[mine.index(army)]]
+
+
 def start(state: State, side: str | None) -> None:
     """The solo set-up (``Solo.Setup``) for a Bot ``side`` (None: no Bot): the piles sorted and
     shuffled unseen, the Advanced March for 1 moved to the Prepared pile (``Solo.Setup.3``), the

@@ -10,6 +10,10 @@ the picker's current command points rise by the slot's number. No row gives more
 or with 3 players 4 for the lone player, 2 from each partner's row, and 1 for each partner, from the
 lone row, at twice the slot's number (``Strategy.ThreePlayer``; R22: the lone player picks at both
 its positions). What is left in the rows is discarded (``Strategy.End``).
+
+Against Bots (``Solo.Strategy.Picks``, R35) a human picks a slot of its own row instead: it takes
+its card there, and each Bot it relates to (``solo.related``) receives its own card of that slot,
+paying the slot's number to every human it relates to.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from ...engine.procedures import Action, Frame, unseal
+from . import solo
 from .common import data, enemies, next_position
 from .events import ROUNDS
 from .procedures import PROCEDURES
@@ -31,6 +36,9 @@ ROW_LIMIT = 2
 
 def quotas(state: State) -> dict[str, int]:
     """The picks each player makes (``Strategy.End``, ``Strategy.ThreePlayer``)."""
+    if state.solo:  # Solo.Strategy.Picks, R35: against a lone Bot two humans pick once each
+        once = len(solo.humans(state)) == 2 and len(solo.bots(state)) == 1
+        return {a: 0 if a in solo.bots(state) else 1 if once else ROW_LIMIT for a in state.armies}
     if state.lone is None:
         return dict.fromkeys(state.armies, ROW_LIMIT)
     return {a: 2 * ROW_LIMIT if a == state.lone else 1 for a in state.armies}
@@ -104,7 +112,9 @@ def _reveal(state: State, frame: Frame, choices: dict[str, Action]) -> None:
 # -- the picks ---------------------------------------------------------------------------------
 def _pick_legal(state: State, frame: Frame, role: str) -> list[Action]:
     """A card from an enemy Army's row that has given fewer than 2 (``Strategy.Pick``,
-    ``Strategy.RowLimit``)."""
+    ``Strategy.RowLimit``); against Bots a card of its own row (``Solo.Strategy.Picks``)."""
+    if state.solo:
+        return [("pick", role, n) for n, c in zip(SLOTS, state.bidding[role], strict=True) if c is not None]
     out: list[Action] = []
     for enemy in enemies(state, role):
         row = state.bidding[enemy]
@@ -114,6 +124,9 @@ def _pick_legal(state: State, frame: Frame, role: str) -> list[Action]:
 
 
 def _pick(state: State, frame: Frame, role: str, action: Action) -> None:
+    if state.solo:
+        _solo_pick(state, frame, role, action[2])
+        return
     _, owner, slot = action
     row = state.bidding[owner]
     card = row[SLOTS.index(slot)]
@@ -130,6 +143,32 @@ def _pick(state: State, frame: Frame, role: str, action: Action) -> None:
         f"The {NAMES[role]} picks {title(state, card)} from slot {slot} of the {NAMES[owner]}'s row, for the "
         f"{NAMES[owner]}, and gains {gain} command points ({state.tracks[role]['current']} current).",
     )
+
+
+def _solo_pick(state: State, frame: Frame, role: str, slot: int) -> None:
+    """``Solo.Strategy.Picks`` (R35): ``role`` and every human sharing its Bots take their card of
+    ``slot``, the Bots theirs, and each Bot card pays ``slot`` to each human it relates to."""
+    given = solo.related(state, role)
+    takers = [a for a in state.armies if a in given or a == role or set(solo.related(state, a)) & set(given)]
+    for army in takers:
+        card = state.bidding[army][SLOTS.index(slot)]
+        assert card is not None  # a slot is picked once for the same Bots
+        state.bidding[army][SLOTS.index(slot)] = None
+        state.event_cards[army].append(card)
+        state.say(
+            "Solo.Strategy.Picks",
+            f"The {NAMES[army]} takes {title(state, card)} from slot {slot} of its row.",
+        )
+    for army in takers:
+        if army not in given:
+            gain = slot * sum(army in solo.related(state, bot) for bot in given)
+            state.tracks[army]["current"] += gain
+            state.say(
+                "Solo.Strategy.Picks",
+                f"The {NAMES[army]} gains {gain} command points ({state.tracks[army]['current']} current).",
+            )
+    frame["left"][role] -= 1
+    frame["roles"] = []
 
 
 def _next_picker(state: State, frame: Frame) -> None:
