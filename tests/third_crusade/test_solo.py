@@ -514,3 +514,25 @@ def test_the_humans_pick_from_their_own_rows(
         # Every Army ends with 2 cards, its own of the slots picked for it.
         assert sorted(state.event_cards[army][-2:]) == sorted(rows[army][s - 2] for s in taken[army])
         assert state.tracks[army]["current"] - before[army] == gains.get(army, 0)  # Bots gain none
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_bot_bids_a_die_plus_its_gold_and_pays_the_gold(seed: int) -> None:
+    # Solo.Diplomacy, R31: the Bot's bid is a die plus the gold its column adds (column 1: all of
+    # it); it pays only the gold. 3 gold and any die beat the human's 4, or tie and win on
+    # initiative (Solo.Setup.7: the Bot first).
+    state = solo_game(seed=seed)
+    assert state.solo is not None and state.initiative[0] == "hre"
+    state.solo["column"]["hre"] = [state.round, 1]
+    state.gold = {"hre": 3, "turkoman": 10}
+    state.stack = []
+    PROCEDURES.push(state, "diplomacy_bid", roles=["hre", "turkoman"])
+    bot_play.settle(state)
+    assert GAME.active_roles(state) == ("turkoman",)
+    GAME.apply_in_place(state, "turkoman", ("bid", 4))
+    (rolled,) = [t for key, _, t in state.log if key == "Solo.Diplomacy"]
+    die = int(rolled.split(" rolls ")[1].split()[0])
+    assert 1 <= die <= 6
+    shown = [t for key, _, t in state.log if key == "Diplomacy.Bid"][-1]
+    assert f"Holy Roman Empire {3 + die}, Turkoman 4;" in shown
+    assert state.gold == {"hre": 0, "turkoman": 6}

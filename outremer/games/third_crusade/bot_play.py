@@ -605,7 +605,8 @@ def _loss(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
 # -- Diplomacy, upkeep, the end ----------------------------------------------------------------
 def _bid(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
     """DIPLOMACY: BOT ROLL: the gold the column adds to its die, all or half rounded up, which is
-    all the Bot pays (``Solo.Diplomacy``, L979-L982; R31)."""
+    all the Bot pays; diplomacy.py rolls the die when the bids are shown (``Solo.Diplomacy``,
+    L979-L982; R31)."""
     gold = column(state, army).bid_gold
     have = max(a[1] for a in legal)
     want = have if gold == "all" else (have + 1) // 2 if gold == "half_up" else 0

@@ -4,11 +4,12 @@ Diplomacy Card, its rewards, the moves on the diplomacy board, then a victory ch
 Bids (``Diplomacy.Bid``): every player at once and unseen chooses how much of its gold to bid; the
 bids are shown together. From the highest (equal bids by initiative, the lone player of 3 by its
 higher marker, R17, R22) each pays its bid and takes a reward number of the card still free; with 4
-players the fourth pays for nothing. With 2 players the winner chooses reward 1 or 2 and the other
-always has 3 (``Diplomacy.TwoPlayer``); with 3, the third takes what is left (R17). A reward acts at
-once: Glory towards the taker's Alliance, Faith towards the taker, gold, free Advanced Orders into
-the Order box, Sabotage tokens taken off the map, or extra moves on the diplomacy board
-(docs/third-crusade/cards.md).
+players the fourth pays for nothing; a Bot's bid is a die rolled at the showing plus the gold it
+chose, and it pays the gold alone (``Solo.Diplomacy``, R31). With 2 players the winner chooses
+reward 1 or 2 and the other always has 3 (``Diplomacy.TwoPlayer``); with 3, the third takes what
+is left (R17). A reward acts at once: Glory towards the taker's Alliance, Faith towards the taker,
+gold, free Advanced Orders into the Order box, Sabotage tokens taken off the map, or extra moves on
+the diplomacy board (docs/third-crusade/cards.md).
 
 The board (``Diplomacy.Board``, R18): in the order the card prints (its reward numbers) each player
 moves its pawn along the lines, forward or sideways, to a free space, never past a 4-space row it has
@@ -27,8 +28,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine import rng
 from ...engine.procedures import Action, Frame, unseal
-from . import control, victory
+from . import control, solo, victory
 from .cards import DiplomacyCard, Item
 from .common import alliance, data, move_faith, move_glory, players
 from .procedures import PROCEDURES
@@ -67,12 +69,18 @@ def bid_order(state: State, bids: dict[str, int]) -> list[str]:
 def _reveal(state: State, frame: Frame, choices: dict[str, Action]) -> None:
     """The bids are shown together and paid (``Diplomacy.Bid``)."""
     unseal(frame)
-    bids = {a: int(choices[a][1]) for a in choices}
+    paid = {a: int(choices[a][1]) for a in choices}
+    bids = dict(paid)
+    for army in (a for a in dict.fromkeys(state.initiative) if a in solo.bots(state) and a in paid):
+        die = rng.d6(state)  # Solo.Diplomacy, R31: a Bot's bid is a die plus its gold
+        bids[army] += die
+        state.say("Solo.Diplomacy", f"The {NAMES[army]} rolls {die} and adds {paid[army]} gold to it.")
     order = bid_order(state, bids)
     for army in order:
-        state.gold[army] -= bids[army]
+        state.gold[army] -= paid[army]
     shown = ", ".join(f"{NAMES[a]} {bids[a]}" for a in order)
-    state.say("Diplomacy.Bid", f"The bids are shown: {shown}; each pays its bid.")
+    paying = "its bid, a Bot only its gold" if solo.bots(state) else "its bid"
+    state.say("Diplomacy.Bid", f"The bids are shown: {shown}; each pays {paying}.")
     state.barrier += 1
     PROCEDURES.pop(state, frame, order=order)
 
