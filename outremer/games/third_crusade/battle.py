@@ -32,6 +32,7 @@ from . import battle_moves as moves
 from .battle_strength import effects, leading, reactions, reinforcing, sides, strength, weaker
 from .common import alliance, allies, counts, data, move_glory, next_position, owner
 from .control import controller, update_tracks
+from .options import on
 from .pieces import kind_of
 from .procedures import PROCEDURES
 from .state import NAMES, NEUTRAL, SABOTAGE, State
@@ -80,7 +81,7 @@ def _open(state: State, frame: Frame) -> None:
             _record_leaders(state, frame)
             for where, i in reversed(moves.in_battle(state, frame, side)):
                 moves.remove(state, frame, side, where, i)
-            _decided(state, frame, other, glory=True)
+            _decided(state, frame, other, glory=not on(state, "leaders_only_no_glory"))
             return
     frame["stage"] = "react"
 
@@ -119,10 +120,10 @@ def _react(state: State, frame: Frame, army: str, action: Action) -> None:
     state.say("Battle.Reaction", text + ".")
     kinds = effects(order)
     attacking, defending = sides(frame)
-    if "retreat" in kinds:  # R7: no losses; the attacker wins and gains the Glory
+    if "retreat" in kinds:  # R7: no losses; the attacker wins and gains the Glory (but the option)
         state.say("Glossary.Retreat", f"The {defending} side retreats from the Battle without losses.")
         _record_leaders(state, frame)
-        _decided(state, frame, attacking, glory=True)
+        _decided(state, frame, attacking, glory=not on(state, "retreat_gives_no_glory"))
     elif "tactical_retreat" in kinds:  # R7: one Unit lost; no win, no Glory
         state.say("Glossary.TacticalRetreat", f"The {defending} side loses a Unit and leaves the Region.")
         frame.update(winner=attacking, glory=False, stage="lose")

@@ -18,6 +18,7 @@ from ...engine.rng import KEYED
 from . import board_view, render, views
 from .bot_play import act as bots_act
 from .common import alliance, pack_at
+from .options import OPTIONS as RULINGS
 from .orders import ARMIES
 from .procedures import PROCEDURES
 from .setup import new_game
@@ -35,7 +36,7 @@ class ThirdCrusade(Game[State]):
     title = "Third Crusade"
     roles = tuple(ARMIES)
     scenarios = ("four", *(s for s in pack_at(None).setups.scenarios if s != "four"))
-    options = SOLO
+    options = SOLO + RULINGS
 
     def roles_for(
         self, scenario: str | None = None, options: Mapping[str, Any] | None = None
@@ -54,7 +55,7 @@ class ThirdCrusade(Game[State]):
         generator: str = KEYED,
     ) -> State:
         scenario, chosen = self.check_setup(scenario, options)
-        return new_game(seed, scenario, generator=generator, bots=bot_side(chosen))
+        return new_game(seed, scenario, generator=generator, bots=bot_side(chosen), options=chosen)
 
     def active_roles(self, state: State) -> tuple[str, ...]:
         return PROCEDURES.deciders(state)

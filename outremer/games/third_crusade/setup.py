@@ -9,12 +9,14 @@ pieces, tokens, ships and track values come laid out from the set-ups pack, whic
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import Any
 
 from ...engine import rng
 from ...engine.errors import IllegalAction
 from . import bot_play, rounds, solo
+from . import options as rulings
 from .cards import START
 from .common import Pack, alliance, pack_at
 from .events import ROUNDS
@@ -39,11 +41,18 @@ them (R36 spells Tughril)."""
 
 
 def new_game(
-    seed: int, scenario: str, *, generator: str = rng.KEYED, pack: Path | None = None, bots: str | None = None
+    seed: int,
+    scenario: str,
+    *,
+    generator: str = rng.KEYED,
+    pack: Path | None = None,
+    bots: str | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> State:
     """A game of ``scenario`` (an id of setups.json) set up from ``seed`` and settled at the first
     decision: the Strategy phase of 1190. An unknown scenario is refused (IllegalAction). ``bots``
-    names the Alliance the rules play in a solo game (solo.py, ``Solo.Setup``)."""
+    names the Alliance the rules play in a solo game (solo.py, ``Solo.Setup``); ``options`` the
+    rulings' other readings played (options.py)."""
     folder = None if pack is None else str(pack)
     packs = pack_at(folder)
     s = packs.setups.scenarios.get(scenario)
@@ -51,6 +60,7 @@ def new_game(
         known = ", ".join(packs.setups.scenarios)
         raise IllegalAction(f"Third Crusade has no scenario {scenario!r}: there are {known}")
     state = _blank(seed, generator, s, folder)
+    state.options = rulings.chosen(options)
     _lay_out(state, packs, s)
     _decks(state, packs, s)
     _cards(state, packs, s)

@@ -49,6 +49,7 @@ FIELDS = (
     ("rng", GENERATOR),
     ("barrier", SHARED),
     ("scenario", SHARED),
+    ("options", SHARED),
     ("armies", SHARED),
     ("lone", SHARED),
     ("north", SHARED),
@@ -99,6 +100,7 @@ class State(PlainState, fields=FIELDS, json_format=FORMAT, title="Third Crusade"
     rng: rng.Value  # the random generator (engine.rng)
     barrier: int  # bumped by every shuffle and reveal: undo stops there
     scenario: str  # the set-up played (setups.json)
+    options: dict[str, bool]  # the rulings' other readings chosen at setup (options.py), never changed
     armies: list[str]  # the Armies in play, one per player (PlayerSetup.1)
     lone: str | None  # 3 players: the Army played alone (Goal.2)
     north: bool  # the north map board is in use: 4 players (BoardSetup.1)

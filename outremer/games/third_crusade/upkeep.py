@@ -47,6 +47,7 @@ from .common import (
     presence_holds,
 )
 from .events import ROUNDS
+from .options import on
 from .procedures import PROCEDURES
 from .state import CRUSADER, MUSLIM, NAMES, SABOTAGE, UNIT_KINDS, State, unit
 
@@ -158,7 +159,8 @@ def _orders(state: State) -> None:
     for rid, sides in state.placed.items():
         for placed in sides.values():
             army, order = placed["army"], data(state).orders.orders[placed["order"]]
-            if not placed["up"] and not order.blank:
+            spared = order.reaction and on(state, "unused_reactions_unpunished")  # R15's other reading
+            if not placed["up"] and not order.blank and not spared:
                 move_glory(state, alliance(army), -1)
                 where = data(state).board.regions[rid].name
                 state.say(

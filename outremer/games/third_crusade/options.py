@@ -1,0 +1,45 @@
+"""The setup options of the rulings' other readings (docs/third-crusade/rulings.md, "Other reading").
+
+Each option is off by default: the game follows the ruling. ``state.options`` holds the choice of
+every one, fixed at setup; ``on`` reads it where the ruling is applied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine.game import Option
+from .state import State
+
+OPTIONS = (
+    Option(
+        "retreat_gives_no_glory",
+        False,
+        "A Retreat also denies the attacker the Battle's Glory",
+        "Glossary.Retreat, R7",
+    ),
+    Option(
+        "leaders_only_no_glory",
+        False,
+        "Beating a side of Leaders without Unit icons gains no Glory",
+        "Battle.Strength.LeadersOnly, R49",
+    ),
+    Option(
+        "unused_reactions_unpunished",
+        False,
+        "An un-executed Reaction Order not tithed costs no Glory at upkeep",
+        "Upkeep.3, R15",
+    ),
+)
+
+
+def chosen(options: Mapping[str, Any] | None) -> dict[str, bool]:
+    """Every option of this module with its value in ``options`` (the default when absent)."""
+    given = options or {}
+    return {o.name: bool(given.get(o.name, o.default)) for o in OPTIONS}
+
+
+def on(state: State, name: str) -> bool:
+    """Whether the game is played with the other reading ``name``."""
+    return state.options[name]

@@ -1,0 +1,64 @@
+"""The rulings' other readings as setup options (options.py): each on a built position, played by
+the ruling (the option off) and by its other reading (on). Keys are those of
+docs/third-crusade/sections.md; Rn of rulings.md."""
+
+from __future__ import annotations
+
+import pytest
+
+from outremer.engine.errors import IllegalAction
+from outremer.games.third_crusade.options import OPTIONS
+
+from .play import GAME, play, start
+from .test_battle import ATTACK, clear, fight, finish, order, put, tripoli
+from .test_upkeep import empty, orders_on_map, run
+
+
+def test_the_options_are_off_by_default_and_kept_by_the_state() -> None:
+    state = GAME.setup(1, "plutorial")
+    assert state.options == {o.name: False for o in OPTIONS}
+    chosen = GAME.setup(1, "plutorial", {"retreat_gives_no_glory": True})
+    assert chosen.options["retreat_gives_no_glory"] and not chosen.options["leaders_only_no_glory"]
+    assert type(chosen).from_json(chosen.to_json()).options == chosen.options
+    with pytest.raises(IllegalAction):
+        GAME.setup(1, "plutorial", {"retreat_gives_no_glory": 1})
+
+
+@pytest.mark.parametrize("other", [False, True])
+def test_retreat_gives_no_glory(other: bool) -> None:
+    # Glossary.Retreat, R7: the attacker wins and gains the Battle's Glory (Battle.Glory.1-3);
+    # retreat_gives_no_glory: it still moves in, without the Glory
+    state = tripoli()
+    state.options["retreat_gives_no_glory"] = other
+    order(state, "tripoli", "hre", "hre_retreat")
+    fight(state, "tripoli", "turkoman", list(ATTACK), "d_buqaia")
+    play(state, "hre", "react", "tripoli")
+    finish(state)
+    assert state.glory == (0 if other else -3)
+    assert "badr_al_din" in state.regions["tripoli"]["slots"]  # no losses either way
+
+
+@pytest.mark.parametrize("other", [False, True])
+def test_leaders_only_no_glory(other: bool) -> None:
+    # Battle.Strength.LeadersOnly, R49: a lone Leader without Unit icons is lost and the attacker
+    # gains the Glory of a defending Leader killed (Battle.Glory.3-4); leaders_only_no_glory: none
+    state = start("plutorial")
+    state.options["leaders_only_no_glory"] = other
+    clear(state, "d_jordan")
+    put(state, "d_jordan", {0: "ibn_shaddad"})
+    fight(state, "d_jordan", "angevin", ["angevin:cavalry"], "d_galilee")
+    finish(state)
+    assert "ibn_shaddad" in state.leader_box
+    assert state.glory == (0 if other else 2)
+
+
+@pytest.mark.parametrize("other", [False, True])
+def test_unused_reactions_unpunished(other: bool) -> None:
+    # Upkeep.3, R15: the untithed Defence and Reinforce (Reactions) and the March cost 1 Glory each;
+    # unused_reactions_unpunished: only the March does. Tyre's uncovered Glory icon gives +1 (Upkeep.4.E)
+    state = empty()
+    state.options["unused_reactions_unpunished"] = other
+    orders_on_map(state)
+    run(state)
+    play(state, "angevin", "done")
+    assert state.glory == (-1 if other else -3) + 1
