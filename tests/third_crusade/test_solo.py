@@ -10,6 +10,7 @@ import random
 import pytest
 
 from outremer.games.third_crusade import bot_play, solo
+from outremer.games.third_crusade.battle_strength import faith_bonus
 from outremer.games.third_crusade.common import data
 from outremer.games.third_crusade.game import ThirdCrusade
 from outremer.games.third_crusade.pieces import free_slots, shape_of
@@ -536,3 +537,20 @@ def test_the_bot_bids_a_die_plus_its_gold_and_pays_the_gold(seed: int) -> None:
     shown = [t for key, _, t in state.log if key == "Diplomacy.Bid"][-1]
     assert f"Holy Roman Empire {3 + die}, Turkoman 4;" in shown
     assert state.gold == {"hre": 0, "turkoman": 6}
+
+
+def test_the_faith_bonus_of_a_pair() -> None:
+    # Solo.Battle.Faith: in the solo game the higher Faith gives +1 in any Battle, a pair's side
+    # included; of a pair only the attacker's or the defender's Faith counts (the partner behind
+    # counts 0, Solo.Changes.2, R2).
+    state = solo_game("four", SOLO)
+    state.faith["muslim"] = ["ayyubid", 1]
+    state.faith["crusader"] = ["angevin", 2]
+    frame = {"attacker": "ayyubid", "defender": "angevin"}
+    assert [faith_bonus(state, frame, side) for side in ("crusader", "muslim")] == [1, 0]
+    frame = {"attacker": "ayyubid", "defender": "hre"}  # the HRE is behind on its pair's track: 0
+    assert [faith_bonus(state, frame, side) for side in ("crusader", "muslim")] == [0, 1]
+    # without Bots a pair never gets it (Battle.Faith)
+    state = GAME.setup(1, "four")
+    state.faith["crusader"] = ["angevin", 2]
+    assert faith_bonus(state, {"attacker": "turkoman", "defender": "angevin"}, "crusader") == 0

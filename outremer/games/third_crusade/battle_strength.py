@@ -28,6 +28,7 @@ from typing import Any
 from ...engine.procedures import Action, Frame
 from .common import alliance, data, owner, presence_holds
 from .control import controller
+from .options import on
 from .orders import Order
 from .pieces import kind_of
 from .state import NEUTRAL, SABOTAGE, State
@@ -85,9 +86,11 @@ def in_force(frame: Frame) -> list[bool]:
 
 def reinforcing(state: State, army: str, region: str) -> list[int]:
     """The slots of ``region`` whose pieces a Reinforce of ``army`` there brings into the Battle
-    (R5): its Units, the Neutral Units it Controls there, its Leaders with Unit icons."""
+    (R5): its Units, the Neutral Units it Controls there, its Leaders with Unit icons (none with
+    the option ``reinforce_units_only``)."""
     leaders = data(state).leaders.leaders
     ours = controller(state, region) == army
+    helped = not on(state, "reinforce_units_only")
     out = []
     for i, piece in enumerate(state.regions[region]["slots"]):
         if piece is None or piece == SABOTAGE:
@@ -95,7 +98,7 @@ def reinforcing(state: State, army: str, region: str) -> list[int]:
         who = owner(state, piece)
         unit = kind_of(piece) is not None
         if (unit and (who == army or (who == NEUTRAL and ours))) or (
-            not unit and who == army and leaders[piece].fights
+            not unit and who == army and leaders[piece].fights and helped
         ):
             out.append(i)
     return out
@@ -124,8 +127,9 @@ def faith(state: State, army: str) -> int:
 
 def faith_bonus(state: State, frame: Frame, side: str) -> int:
     """+1 for a lone player's side whose Faith is higher than the enemy Army in charge's, in 2- and
-    3-player games (``Battle.Faith``, R2); a pair never gets it."""
-    if len(state.armies) == 4 or state.mercantile[side] is not None:
+    3-player games (``Battle.Faith``, R2); a pair never gets it, except in the solo game, where any
+    side does, a pair by its Army in charge (``Solo.Battle.Faith``)."""
+    if not state.solo and (len(state.armies) == 4 or state.mercantile[side] is not None):
         return 0
     attacking, defending = sides(frame)
     other = defending if side == attacking else attacking
