@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from outremer.games.third_crusade import bot_play, solo
+from outremer.games.third_crusade import bot_play, endgame, solo
 from outremer.games.third_crusade.battle_strength import faith_bonus
 from outremer.games.third_crusade.common import data
 from outremer.games.third_crusade.game import ThirdCrusade
@@ -554,3 +554,14 @@ def test_the_faith_bonus_of_a_pair() -> None:
     state = GAME.setup(1, "four")
     state.faith["crusader"] = ["angevin", 2]
     assert faith_bonus(state, {"attacker": "turkoman", "defender": "angevin"}, "crusader") == 0
+
+
+def test_a_final_winner_only_between_two_humans() -> None:
+    # Solo.Changes.1: the tiebreakers pick a Final Winner only in an Alliance of two people; two
+    # Bots win together.
+    state = solo_game("four", SOLO)
+    endgame.decide(state, "muslim", "10 Glory", {})
+    assert state.result is not None and state.result["winners"] == ["ayyubid", "turkoman"]
+    state = solo_game("four", SOLO)
+    endgame.decide(state, "crusader", "10 Glory", {})
+    assert state.result is None and state.stack[-1]["kind"] == endgame.FINAL_WINNER

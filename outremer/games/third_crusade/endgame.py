@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.procedures import Action, Frame
-from . import control, victory
+from . import control, solo, victory
 from .common import alliance, data, move_glory, next_position
 from .procedures import PROCEDURES
 from .state import MUSLIM, NAMES, State
@@ -46,9 +46,10 @@ def end(state: State, winners: list[str], side: str, reason: str, **more: Any) -
 
 
 def decide(state: State, side: str, reason: str, shown: dict[str, str]) -> None:
-    """``side`` has won: its lone Army wins, a pair goes to the tiebreakers (``EndGame.FinalWinner``)."""
+    """``side`` has won: its lone Army wins, a pair goes to the tiebreakers (``EndGame.FinalWinner``),
+    a pair of Bots wins together (``Solo.Changes.1``)."""
     armies = [a for a in state.armies if alliance(a) == side]
-    if len(armies) == 1:
+    if len(armies) == 1 or set(armies) <= set(solo.bots(state)):
         end(state, armies, side, reason)
     else:
         PROCEDURES.push(state, FINAL_WINNER, alliance=side, reason=reason, shown=shown)
