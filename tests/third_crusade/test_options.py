@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 
 from outremer.engine.errors import IllegalAction
+from outremer.games.third_crusade import control
 from outremer.games.third_crusade.options import OPTIONS
 
 from .play import GAME, play, start
-from .test_battle import ATTACK, clear, fight, finish, order, put, tripoli
+from .test_battle import ATTACK, clear, fight, finish, order, put, strengths, tripoli
 from .test_upkeep import empty, orders_on_map, run
 
 
@@ -62,3 +63,31 @@ def test_unused_reactions_unpunished(other: bool) -> None:
     run(state)
     play(state, "angevin", "done")
     assert state.glory == (-1 if other else -3) + 1
+
+
+@pytest.mark.parametrize("other", [False, True])
+def test_reinforce_units_only(other: bool) -> None:
+    # Glossary.ReinforceOrder, R5: the Angevin's 2 Infantry and William (1 Infantry icon) Reinforce
+    # Tripoli from the adjacent Desert, +3 (Example.TripoliBattle.3); reinforce_units_only: +2
+    state = tripoli()
+    state.options["reinforce_units_only"] = other
+    put(state, "d_beqaa", {0: "william"})
+    fight(state, "tripoli", "turkoman", list(ATTACK), "d_buqaia")
+    play(state, "hre", "react", "tripoli")
+    play(state, "hre", "pass")
+    play(state, "angevin", "react", "d_beqaa")
+    assert strengths(state) == (8, 8 if other else 9)
+
+
+@pytest.mark.parametrize("other", [False, True])
+def test_control_units_only(other: bool) -> None:
+    # Glossary.Control, R1: Ibn Shaddad alone Controls his Desert (Plutorial.Command.3), and beside
+    # one Angevin Infantry the count is even; control_units_only: nobody, then the Angevin
+    state = start("plutorial")
+    state.options["control_units_only"] = other
+    clear(state, "d_jordan")
+    put(state, "d_jordan", {0: "ibn_shaddad"})
+    assert control.controller(state, "d_jordan") == (None if other else "ayyubid")
+    assert control.holder(state, "d_jordan") == (None if other else "muslim")
+    put(state, "d_jordan", {1: "angevin:infantry"})
+    assert control.controller(state, "d_jordan") == ("angevin" if other else None)

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .common import alliance, counts, data
+from .options import on
 from .state import NEUTRAL, State
 
 TRACK_ICONS = {"base": "command_point", "crowns": "crown", "supply": "supply", "gold": "gold"}
@@ -32,9 +33,18 @@ MERCANTILE_MAX = 5
 """The last space of a Faith scale (R3): the Mercantile marker stops there."""
 
 
+def _counted(state: State, region: str) -> Counter[str]:
+    """The pieces that count for Control in ``region`` by owner: Units and Leaders (R1), Units only
+    with the option ``control_units_only``."""
+    if not on(state, "control_units_only"):
+        return counts(state, region)
+    pieces = (p for p in state.regions[region]["slots"] if p is not None and ":" in p)
+    return Counter(p.split(":", 1)[0] for p in pieces)
+
+
 def controller(state: State, region: str) -> str | None:
     """The Army Controlling ``region``, or None on a tie or with only Neutral pieces (R1)."""
-    ranked = [(n, who) for who, n in counts(state, region).items() if who != NEUTRAL]
+    ranked = [(n, who) for who, n in _counted(state, region).items() if who != NEUTRAL]
     ranked.sort(reverse=True)
     if not ranked or (len(ranked) > 1 and ranked[0][0] == ranked[1][0]):
         return None
@@ -48,7 +58,7 @@ def holder(state: State, region: str) -> str | None:
     army = controller(state, region)
     if army is not None:
         return alliance(army)
-    sides = {alliance(who) for who in counts(state, region) if who != NEUTRAL}
+    sides = {alliance(who) for who in _counted(state, region) if who != NEUTRAL}
     return sides.pop() if len(sides) == 1 else None
 
 

@@ -14,6 +14,18 @@ from .state import State
 
 OPTIONS = (
     Option(
+        "control_units_only",
+        False,
+        "Only Units count for Control: Leaders alone Control nothing",
+        "Glossary.Control, R1",
+    ),
+    Option(
+        "reinforce_units_only",
+        False,
+        "Leaders never add to a Reinforce",
+        "Glossary.ReinforceOrder, R5",
+    ),
+    Option(
         "retreat_gives_no_glory",
         False,
         "A Retreat also denies the attacker the Battle's Glory",
