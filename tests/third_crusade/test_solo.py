@@ -17,7 +17,7 @@ from outremer.games.third_crusade.pieces import free_slots, shape_of
 from outremer.games.third_crusade.procedures import PROCEDURES
 from outremer.games.third_crusade.state import NAMES, SABOTAGE, State, unit
 
-from .texts import REPO, RULES, copied_runs
+from .texts import REPO, copied_runs, rulebook_text
 
 GAME = ThirdCrusade()
 SOLO = {"solo": True}
@@ -263,7 +263,7 @@ def test_the_bot_reads_nothing_hidden() -> None:
 
 
 def test_no_rulebook_text_copied() -> None:
-    rulebook = RULES.read_text(encoding="utf-8")
+    rulebook = rulebook_text()
     package = REPO / "outremer" / "games" / "third_crusade"
     for module in ("solo", "bot_play"):
         assert copied_runs((package / f"{module}.py").read_text(encoding="utf-8"), rulebook) == [], module

@@ -12,7 +12,7 @@ from outremer.games.third_crusade.common import data
 from outremer.games.third_crusade.state import State
 
 from .play import GAME, snapshot, start, through
-from .texts import REPO, RULES, copied_runs
+from .texts import REPO, copied_runs, rulebook_text
 
 
 @pytest.mark.parametrize("scenario", list(GAME.scenarios))
@@ -79,7 +79,7 @@ def test_no_module_of_the_rules_layer_copies_the_rulebook() -> None:
         "battle_strength",
         "battle_moves",
     )
-    rulebook = RULES.read_text(encoding="utf-8")
+    rulebook = rulebook_text()
     package = REPO / "outremer" / "games" / "third_crusade"
     for module in modules:
         assert copied_runs((package / f"{module}.py").read_text(encoding="utf-8"), rulebook) == [], module
