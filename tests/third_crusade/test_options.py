@@ -12,7 +12,8 @@ from outremer.games.third_crusade.options import OPTIONS
 
 from .play import GAME, play, start
 from .test_battle import ATTACK, clear, fight, finish, order, put, strengths, tripoli
-from .test_upkeep import empty, orders_on_map, run
+from .test_upkeep import empty, orders_on_map, run, said
+from .test_upkeep import put as put_units
 
 
 def test_the_options_are_off_by_default_and_kept_by_the_state() -> None:
@@ -91,3 +92,18 @@ def test_control_units_only(other: bool) -> None:
     assert control.holder(state, "d_jordan") == (None if other else "muslim")
     put(state, "d_jordan", {1: "angevin:infantry"})
     assert control.controller(state, "d_jordan") == ("angevin" if other else None)
+
+
+@pytest.mark.parametrize("other", [False, True])
+def test_missions_count_covered(other: bool) -> None:
+    # Upkeep.1, R14: the HRE's Infantry covers Tripoli's supply icon, so the Crusaders hold Sidon
+    # alone against Damascus: even; missions_count_covered: Tripoli counts too, 2 to 1
+    state = empty()
+    state.options["missions_count_covered"] = other
+    state.mission = "ensure_supply"
+    put_units(state, "sidon", "angevin")
+    put_units(state, "tripoli", "hre", at=1)  # its one supply icon (test_upkeep's Mission test)
+    put_units(state, "damascus", "ayyubid")
+    run(state)
+    held = "2 to 1" if other else "1 to 1"
+    assert said(state, "Upkeep.1")[0].startswith(f"Mission Ensure our supply: Regions held {held}")

@@ -38,6 +38,12 @@ OPTIONS = (
         "Battle.Strength.LeadersOnly, R49",
     ),
     Option(
+        "missions_count_covered",
+        False,
+        "A Mission counts the icons printed in a Region even when covered",
+        "Upkeep.1, R14",
+    ),
+    Option(
         "unused_reactions_unpunished",
         False,
         "An un-executed Reaction Order not tithed costs no Glory at upkeep",

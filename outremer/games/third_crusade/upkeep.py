@@ -77,8 +77,12 @@ ASKING = {"tithe", "supply", "advanced", "genoa"}
 
 # -- step 1: the Mission ---------------------------------------------------------------------------
 def meets(state: State, need: Requirement, region: str) -> bool:
-    """Whether ``region`` meets a Mission half for its Controller (``Upkeep.1``, R14)."""
+    """Whether ``region`` meets a Mission half for its Controller (``Upkeep.1``, R14; with the option
+    ``missions_count_covered`` a printed icon counts even when covered)."""
     r = data(state).board.regions[region]
+    if need.kind == "icon" and on(state, "missions_count_covered"):  # R14's other reading
+        tokens = (icon for _, icon in state.regions[region]["resources"])
+        return need.icon in (*(s.icon for s in r.slots), *tokens)
     if need.kind == "icon":
         return control.icons(state, region)[need.icon or ""] > 0
     if need.kind == "port":
