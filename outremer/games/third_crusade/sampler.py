@@ -103,25 +103,29 @@ def _orders(state: State, role: str, rng: random.Random) -> None:
 
 
 def _bot_piles(state: State, army: str, rng: random.Random) -> None:
-    """A Bot's piles, shuffled unseen, and its face-down Orders, each drawn from one of them
-    (``Solo.Setup.2-3``): each pile dealt anew with the face-down Orders of its group."""
+    """A Bot's piles, shuffled unseen, and its face-down Orders dealt anew from where they came:
+    the Orders it plans with come from its Prepared pile (``Solo.Planning``), so they are dealt
+    with that pile; a Reaction on the map was named when it was drawn (``Solo.Battle.Reaction``)
+    and stays; the Reaction and Advanced piles, whose contents the log tells (``Solo.Setup.2-4``,
+    ``Solo.Upkeep.Sort``), are only shuffled."""
     assert state.solo is not None
     piles = state.solo["piles"][army]
-    groups = dict(zip(("reaction", "prepared", "advanced"), data(state).orders.bot_groups(army), strict=True))
-    down = [
+    orders = data(state).orders.orders
+    planned = [
         p
         for rid in sorted(state.placed)
         for p in state.placed[rid].values()
-        if p["army"] == army and not p["up"]
+        if p["army"] == army and not p["up"] and not orders[p["order"]].reaction
     ]
-    for name, group in groups.items():
-        ids = {o.id for o in group}
-        mine = [p for p in down if p["order"] in ids]
-        pool = sorted(piles[name] + [p["order"] for p in mine])
-        rng.shuffle(pool)
-        for p in mine:
-            p["order"] = pool.pop()
-        piles[name] = pool
+    pool = sorted(piles["prepared"] + [p["order"] for p in planned])
+    rng.shuffle(pool)
+    for p in planned:
+        p["order"] = pool.pop()
+    piles["prepared"] = pool
+    for name in ("reaction", "advanced"):
+        pile = sorted(piles[name])
+        rng.shuffle(pile)
+        piles[name] = pile
 
 
 def _objectives(state: State, role: str, rng: random.Random) -> None:
