@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from outremer.engine.errors import BadData
-from outremer.games.third_crusade.board import NORTH, Board, load_board
+from outremer.games.third_crusade.board import NORTH, Board
 from outremer.games.third_crusade.cards import (
     DECKS,
     START,
@@ -39,11 +39,6 @@ FILES = ("cards", "diplomacy")
 @pytest.fixture(scope="module")
 def cards() -> Cards:
     return load_cards()
-
-
-@pytest.fixture(scope="module")
-def board() -> Board:
-    return load_board()
 
 
 # --- what the rulebook states ----------------------------------------------------------------------

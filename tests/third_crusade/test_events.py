@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from outremer.engine.errors import BadData
-from outremer.games.third_crusade.board import NORTH, Board, load_board
+from outremer.games.third_crusade.board import NORTH, Board
 from outremer.games.third_crusade.events import (
     PER_ROUND,
     ROUNDS,
@@ -31,7 +31,7 @@ from outremer.games.third_crusade.events import (
     load_events,
     strength,
 )
-from outremer.games.third_crusade.leaders import Leaders, load_leaders
+from outremer.games.third_crusade.leaders import Leaders
 from outremer.games.third_crusade.orders import ARMIES
 
 from .test_orders import cited, copy_pack
@@ -44,16 +44,6 @@ ANGEVIN_CROWNS, AYYUBID_CROWNS, START_GOLD = 1, 2, 4  # Setup2p.Tracks L227, L23
 @pytest.fixture(scope="module")
 def events() -> Events:
     return load_events()
-
-
-@pytest.fixture(scope="module")
-def board() -> Board:
-    return load_board()
-
-
-@pytest.fixture(scope="module")
-def leaders() -> Leaders:
-    return load_leaders()
 
 
 # --- the counts ------------------------------------------------------------------------------------

@@ -13,22 +13,12 @@ from typing import Any
 import pytest
 
 from outremer.engine.errors import BadData
-from outremer.games.third_crusade.board import Board, load_board
+from outremer.games.third_crusade.board import Board
 from outremer.games.third_crusade.leaders import NAMED, VARIABLE_SETUP, Leader, Leaders, load_leaders
 from outremer.games.third_crusade.orders import ARMIES
 
 from .test_orders import DOC, copy_pack
 from .texts import source_words, table
-
-
-@pytest.fixture(scope="module")
-def leaders() -> Leaders:
-    return load_leaders()
-
-
-@pytest.fixture(scope="module")
-def board() -> Board:
-    return load_board()
 
 
 def test_the_shipped_pack_loads(leaders: Leaders) -> None:

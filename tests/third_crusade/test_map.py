@@ -26,11 +26,6 @@ DOC = REPO / "docs" / "third-crusade" / "map.md"
 TRACKS = ("command_point", "crown", "supply", "gold")  # Setup2p.Tracks, in the order of ruling R41
 
 
-@pytest.fixture(scope="module")
-def board() -> Board:
-    return load_board()
-
-
 def broken(tmp_path: Path, change: Callable[[Any], None]) -> Path:
     """A copy of the shipped data folder in ``tmp_path``, its map changed."""
     return changed_copy(DATA, tmp_path, "map", change)

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from outremer.engine.errors import BadData
-from outremer.games.third_crusade.board import Board, load_board
-from outremer.games.third_crusade.leaders import Leaders, load_leaders
+from outremer.games.third_crusade.board import Board
+from outremer.games.third_crusade.leaders import Leaders
 from outremer.games.third_crusade.orders import ARMIES, load_orders
 from outremer.games.third_crusade.setups import UNITS, Pieces, Scenario, Setups, load_setups
 
@@ -34,16 +34,6 @@ PRINTED = {
 @pytest.fixture(scope="module")
 def setups() -> Setups:
     return load_setups()
-
-
-@pytest.fixture(scope="module")
-def board() -> Board:
-    return load_board()
-
-
-@pytest.fixture(scope="module")
-def leaders() -> Leaders:
-    return load_leaders()
 
 
 @pytest.fixture(scope="module")
