@@ -36,42 +36,28 @@ VP = 3.5
 DIE_STRENGTH = 0.5
 """A die's expected Strength on the shipped die (``Battle.10``), for the estimates."""
 
-PRIORITIES: dict[str, dict[str, Any]] = {
-    # Each faction's tastes: its provision (Income.2, R14), what it recruits first (Movement.3),
-    # how bold it is in starting Conflicts (a margin of expected Strength), how much more it
-    # wants to start a Siege (the Strength it asks on top; a Siege scores the defender as much
-    # as the attacker, Victory.1, Siege.11), the Gold it keeps.
-    # The provision is each faction's best of the six over 800 four-player games (2 Faith for
-    # all four: Faith adds to a Battle's Strength and takes no Wounds; docs/four-powers/balance.md).
-    "Crusaders": {
-        "provision": ("faith", "faith"),
-        "recruit": ("knight", "footman"),
-        "margin": 0.0,
-        "siege": 6.0,
-        "keep": 2,
-    },
-    "Byzantines": {
-        "provision": ("faith", "faith"),
-        "recruit": ("footman", "knight"),
-        "margin": 0.0,
-        "siege": 6.0,
-        "keep": 2,
-    },
-    "Caliphate": {
-        "provision": ("faith", "faith"),
-        "recruit": ("knight", "footman"),
-        "margin": 0.0,
-        "siege": 6.0,
-        "keep": 2,
-    },
-    "Seljuk": {
-        "provision": ("faith", "faith"),
-        "recruit": ("footman", "knight"),
-        "margin": 0.0,
-        "siege": 6.0,
-        "keep": 2,
-    },
+TASTES: dict[str, Any] = {
+    "provision": ("faith", "faith"),
+    "margin": 0.0,
+    "siege": 6.0,
+    "keep": 2,
 }
+"""What every faction's bot shares: its provision (Income.2, R14; 2 Faith was each faction's best
+of the six over 800 four-player games: Faith adds to a Battle's Strength and takes no Wounds;
+docs/four-powers/balance.md), how bold it is in starting Conflicts (a margin of expected
+Strength), how much more it asks before it starts a Siege (the Strength on top; a Siege scores
+the defender as much as the attacker, Victory.1, Siege.11), the Gold it keeps."""
+
+PRIORITIES: dict[str, dict[str, Any]] = {
+    role: {**TASTES, "recruit": recruit}
+    for role, recruit in (
+        ("Crusaders", ("knight", "footman")),
+        ("Byzantines", ("footman", "knight")),
+        ("Caliphate", ("knight", "footman")),
+        ("Seljuk", ("footman", "knight")),
+    )
+}
+"""Each faction's tastes: the shared :data:`TASTES` and what it recruits first (Movement.3)."""
 
 BENEFIT = {"gold": 1.0, "faith": 1.0, "footman": 1.0, "tower": 1.6, "knight": 2.6}
 """What a Benefit or a provision is worth, in Gold."""
