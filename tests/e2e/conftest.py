@@ -182,6 +182,32 @@ def new_game_form(page: Any, base: str, name: str, title: str | None = None) -> 
         page.wait_for_selector(f"#new-game-form [data-title='{title}']")
 
 
+SETTLED_BOXES = """async (selectors) => {
+  const boxes = () => selectors.map((s) => {
+    const r = document.querySelector(s)?.getBoundingClientRect();
+    return r ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;
+  });
+  window.scrollTo(0, 0);
+  let last = JSON.stringify(boxes());
+  for (let i = 0; i < 60; i++) {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const now = JSON.stringify(boxes());
+    if (now === last) return JSON.parse(now);
+    last = now;
+  }
+  throw new Error("the layout did not settle: " + last);
+}"""
+
+
+def settled_boxes(page: Any, *selectors: str) -> list[dict[str, float]]:
+    """The boxes of ``selectors`` on the page scrolled to its top, all read in one frame once two
+    frames running agree: a redraw or a poll between separate reads cannot mix two layouts."""
+    boxes: list[dict[str, float] | None] = page.evaluate(SETTLED_BOXES, list(selectors))
+    missing = [s for s, box in zip(selectors, boxes, strict=True) if box is None]
+    assert not missing, f"not on the page: {missing}"
+    return [box for box in boxes if box is not None]
+
+
 def errors_of(page: Any) -> list[str]:
     """Collect uncaught page errors (a broken client fails the test)."""
     found: list[str] = []

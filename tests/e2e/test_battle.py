@@ -11,7 +11,7 @@ from outremer.engine.registry import get_game
 from outremer.games.crusader_rex.common import BLOCKS
 from outremer.games.crusader_rex.frames import BATTLE_DECISIONS
 
-from .conftest import PASSWORD, errors_of, register, shot
+from .conftest import PASSWORD, errors_of, register, settled_boxes, shot
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -153,10 +153,7 @@ def test_battle_panel_shows_the_battle_and_hides_frank_blocks(server: str, brows
     p_errors = errors_of(p)
     p.goto(f"{server}/#/game/{game_id}")
     p.wait_for_selector("#battle-panel .pblock")
-    board = p.locator("#board-wrap").bounding_box()
-    battle = p.locator("#title-panel").bounding_box()
-    prompt = p.locator("#prompt").bounding_box()
-    assert board and battle and prompt
+    board, battle, prompt = settled_boxes(p, "#board-wrap", "#title-panel", "#prompt")
     assert (
         board["y"] + board["height"] <= prompt["y"] + 1 and prompt["y"] + prompt["height"] <= battle["y"] + 1
     )

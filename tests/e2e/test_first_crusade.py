@@ -18,7 +18,7 @@ from outremer.games.first_crusade.board import load_board
 from outremer.games.first_crusade.positions import battle_fought, position
 from outremer.games.first_crusade.state import PLAYER
 
-from .conftest import errors_of, new_game_form, register, shot
+from .conftest import errors_of, new_game_form, register, settled_boxes, shot
 from .test_play import DESKTOP, PHONE, game_json, version, wait_version_above
 
 B = load_board()
@@ -122,9 +122,8 @@ def test_the_first_crusade_is_played_by_clicking(server: str, browser: Any) -> N
     p2.context.add_cookies(ctx.cookies())
     p2.goto(f"{server}/#/game/{game_id}")
     p2.wait_for_selector("#game svg .space")
-    board_box = p2.locator("#board-wrap").bounding_box()
-    prompt_box = p2.locator("#prompt").bounding_box()
-    assert board_box is not None and prompt_box is not None and board_box["y"] < prompt_box["y"]
+    board_box, prompt_box = settled_boxes(p2, "#board-wrap", "#prompt")
+    assert board_box["y"] < prompt_box["y"]
     shot(p2, "first-crusade-phone")
     assert not errors, errors
 

@@ -11,7 +11,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from outremer.games.crusader_rex.common import BLOCKS, TOWNS
 
-from .conftest import PASSWORD, errors_of, new_game_form, register, shot
+from .conftest import PASSWORD, errors_of, new_game_form, register, settled_boxes, shot
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -163,9 +163,8 @@ def test_two_people_create_join_and_play_by_clicking(server: str, browser: Any) 
     p.wait_for_selector("#my-games")
     p.goto(f"{server}/#/game/{game_id}")
     p.wait_for_selector("#game[data-role='Saracens'] svg .town")
-    board_box = p.locator("#board-wrap").bounding_box()
-    prompt_box = p.locator("#prompt").bounding_box()
-    assert board_box and prompt_box and prompt_box["y"] >= board_box["y"] + board_box["height"] - 1
+    board_box, prompt_box = settled_boxes(p, "#board-wrap", "#prompt")
+    assert prompt_box["y"] >= board_box["y"] + board_box["height"] - 1
     assert board_box["width"] <= PHONE["width"]
     shot(p, "game-phone")
 
