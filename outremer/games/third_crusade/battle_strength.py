@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.procedures import Action, Frame
-from .common import alliance, data, owner, presence_holds
+from .common import alliance, allies, data, owner, presence_holds
 from .control import controller
 from .options import on
 from .orders import Order
@@ -121,7 +121,7 @@ def reinforce_count(state: State, army: str, region: str) -> int:
 def faith(state: State, army: str) -> int:
     """An Army's Faith: a lone Army's marker, or how far the pair's marker stands on its side (R2, R3)."""
     lean, spaces = state.faith[alliance(army)]
-    lone = state.mercantile[alliance(army)] is None
+    lone = len(allies(state, army)) == 1
     return int(spaces) if lone or lean == army else 0
 
 

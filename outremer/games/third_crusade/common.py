@@ -140,7 +140,7 @@ def move_faith(state: State, army: str, steps: int) -> None:
     one at a time: a pair's marker crosses the centre to the partner's side, a lone Army's stops on
     0; both stop at the end (R3)."""
     marker = state.faith[alliance(army)]
-    lone = state.mercantile[alliance(army)] is None
+    lone = len(allies(state, army)) == 1
     for _ in range(abs(steps)):
         lean, spaces = marker
         signed = spaces if lean in (army, None) else -spaces
