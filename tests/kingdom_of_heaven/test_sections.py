@@ -1,0 +1,97 @@
+"""Kingdom of Heaven's section keys (docs/kingdom-of-heaven/sections.md) against the rulebook text:
+every line of the rulebook in exactly one key's range, in file order; keys unique and shaped like
+the book's numbers; every `§key` our documents cite defined, with its lines inside the key; the
+rulings numbered once; and no document copying the rulebook's sentences."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from .texts import DOCS, SECTIONS, Rows, cited, copied_runs, misplaced, rulebook_lines, section_rows
+
+KEY = re.compile(r"^(Front|Contents|Header|Example|[1-9][0-9]?(\.[0-9]+)*)(\.[A-Z][A-Za-z0-9]*)*$")
+"""A key: a printed section number, or one of the named parts, each optionally split by words."""
+RULING_ROW = re.compile(r"^\|\s*(K\d+)\s*\|")
+OURS = sorted(DOCS.glob("*.md"))
+
+
+def coverage_problems(rows: Rows, total: int) -> list[str]:
+    """What is wrong with the ranges as a cover of lines 1..total, each exactly once, in order."""
+    problems = []
+    expected = 1
+    for key, first, last in rows:
+        if first > last:
+            problems.append(f"{key}: L{first}-L{last} runs backwards")
+        if first != expected:
+            what = "overlaps the range before" if first < expected else f"leaves L{expected}-L{first - 1} out"
+            problems.append(f"{key}: starts at L{first}, {what}")
+        expected = max(expected, last + 1)
+    if expected != total + 1:
+        problems.append(f"the last range ends at L{expected - 1}, the file has {total} lines")
+    return problems
+
+
+@pytest.fixture(scope="module")
+def rows() -> Rows:
+    found = section_rows(SECTIONS.read_text(encoding="utf-8"))
+    assert len(found) > 150, "the sections table was not found"
+    return found
+
+
+def test_ranges_cover_every_line_once_in_order(rows: Rows) -> None:
+    assert coverage_problems(rows, len(rulebook_lines())) == []
+
+
+def test_the_coverage_check_can_fail() -> None:
+    good = [("1", 1, 3), ("2", 4, 6)]
+    assert coverage_problems(good, 6) == []
+    assert coverage_problems([("1", 1, 3), ("2", 5, 6)], 6)  # a gap
+    assert coverage_problems([("1", 1, 4), ("2", 4, 6)], 6)  # an overlap
+    assert coverage_problems([("2", 4, 6), ("1", 1, 3)], 6)  # out of order
+    assert coverage_problems(good, 7)  # the end of the file left out
+
+
+def test_keys_are_unique_and_well_formed(rows: Rows) -> None:
+    keys = [key for key, _, _ in rows]
+    assert [key for key, count in Counter(keys).items() if count > 1] == []
+    assert [key for key in keys if not KEY.match(key)] == []
+
+
+def test_every_numbered_heading_has_its_key(rows: Rows) -> None:
+    # a heading such as "## 9.1.1 THE KINGDOM ..." after the table of contents starts its own key
+    lines = rulebook_lines()
+    starts = {first: key for key, first, _ in rows}
+    for n, line in enumerate(lines, start=1):
+        heading = re.match(r"^#+ ([0-9]+(?:\.[0-9]+)*)\.? ", line)
+        if heading and n > 121:
+            assert starts.get(n) == heading[1], f"L{n}: {line}"
+
+
+@pytest.mark.parametrize("doc", OURS, ids=lambda p: p.name)
+def test_documents_cite_keys_that_exist_at_lines_inside_them(doc: Path) -> None:
+    assert misplaced(cited(doc.read_text(encoding="utf-8"))) == []
+
+
+def test_the_citation_check_can_fail() -> None:
+    assert misplaced([("10.2.1", "L582")]) == []
+    assert misplaced([("10.2.1", "L600")])  # outside the key
+    assert misplaced([("17.5.2", None)])  # a cross-reference the book prints, but no section
+
+
+def test_rulings_are_numbered_once_and_cite_lines_of_the_file() -> None:
+    text = (DOCS / "rulings.md").read_text(encoding="utf-8")
+    numbers = [m[1] for line in text.splitlines() if (m := RULING_ROW.match(line))]
+    assert numbers
+    assert [n for n, count in Counter(numbers).items() if count > 1] == []
+    assert numbers == [f"K{i}" for i in range(1, len(numbers) + 1)]
+    total = len(rulebook_lines())
+    assert [n for n in map(int, re.findall(r"\bL(\d+)\b", text)) if not 1 <= n <= total] == []
+
+
+@pytest.mark.parametrize("doc", OURS, ids=lambda p: p.name)
+def test_documents_do_not_copy_the_rulebook(doc: Path) -> None:
+    assert copied_runs(doc.read_text(encoding="utf-8"), " ".join(rulebook_lines())) == []
