@@ -8,6 +8,7 @@ import pytest
 
 from outremer.engine.errors import IllegalAction
 from outremer.games.third_crusade import control
+from outremer.games.third_crusade.battle_strength import faith_bonus
 from outremer.games.third_crusade.options import OPTIONS
 
 from .play import GAME, play, start
@@ -107,3 +108,14 @@ def test_missions_count_covered(other: bool) -> None:
     run(state)
     held = "2 to 1" if other else "1 to 1"
     assert said(state, "Upkeep.1")[0].startswith(f"Mission Ensure our supply: Regions held {held}")
+
+
+@pytest.mark.parametrize("other", [False, True])
+def test_faith_against_whole_track(other: bool) -> None:
+    # Battle.Faith, R2: the pair's marker leans 3 to the Ayyubid, so the attacking Turkoman's Faith
+    # is 0 and the lone Angevin's 2 wins the bonus; faith_against_whole_track: 3 against 2, no bonus
+    state = start("three_angevin")
+    state.options["faith_against_whole_track"] = other
+    state.faith["muslim"] = ["ayyubid", 3]
+    turkoman = {"attacker": "turkoman", "defender": "angevin"}
+    assert [faith_bonus(state, turkoman, side) for side in ("crusader", "muslim")] == [0 if other else 1, 0]

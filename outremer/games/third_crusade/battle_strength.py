@@ -119,10 +119,13 @@ def reinforce_count(state: State, army: str, region: str) -> int:
 
 
 def faith(state: State, army: str) -> int:
-    """An Army's Faith: a lone Army's marker, or how far the pair's marker stands on its side (R2, R3)."""
+    """An Army's Faith: a lone Army's marker, or how far the pair's marker stands on its side (R2, R3);
+    with the option ``faith_against_whole_track``, outside the solo game (whose rules settle it,
+    ``Solo.Changes.2``), how far the pair's marker stands from 0 on either side."""
     lean, spaces = state.faith[alliance(army)]
     lone = len(allies(state, army)) == 1
-    return int(spaces) if lone or lean == army else 0
+    whole = on(state, "faith_against_whole_track") and not state.solo
+    return int(spaces) if lone or lean == army or whole else 0
 
 
 def faith_bonus(state: State, frame: Frame, side: str) -> int:

@@ -20,6 +20,12 @@ OPTIONS = (
         "Glossary.Control, R1",
     ),
     Option(
+        "faith_against_whole_track",
+        False,
+        "A lone player's Faith is compared with the pair's marker wherever it stands",
+        "Battle.Faith, R2",
+    ),
+    Option(
         "reinforce_units_only",
         False,
         "Leaders never add to a Reinforce",
