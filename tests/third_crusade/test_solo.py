@@ -181,10 +181,73 @@ def test_advanced_orders_at_upkeep(face: int, draws: int) -> None:
     assert state.solo is not None
     state.solo["column"]["hre"] = [state.round, face]
     before = len(state.order_box["hre"])
-    action = bot_play.choose(state, {"kind": "upkeep", "step": "advanced"}, "hre", [("done",)])
-    assert action == ("done",)
+    solo.gain_advanced(state, "hre")
     assert len(state.order_box["hre"]) == before + draws
     assert len(state.solo["piles"]["hre"]["advanced"]) == len(data(state).orders.bot_groups("hre")[2]) - draws
+
+
+@pytest.mark.parametrize(("scenario", "options"), SIDES)
+def test_a_bot_holds_three_objectives(scenario: str, options: dict[str, bool]) -> None:
+    # Solo.Setup.5: each Bot gets 3 Objective Cards; the people keep the usual 2 (PlayerSetup.H).
+    state = solo_game(scenario, options)
+    for army in state.armies:
+        assert len(state.objectives[army]) == (3 if army in solo.bots(state) else 2)
+    dealt = [c for cards in state.objectives.values() for c in cards]
+    assert len(set(dealt)) == len(dealt) and not set(dealt) & set(state.objective_deck)
+
+
+def test_the_bot_scores_its_best_objective() -> None:
+    # Solo.Setup.5: after round 4 the Bot scores the card that gives it the most Glory for the
+    # Cities it Controls (EndGame.2).
+    state = solo_game()
+    _clear(state)
+    south = [c for c in data(state).cards.objectives.values() if not c.north]
+    best = south[0]
+    held = set(best.cities[:2])
+    one, none = [c for c in south if len(held & set(c.cities)) == 0][:2]
+    held.add(next(c for c in one.cities if c not in none.cities))
+    for city in held:
+        _put(state, city, unit("hre", "infantry"))
+    state.objectives["hre"] = [one.id, best.id, none.id]
+    assert best.glory(held) > one.glory(held) > none.glory(held) == 0
+    legal = [("reveal", c) for c in state.objectives["hre"]]
+    assert bot_play.choose(state, {"kind": "end_scoring"}, "hre", legal) == ("reveal", best.id)
+
+
+def test_a_bot_keeps_no_supply_and_no_command_points() -> None:
+    # Solo.Setup.6 (R34, R15): a Bot short of supply loses no Glory and no Units at upkeep, buys no
+    # Advanced Order with supply and tithes nothing; it draws its Advanced Orders by its column.
+    state = solo_game()
+    assert state.solo is not None and state.initiative[0] == "hre"
+    state.solo["column"]["hre"] = [state.round, 1]  # draws 2, keeps both
+    region = next(r for r in state.regions if bot_play.own(state, "hre", r))
+    state.placed = {region: {"crusader": {"army": "hre", "order": "hre_defence", "up": False}}}
+    state.order_box["hre"].remove("hre_defence")
+    state.tracks["hre"].update(supply=0, current=9)
+    state.tracks["turkoman"]["supply"] = 99
+    on_map = {r: bot_play.own(state, "hre", r) for r in state.regions}
+    glory, box = state.glory, len(state.order_box["hre"])
+    state.stack = []
+    PROCEDURES.push(state, "upkeep", step="tithe")
+    bot_play.settle(state)
+    assert GAME.active_roles(state) == ("turkoman",) and state.stack[-1]["step"] == "advanced"
+    assert state.glory == glory
+    assert {r: bot_play.own(state, "hre", r) for r in state.regions} == on_map
+    keys = ("Upkeep.2", "Upkeep.4.A", "Upkeep.4.B")
+    assert not [t for key, _, t in state.log if key in keys and "Holy" in t]
+    assert len(state.order_box["hre"]) == box + 1 + 2  # its Order home (Solo.Upkeep.Orders), 2 drawn
+
+
+def test_no_mercantile_marker_for_two_bots() -> None:
+    # Solo.Setup.8: the Mercantile marker is used only by two people together; two Bots have none,
+    # and their Faith marker still moves as a pair's (Solo.Changes.2).
+    state = solo_game("four", SOLO)
+    assert state.mercantile["muslim"] is None and state.mercantile["crusader"] is not None
+    state.faith["muslim"] = [None, 0]
+    bot_play.move_faith(state, "ayyubid", -1)
+    assert state.faith["muslim"] == ["turkoman", 1]
+    state = solo_game("three_hre", CRUSADER_BOTS)  # two people against a lone Bot keep theirs
+    assert state.mercantile["muslim"] is not None
 
 
 def test_the_bonus_of_column_1() -> None:

@@ -18,7 +18,7 @@ from . import diplomacy, solo, steps, turns
 from .battle_moves import piece_at
 from .battle_strength import piece_strength
 from .common import alliance, allies, counts, data, enemies, move_faith, owner, port_open, presence_holds
-from .control import controller
+from .control import controlled, controller
 from .orders import Step
 from .pieces import free_slots, kind_of, shape_of
 from .procedures import PROCEDURES
@@ -509,31 +509,12 @@ def _bare(state: State, region: str | None, choices: list[Action], at: int) -> A
 
 
 def _upkeep(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
-    """UPKEEP: BOT ROLL (``BotTable.Upkeep``, L1017): the Bot buys nothing (it keeps no supply,
-    ``Solo.Setup.6``) and draws from its Advanced pile as its column says, keeping those its column
-    keeps in its Prepared or Reaction pile (``Solo.Upkeep.Sort``); the rest go back."""
+    """Upkeep: the Genoa ship's pieces into the Bot's weakest Region (``Solo.Upkeep.Genoa``); a
+    Bot is asked nothing else (upkeep.py draws its Advanced Orders, ``BotTable.Upkeep``)."""
     lands = [a for a in legal if a[0] == "land"]
-    if lands:  # Solo.Upkeep.Genoa: the ship's pieces into its weakest Region
+    if lands:
         return ("land", weakest_first(state, army, [a[1] for a in lands])[0])
-    if frame["step"] != "advanced":
-        return _first(state, frame, army, legal)
-    assert state.solo is not None
-    c = column(state, army)
-    piles = state.solo["piles"][army]
-    orders = data(state).orders.orders
-    for _ in range(min(c.advanced_draw, len(piles["advanced"]))):
-        drawn = piles["advanced"].pop(rng.below(state, len(piles["advanced"])))
-        o = orders[drawn]
-        keep = {"any": True, "not_reaction": not o.reaction, "march": o.marches, "reaction": o.reaction}
-        if not keep.get(c.advanced_keep, False):
-            piles["advanced"].append(drawn)
-            continue
-        piles["reaction" if o.reaction else "prepared"].append(drawn)
-        if drawn in state.advanced[army]:
-            state.advanced[army].remove(drawn)
-        state.order_box[army].append(drawn)
-        state.say("BotTable.Upkeep", f"The Bot gains the Advanced Order {o.name}.")
-    return ("done",)
+    return _first(state, frame, army, legal)
 
 
 # -- Battles -----------------------------------------------------------------------------------
@@ -639,6 +620,14 @@ def _diplomacy(state: State, frame: Frame, army: str, legal: list[Action]) -> Ac
     return legal[0]
 
 
+def _objective(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
+    """End Game Scoring: the Bot shows the one of its Objective Cards that scores it the most
+    Glory for the Cities it Controls (``Solo.Setup.5``, L817; ``EndGame.2``, R26)."""
+    cards = data(state).cards.objectives
+    mine = controlled(state, army)
+    return max(legal, key=lambda a: cards[a[1]].glory(mine))
+
+
 def _first(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
     """A choice the solo rules leave to the general rules: the first one offered."""
     return legal[0]
@@ -654,6 +643,7 @@ CHOOSERS: dict[str, Chooser] = {
     "diplomacy_bid": _bid,
     "diplomacy": _diplomacy,
     "upkeep": _upkeep,
+    "end_scoring": _objective,
 }
 
 

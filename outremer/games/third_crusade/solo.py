@@ -75,9 +75,10 @@ def related(state: State, army: str) -> list[str]:
 
 def start(state: State, side: str | None) -> None:
     """The solo set-up (``Solo.Setup``) for a Bot ``side`` (None: no Bot): the piles sorted and
-    shuffled unseen, the Advanced March for 1 moved to the Prepared pile (``Solo.Setup.3``), the
-    humans' Blank Orders put away (``Solo.Changes.5``) and a Bot first on initiative in round 1
-    (``Solo.Setup.7``). Called before the first settle."""
+    shuffled unseen, the Advanced March for 1 moved to the Prepared pile (``Solo.Setup.3``), each
+    Bot dealt up to 3 Objective Cards from the deck (``Solo.Setup.5``), no Mercantile marker for
+    a pair of Bots (``Solo.Setup.8``), the humans' Blank Orders put away (``Solo.Changes.5``) and a
+    Bot first on initiative in round 1 (``Solo.Setup.7``). Called before the first settle."""
     state.solo = None
     if side is None:
         return
@@ -101,6 +102,13 @@ def start(state: State, side: str | None) -> None:
         if army not in players:  # Solo.Changes.5: humans play without Blank Orders
             state.order_box[army] = [o for o in state.order_box[army] if not orders.orders[o].blank]
     state.solo = {"bots": players, "column": {}, "piles": piles}
+    dealt = table(state).setup.objectives
+    for army in players:  # Solo.Setup.5: a Bot holds 3 Objective Cards
+        extra = max(0, dealt - len(state.objectives[army]))
+        state.objectives[army] = [*state.objectives[army], *state.objective_deck[:extra]]
+        del state.objective_deck[:extra]
+    if len(players) == 2:  # Solo.Setup.8: the Mercantile marker only for two people together
+        state.mercantile[side] = None
     if state.initiative[0] not in players:  # Solo.Setup.7: the Alliances' positions swapped
         state.initiative = [state.initiative[i ^ 1] for i in range(len(state.initiative))]
     names = ", ".join(NAMES[a] for a in players)
@@ -124,6 +132,29 @@ def column(state: State, army: str) -> Column:
         state.say("Solo.Strategy.Roll", f"{NAMES[army]} rolls {face}: column {face} of the Bot Table.")
         rolled = state.solo["column"][army]
     return table(state).column(int(rolled[1]))
+
+
+def gain_advanced(state: State, army: str) -> None:
+    """UPKEEP: BOT ROLL (``BotTable.Upkeep``, L1017), in place of buying with supply, which a Bot
+    does not keep (``Solo.Setup.6``, R34): the Bot draws from its Advanced pile as many as its
+    column says, keeping those its column keeps in its Prepared or Reaction pile
+    (``Solo.Upkeep.Sort``); the others go back to the Advanced pile."""
+    assert state.solo is not None
+    c = column(state, army)
+    piles = state.solo["piles"][army]
+    orders = data(state).orders.orders
+    for _ in range(min(c.advanced_draw, len(piles["advanced"]))):
+        drawn = piles["advanced"].pop(rng.below(state, len(piles["advanced"])))
+        o = orders[drawn]
+        keep = {"any": True, "not_reaction": not o.reaction, "march": o.marches, "reaction": o.reaction}
+        if not keep.get(c.advanced_keep, False):
+            piles["advanced"].append(drawn)
+            continue
+        piles["reaction" if o.reaction else "prepared"].append(drawn)
+        if drawn in state.advanced[army]:
+            state.advanced[army].remove(drawn)
+        state.order_box[army].append(drawn)
+        state.say("BotTable.Upkeep", f"The {NAMES[army]} gains the Advanced Order {o.name}.")
 
 
 def orders_home(state: State) -> None:

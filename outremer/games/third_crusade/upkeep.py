@@ -27,6 +27,10 @@
    (``Upkeep.9``); 10. the initiative markers move down one, the last to the top (``Upkeep.10``).
 Then (``Upkeep.End``, R21) the round's Event Cards go to the discard and current command points
 return to the base.
+
+In the solo game (``Solo.Upkeep``) a Bot, which keeps no command points and no supply
+(``Solo.Setup.6``), does not tithe, takes no supply check and buys no Advanced Order: at step 4.B
+it draws from its Advanced pile by its column instead (``BotTable.Upkeep``; R15, R34).
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.procedures import Action, Frame
-from . import control, endgame, victory
+from . import control, endgame, solo, victory
 from .cards import Requirement
 from .common import (
     alliance,
@@ -73,6 +77,9 @@ STEPS = (
 )
 """The steps in order; those that ask go through the players in initiative order."""
 ASKING = {"tithe", "supply", "advanced", "genoa"}
+UNKEPT = {"tithe", "supply", "advanced"}
+"""The steps a Bot skips, keeping no command points or supply (``Solo.Setup.6``; R15, R34); at
+``advanced`` it draws from its Advanced pile instead (``BotTable.Upkeep``)."""
 
 
 # -- step 1: the Mission ---------------------------------------------------------------------------
@@ -378,6 +385,11 @@ def _next_player(state: State, frame: Frame) -> bool:
         army = order[at]
         frame["at"], frame["army"] = at, army
         if frame["step"] == "genoa" and alliance(army) != CRUSADER:
+            at += 1
+            continue
+        if frame["step"] in UNKEPT and army in solo.bots(state):  # Solo.Setup.6, R15, R34
+            if frame["step"] == "advanced":
+                solo.gain_advanced(state, army)  # UPKEEP: BOT ROLL
             at += 1
             continue
         _start_player(state, frame, army)
