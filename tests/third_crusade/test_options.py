@@ -119,3 +119,22 @@ def test_faith_against_whole_track(other: bool) -> None:
     state.faith["muslim"] = ["ayyubid", 3]
     turkoman = {"attacker": "turkoman", "defender": "angevin"}
     assert [faith_bonus(state, turkoman, side) for side in ("crusader", "muslim")] == [0 if other else 1, 0]
+
+
+@pytest.mark.parametrize("other", [False, True])
+def test_diversion_adjacent_to_itself(other: bool) -> None:
+    # Glossary.Diversion, R4: the Turkoman's Diversion in the Desert it attacked from may cancel the
+    # HRE's Defence in Tripoli or the Angevin's Reinforce in the other Desert (Example.TripoliBattle.4);
+    # diversion_adjacent_to_itself: not the Reinforce, the two Deserts not being joined by a Road
+    state = tripoli()
+    state.options["diversion_adjacent_to_itself"] = other
+    fight(state, "tripoli", "turkoman", list(ATTACK), "d_buqaia")
+    play(state, "hre", "react", "tripoli")
+    play(state, "hre", "pass")
+    play(state, "angevin", "react", "d_beqaa")
+    assert strengths(state) == (8, 8)
+    diversions = [a for a in GAME.legal_actions(state, "turkoman") if a[0] == "react"]
+    assert diversions == ([("react", "d_buqaia", 0)] if other else [("react", "d_buqaia", i) for i in (0, 1)])
+    if other:
+        with pytest.raises(IllegalAction):
+            play(state, "turkoman", "react", "d_buqaia", 1)

@@ -18,7 +18,8 @@ R6: Roads only), whose Presence holds there and whose cost its current command p
 (``Plutorial.Command.1.Reaction``). A Defence acts only in the defenders' own Region
 (``Glossary.Defence``); Retreat and Tactical Retreat are the defenders' and stand in the Battle Region
 (R7); a Reinforce helps a Battle next door (``Glossary.ReinforceOrder``); a Diversion cancels a
-Reaction of an enemy Army in force in this Battle (R4).
+Reaction of an enemy Army in force in this Battle (R4; the option ``diversion_adjacent_to_itself``
+asks the Reaction to stand in or beside the Diversion's own Region).
 """
 
 from __future__ import annotations
@@ -169,6 +170,21 @@ def weaker(state: State, frame: Frame) -> str:
     return attacking if strength(state, frame, attacking) <= strength(state, frame, defending) else defending
 
 
+def _diverted(state: State, frame: Frame, side: str, where: str) -> list[int]:
+    """The Reactions a Diversion of ``side`` in ``where`` may cancel: any enemy one in force (R4);
+    with the option ``diversion_adjacent_to_itself``, only one in ``where`` or a Region joined to
+    it by a Road."""
+    near = on(state, "diversion_adjacent_to_itself")
+    board = data(state).board
+    return [
+        i
+        for i, (r, active) in enumerate(zip(frame.get("reactions", []), in_force(frame), strict=True))
+        if active
+        and alliance(r["army"]) != side
+        and (not near or r["region"] == where or board.adjacent(r["region"], where, state.north))
+    ]
+
+
 def reactions(state: State, frame: Frame, army: str) -> list[Action]:
     """The Reactions ``army`` may execute now (see the module's docstring)."""
     region, side = frame["region"], alliance(army)
@@ -185,12 +201,7 @@ def reactions(state: State, frame: Frame, army: str) -> list[Action]:
             continue
         kinds = effects(order)
         if "diversion" in kinds:
-            targets = [
-                i
-                for i, (r, active) in enumerate(zip(frame.get("reactions", []), in_force(frame), strict=True))
-                if active and alliance(r["army"]) != side
-            ]
-            out.extend(("react", where, i) for i in targets)
+            out.extend(("react", where, i) for i in _diverted(state, frame, side, where))
         elif (where == region and defending and kinds & set(IN_REGION)) or (
             where != region and "reinforce" in kinds
         ):

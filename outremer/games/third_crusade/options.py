@@ -26,6 +26,12 @@ OPTIONS = (
         "Battle.Faith, R2",
     ),
     Option(
+        "diversion_adjacent_to_itself",
+        False,
+        "A Diversion cancels only a Reaction in its own Region or one adjacent to it",
+        "Glossary.Diversion, R4",
+    ),
+    Option(
         "reinforce_units_only",
         False,
         "Leaders never add to a Reinforce",
