@@ -515,21 +515,25 @@ def test_the_neutral_bonus_of_column_3() -> None:
 
 
 def test_the_bot_loses_no_glory_for_orders_left() -> None:
-    # Solo.Upkeep.Orders: the Bot's Orders left cost it no Glory; the human's still do.
+    # Solo.Upkeep.Orders: at upkeep's step 3 the Bot's Orders left cost it no Glory and go home; the
+    # human's still cost 1 (Upkeep.3).
     state = solo_game()
-    assert state.solo is not None
     state.placed = {
         "acre": {"crusader": {"army": "hre", "order": "hre_march", "up": False}},
         "damascus": {"muslim": {"army": "turkoman", "order": "turkoman_march", "up": False}},
     }
     state.order_box["hre"].remove("hre_march")
     state.order_box["turkoman"].remove("turkoman_march")
-    glory = state.glory
+    state.stack = []
     PROCEDURES.push(state, "upkeep", step="orders")
-    bot_play.act(state)
-    assert "acre" not in state.placed and "hre_march" in state.order_box["hre"]
-    assert "damascus" in state.placed  # the human's stays for upkeep's step 3
-    assert state.glory == glory
+    start = len(state.log)
+    bot_play.settle(state)
+    step3 = [(key, t) for key, _, t in state.log[start:] if key in ("Upkeep.3", "Solo.Upkeep.Orders")]
+    assert step3[:2] == [
+        ("Solo.Upkeep.Orders", "The Holy Roman Empire's Order in Acre goes back: no Glory lost."),
+        ("Upkeep.3", "The Turkoman's March in Damascus was not executed: 1 Glory lost."),
+    ]
+    assert "hre_march" in state.order_box["hre"] and "turkoman_march" in state.order_box["turkoman"]
 
 
 PICKS = [

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...engine import rng
 from ...engine.procedures import Action, Frame
-from . import diplomacy, solo, steps, turns
+from . import diplomacy, steps, turns
 from .battle_moves import piece_at
 from .battle_strength import piece_strength
 from .common import alliance, allies, counts, data, enemies, move_faith, owner, port_open, presence_holds
@@ -662,8 +662,6 @@ def act(state: State) -> None:
         top = state.stack[-1]
         if top["kind"] == "planning" and not top.get("bots_placed"):
             plan_all(state, top)
-        if top["kind"] == "upkeep" and top.get("step") == "orders":
-            solo.orders_home(state)
         asked = [r for r in PROCEDURES.deciders(state) if r in state.solo["bots"]]
         if not asked:
             return

@@ -157,22 +157,6 @@ def gain_advanced(state: State, army: str) -> None:
         state.say("BotTable.Upkeep", f"The {NAMES[army]} gains the Advanced Order {o.name}.")
 
 
-def orders_home(state: State) -> None:
-    """Before upkeep's step 3 the Bots' Orders left on the map go back unseen, costing no Glory
-    (``Solo.Upkeep.Orders``, L1008)."""
-    assert state.solo is not None
-    for region in list(state.placed):
-        sides = state.placed[region]
-        for side, placed in list(sides.items()):
-            if placed["army"] in state.solo["bots"] and not placed["up"]:
-                del sides[side]
-                state.order_box[placed["army"]].append(placed["order"])
-                where = data(state).board.regions[region].name
-                state.say("Solo.Upkeep.Orders", f"The {NAMES[placed['army']]}'s Order in {where} goes back.")
-        if not sides:
-            del state.placed[region]
-
-
 def describe(state: State) -> dict[str, Any] | None:
     """What everyone sees of the solo game: the Bots and their columns (the piles are hidden)."""
     if not state.solo:

@@ -8,7 +8,8 @@
    with the Tithe icon for 1 gold, if the Presence its icons ask holds there and its current command
    points pay its cost; the Order leaves the map.
 3. Orders (``Upkeep.3``, R15): every other un-executed Order costs its Alliance 1 Glory (a Blank
-   nothing); every Order of the round goes back to its Order box.
+   nothing, a Bot's nothing, ``Solo.Upkeep.Orders``); every Order of the round goes back to its
+   Order box.
 4. The map board: A, supply (``Upkeep.4.A``): a player whose not-full Sections ask more supply than
    it Controls loses 1 Glory per missing point, then takes Units of its choice off the map back to
    its board (R13) until the need is met; B, Advanced Orders (``Upkeep.4.B``): each 2 supply left
@@ -166,12 +167,19 @@ def _tithe(state: State, army: str, region: str) -> None:
 
 
 def _orders(state: State) -> None:
-    """``Upkeep.3``: 1 Glory lost per un-executed Order that is no Blank; all Orders go home."""
+    """``Upkeep.3``: 1 Glory lost per un-executed Order that is no Blank, but a Bot's
+    (``Solo.Upkeep.Orders``); all Orders go home."""
+    bots = solo.bots(state)
     for rid, sides in state.placed.items():
         for placed in sides.values():
             army, order = placed["army"], data(state).orders.orders[placed["order"]]
             spared = order.reaction and on(state, "unused_reactions_unpunished")  # R15's other reading
-            if not placed["up"] and not order.blank and not spared:
+            if not placed["up"] and army in bots:
+                where = data(state).board.regions[rid].name
+                state.say(
+                    "Solo.Upkeep.Orders", f"The {NAMES[army]}'s Order in {where} goes back: no Glory lost."
+                )
+            elif not placed["up"] and not order.blank and not spared:
                 move_glory(state, alliance(army), -1)
                 where = data(state).board.regions[rid].name
                 state.say(
