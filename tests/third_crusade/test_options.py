@@ -10,6 +10,7 @@ from outremer.engine.errors import IllegalAction
 from outremer.games.third_crusade import control
 from outremer.games.third_crusade.battle_strength import faith_bonus
 from outremer.games.third_crusade.options import OPTIONS
+from outremer.games.third_crusade.state import State
 
 from .play import GAME, play, start
 from .test_battle import ATTACK, clear, fight, finish, order, put, strengths, tripoli
@@ -138,3 +139,34 @@ def test_diversion_adjacent_to_itself(other: bool) -> None:
     if other:
         with pytest.raises(IllegalAction):
             play(state, "turkoman", "react", "d_buqaia", 1)
+
+
+def on_the_map(state: State, piece: str) -> int:
+    return sum(here["slots"].count(piece) for here in state.regions.values())
+
+
+@pytest.mark.parametrize("other", [False, True])
+def test_placed_attackers_die_when_beaten(other: bool) -> None:
+    # Battle.Retreat.Attacker, R8: 2 Ayyubid Infantry and a Neutral placed among the Angevin's pieces
+    # lose 1 against 3; the surviving Infantry retreats by the general rule, its owner choosing
+    # where; placed_attackers_die_when_beaten: it is removed, back to its player board
+    state = start("plutorial")
+    state.options["placed_attackers_die_when_beaten"] = other
+    fight(state, "d_galilee", "ayyubid", [*["ayyubid:infantry"] * 2, "neutral:infantry"], None)
+    play(state, "ayyubid", "pass")
+    play(state, "ayyubid", "lose", "road", 0)
+    play(state, "angevin", "lose", "d_galilee", 1)
+    home = state.board_units["ayyubid"]["infantry"]
+    on_map = on_the_map(state, "ayyubid:infantry")
+    play(state, "angevin", *GAME.legal_actions(state, "angevin")[0])  # the Neutral joins the Angevin
+    if other:
+        assert state.stack == [] and state.board_units["ayyubid"]["infantry"] == home + 1
+        assert on_the_map(state, "ayyubid:infantry") == on_map
+    else:
+        assert GAME.active_roles(state) == ("ayyubid",)
+        assert {a[2] for a in GAME.legal_actions(state, "ayyubid")} == {
+            "damascus",
+            "acre",
+            "d_samaria",
+            "d_jordan",
+        }

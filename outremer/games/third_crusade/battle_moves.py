@@ -18,7 +18,8 @@ taken at once, with none the piece has nowhere to go and is removed (``Battle.Re
 A retreat goes to a Region joined by Road to the Battle Region that is empty or held by the piece's
 Alliance (``Battle.Retreat.Attacker``), never the attacker's origin for beaten defenders
 (``Battle.Retreat.Defender``); a beaten attacker goes back where it came from, by Road or by sea
-(``Glossary.SeaMove``), or by the general rule if it was placed (R8).
+(``Glossary.SeaMove``), or by the general rule if it was placed (R8; removed with the option
+``placed_attackers_die_when_beaten``).
 
 Bandits (``Glossary.Bandit``, R11, R47): a Reinforce draws on Units across a Road, and retreating
 pieces cross one; for each Bandit on it 2 of those Units are lost, chosen by the Reinforcing Army or
@@ -35,6 +36,7 @@ from ...engine.procedures import Action, Frame
 from .battle_strength import in_force, leading, order_of, reinforcing, sides
 from .common import alliance, counts, data, owner
 from .control import holder
+from .options import on
 from .pieces import home, kind_of, piece_name, shape_of, slot_choices
 from .state import NEUTRAL, SABOTAGE, State
 
@@ -223,8 +225,12 @@ def move_choices(state: State, frame: Frame) -> tuple[str, list[Action]]:
 
 
 def _destinations(state: State, frame: Frame, m: dict[str, Any]) -> list[str]:
+    """Where a queued piece may go; a beaten attacker that was placed goes nowhere, so is removed,
+    with the option ``placed_attackers_die_when_beaten`` (R8)."""
     if m["rule"] == "back" and frame.get("origin") is not None:
         return [frame["origin"]]
+    if m["rule"] == "back" and on(state, "placed_attackers_die_when_beaten"):
+        return []
     out = []
     for rid in data(state).board.neighbours(frame["region"], state.north):
         if m["rule"] == "beaten" and rid == frame.get("origin"):
@@ -248,13 +254,14 @@ def move(state: State, frame: Frame, k: int, region: str, slot: int) -> None:
 
 
 def stranded(state: State, frame: Frame) -> None:
-    """The first queued piece has nowhere to go: it is removed (``Battle.Retreat.Defender``)."""
+    """The first queued piece has nowhere to go: it is removed (``Battle.Retreat.Defender``, R8, R50)."""
     m = frame["moves"].pop(0)
     _lift(state, frame, m)
     home(state, m["piece"])
     if kind_of(m["piece"]) is None:
         frame["killed"].append(m["side"])  # Battle.Glory.4
-    state.say("Battle.Retreat.Defender", f"{_name(state, m['piece'])} cannot retreat and is removed.")
+    key = "Battle.Retreat.Attacker" if m["side"] == sides(frame)[0] else "Battle.Retreat.Defender"
+    state.say(key, f"{_name(state, m['piece'])} cannot retreat and is removed.")
 
 
 def _lift(state: State, frame: Frame, m: dict[str, Any]) -> None:

@@ -44,6 +44,12 @@ OPTIONS = (
         "Glossary.Retreat, R7",
     ),
     Option(
+        "placed_attackers_die_when_beaten",
+        False,
+        "Beaten attackers placed by an Event or a Muster are all removed instead of retreating",
+        "Battle.Retreat.Attacker, R8",
+    ),
+    Option(
         "leaders_only_no_glory",
         False,
         "Beating a side of Leaders without Unit icons gains no Glory",
