@@ -9,14 +9,15 @@ from collections import Counter
 import pytest
 
 from outremer.engine.errors import IllegalAction
-from outremer.games.third_crusade.common import alliance, counts, data
+from outremer.games.third_crusade.common import alliance, counts, data, pack_at
 from outremer.games.third_crusade.events import ROUNDS
 from outremer.games.third_crusade.orders import UNITS
 from outremer.games.third_crusade.setup import PLUTORIAL_ROWS
 
 from .play import GAME, kind, snapshot, start
 
-SCENARIOS = list(GAME.scenarios)
+SCENARIOS = list(pack_at(None).setups.scenarios)
+"""The set-ups laid out from a page (the variable set-up's are in test_variable_setup.py)."""
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
@@ -42,7 +43,7 @@ def test_every_scenario_starts_with_the_strategy_phase_of_1190(scenario: str) ->
         assert len(state.order_box[army]) == 12 and len(state.advanced[army]) == 10  # PlayerSetup.F-G
 
 
-@pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.parametrize("scenario", list(GAME.scenarios))
 def test_every_unit_is_on_the_map_on_a_ship_or_on_its_board(scenario: str) -> None:
     state = start(scenario)
     for army in state.armies:

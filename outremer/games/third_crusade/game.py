@@ -27,7 +27,7 @@ from .solo import bot_side
 from .state import CRUSADER, MUSLIM, NAMES, State
 
 # Importing the rules modules registers their procedures.
-from . import event, order  # noqa: F401  isort: skip
+from . import event, order, variable_setup  # noqa: F401  isort: skip
 from . import battle  # noqa: F401  isort: skip
 
 
@@ -35,14 +35,21 @@ class ThirdCrusade(Game[State]):
     slug = "third-crusade"
     title = "Third Crusade"
     roles = tuple(ARMIES)
-    scenarios = ("four", *(s for s in pack_at(None).setups.scenarios if s != "four"))
+    scenarios = (
+        "four",
+        *(s for s in pack_at(None).setups.scenarios if s != "four"),
+        *pack_at(None).setups.variable.scenarios,
+    )
     options = SOLO + RULINGS
 
     def roles_for(
         self, scenario: str | None = None, options: Mapping[str, Any] | None = None
     ) -> tuple[str, ...]:
-        """The Armies in play, one per player (``PlayerSetup.1``), but the Bots of a solo game."""
-        armies = pack_at(None).setups.scenarios[scenario or self.scenarios[0]].armies
+        """The Armies in play, one per player (``PlayerSetup.1``), but the Bots of a solo game; a
+        variable set-up's are those of the scenario it deploys (``VariableSetup``)."""
+        played = pack_at(None).setups.played(scenario or self.scenarios[0])
+        assert played is not None  # callers pass a checked scenario
+        armies = played.armies
         bots = bot_side(options)
         return tuple(a for a in armies if bots is None or ARMIES[a] != bots)
 

@@ -10,12 +10,13 @@ pieces, tokens, ships and track values come laid out from the set-ups pack, whic
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from ...engine import rng
 from ...engine.errors import IllegalAction
-from . import bot_play, rounds, solo
+from . import bot_play, initiative, rounds, solo, variable_setup
 from . import options as rulings
 from .cards import START
 from .common import Pack, alliance, pack_at
@@ -49,36 +50,47 @@ def new_game(
     bots: str | None = None,
     options: Mapping[str, Any] | None = None,
 ) -> State:
-    """A game of ``scenario`` (an id of setups.json) set up from ``seed`` and settled at the first
-    decision: the Strategy phase of 1190. An unknown scenario is refused (IllegalAction). ``bots``
-    names the Alliance the rules play in a solo game (solo.py, ``Solo.Setup``); ``options`` the
-    rulings' other readings played (options.py)."""
+    """A game of ``scenario`` (an id of setups.json, or ``variable_`` and one) set up from ``seed``
+    and settled at the first decision: the Strategy phase of 1190, or the variable set-up's first
+    (variable_setup.py). An unknown scenario is refused (IllegalAction), and so is a variable set-up
+    with Bots (V7). ``bots`` names the Alliance the rules play in a solo game (solo.py,
+    ``Solo.Setup``); ``options`` the rulings' other readings played (options.py)."""
     folder = None if pack is None else str(pack)
     packs = pack_at(folder)
-    s = packs.setups.scenarios.get(scenario)
+    s = packs.setups.played(scenario)
     if s is None:
-        known = ", ".join(packs.setups.scenarios)
+        known = ", ".join((*packs.setups.scenarios, *packs.setups.variable.scenarios))
         raise IllegalAction(f"Third Crusade has no scenario {scenario!r}: there are {known}")
-    state = _blank(seed, generator, s, folder)
+    variable = scenario in packs.setups.variable.scenarios
+    if variable and bots is not None:
+        raise IllegalAction("the variable set-up is for people only: the Bots have no rules to deploy (V7)")
+    state = _blank(seed, generator, s, folder, scenario)
     state.options = rulings.chosen(options)
+    if variable:  # VariableSetup: an empty map and the tracks on 0 until the players deploy
+        s = replace(s, pieces=(), tokens=())
+        state.tracks = {a: dict.fromkeys(state.tracks[a], 0) for a in s.armies}
     _lay_out(state, packs, s)
     _decks(state, packs, s)
-    _cards(state, packs, s)
-    state.initiative = list(s.initiative) if s.initiative else _initiative(state)
-    order = ", ".join(NAMES[a] for a in state.initiative)
-    state.say("BoardSetup.2.Initiative", f"Initiative order, top first: {order}.")
+    _cards(state, packs, s, deal=not variable)
+    if s.initiative:
+        state.initiative = list(s.initiative)
+        initiative.say(state)
+    elif not variable:  # the variable set-up draws it once the Objectives are shown
+        initiative.draw(state)
     solo.start(state, bots)
     state.barrier += 1
     PROCEDURES.push(state, rounds.GAME)
+    if variable:
+        variable_setup.start(state)
     bot_play.settle(state)
     return state
 
 
-def _blank(seed: int, generator: str, s: Scenario, folder: str | None) -> State:
+def _blank(seed: int, generator: str, s: Scenario, folder: str | None, scenario: str) -> State:
     state = State.__new__(State)
     state.rng = rng.seed_state(seed, generator)
     state.barrier = 0
-    state.scenario = s.id
+    state.scenario = scenario
     state.armies = list(s.armies)
     state.lone = s.lone
     state.north = len(s.boards) > 1
@@ -131,6 +143,7 @@ def _blank(seed: int, generator: str, s: Scenario, folder: str | None) -> State:
     state.stack = []
     state.log = []
     state.solo = None
+    state.variable = None
     state.result = None
     state.pack = folder
     armies = ", ".join(NAMES[a] for a in s.armies)
@@ -211,10 +224,11 @@ def _decks(state: State, packs: Pack, s: Scenario) -> None:
             state.event_decks[a][year] = deck
 
 
-def _cards(state: State, packs: Pack, s: Scenario) -> None:
+def _cards(state: State, packs: Pack, s: Scenario, *, deal: bool) -> None:
     """Missions and Diplomacy Cards shuffled face up, the scenario's named ones first
     (``BoardSetup.2.Missions``, ``BoardSetup.2.Diplomacy``, ``Plutorial.Setup``); Objectives dealt
-    secretly (``PlayerSetup.H``), those of north-board Cities only with the north board (R42)."""
+    secretly (``PlayerSetup.H``), those of north-board Cities only with the north board (R42),
+    unless the variable set-up deals them (``deal`` False)."""
     missions = [m for m in packs.cards.missions if m != s.mission]
     rng.shuffle(state, missions)
     state.mission = s.mission if s.mission is not None else missions.pop(0)
@@ -222,26 +236,13 @@ def _cards(state: State, packs: Pack, s: Scenario) -> None:
     dips = [d for d in packs.cards.diplomacy_cards if d != s.diplomacy]
     rng.shuffle(state, dips)
     state.diplomacy_cards = ([s.diplomacy] if s.diplomacy is not None else []) + dips
+    if not deal:
+        state.objectives = {a: [] for a in s.armies}
+        state.objective_deck = []
+        return
     deck = [o.id for o in packs.cards.objectives.values() if state.north or not o.north]
     rng.shuffle(state, deck)
     for a in s.armies:
         state.objectives[a] = deck[: s.objectives]
         del deck[: s.objectives]
     state.objective_deck = deck
-
-
-def _initiative(state: State) -> list[str]:
-    """``BoardSetup.2.Initiative``: a random Army on position 1 and its partner on 3, a random
-    enemy on 2 and its partner on 4; the lone player of 3 holds both its Alliance's positions
-    (R22); with 2 players only their own two markers (``Round.Initiative``)."""
-    sides = list(ALLIANCES)
-    rng.shuffle(state, sides)
-    columns = []
-    for side in sides:
-        mine = [a for a in state.armies if alliance(a) == side]
-        rng.shuffle(state, mine)
-        if len(state.armies) == 3 and len(mine) == 1:
-            mine = mine * 2
-        columns.append(mine)
-    first, second = columns
-    return [a for pair in zip(first, second, strict=True) for a in pair]

@@ -155,6 +155,11 @@ class Variable:
     jerusalem: tuple[str, int, int]  # the Alliance allowed, its square and hexagonal cap
     fill: str
     objectives: int
+    scenarios: Mapping[str, str]  # a variable set-up's id -> the scenario whose Armies it deploys
+
+
+VARIABLE = "variable_"
+"""The prefix of a variable set-up's id: ``variable_four`` deploys the Armies of ``four``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +167,11 @@ class Setups:
     scenarios: Mapping[str, Scenario]
     start: Start
     variable: Variable
+
+    def played(self, scenario: str) -> Scenario | None:
+        """The scenario whose Armies, ships and starting values a game of ``scenario`` uses: the
+        scenario itself, or the one a variable set-up deploys; None if there is no such id."""
+        return self.scenarios.get(self.variable.scenarios.get(scenario, scenario))
 
 
 def controller(pieces: Iterable[Pieces]) -> str | None:
@@ -203,7 +213,7 @@ def read_setups(directory: FilePath | None = None) -> Setups:
         _check_scenario(s, pages[d["players"]], board, leaders, orders, cards)
         scenarios[s.id] = s
     _check_every_pairing(scenarios.values())
-    return Setups(MappingProxyType(scenarios), start, _variable(doc["variable"], board, cards))
+    return Setups(MappingProxyType(scenarios), start, _variable(doc["variable"], board, cards, scenarios))
 
 
 load_setups = Loader(read_setups)
@@ -456,7 +466,9 @@ def _tracks(
     return Tracks(*(icons[icon] for icon in TRACKS.values()))
 
 
-def _variable(d: dict[str, Any], board: Board, cards: Cards) -> Variable:
+def _variable(d: dict[str, Any], board: Board, cards: Cards, scenarios: Mapping[str, Scenario]) -> Variable:
+    """The variable set-up's record, and the games it is offered for: each scenario of its player
+    counts that fixes nothing but its Armies (not the plutorial's scripted start)."""
     rec = "variable"
     if not set(d["players"]) <= {2, 4}:
         fail(F, rec, f"players {d['players']}: the text offers it for 4, or 2 (L300)")
@@ -483,4 +495,11 @@ def _variable(d: dict[str, Any], board: Board, cards: Cards) -> Variable:
         jerusalem=(cap["alliance"], cap["square"], cap["hexagon"]),
         fill=d["end"]["fill"],
         objectives=d["end"]["objectives"],
+        scenarios=MappingProxyType(
+            {
+                VARIABLE + s.id: s.id
+                for s in scenarios.values()
+                if s.players in d["players"] and not s.initiative and s.mission is None
+            }
+        ),
     )

@@ -4,7 +4,8 @@ Section keys (``Strategy.Pick``, ``Planning.Facing``) are those of docs/third-cr
 rulings (R22) those of docs/third-crusade/rulings.md. What each role may see is decided in
 views.py: the Event decks' order, the cards drawn in the Strategy phase and placed face down before
 the reveal, the Orders behind each screen, the face-down Orders on the map (seen by their Army and
-its partner, ``Planning.Facing``), the Objective Cards (``PlayerSetup.H``) and the Objective deck
+its partner, ``Planning.Facing``), the Objective Cards (``PlayerSetup.H``) and the Objective deck,
+and in the variable set-up the cards dealt, laid face down and not dealt (``VariableSetup.Decks``)
 are hidden; everything else here is public.
 
 A role is an Army in play; the lone player of 3 plays one Army and holds both initiative positions
@@ -20,7 +21,7 @@ from ...engine.plain import FLAT, FLAT_VALUES, GENERATOR, LOG, NESTED, SHARED, P
 from ...engine.procedures import Frame
 from .board import ALLIANCES
 
-FORMAT = "outremer/third-crusade/state/1"
+FORMAT = "outremer/third-crusade/state/2"
 
 CRUSADER, MUSLIM = ALLIANCES
 NAMES = {"angevin": "Angevin", "hre": "Holy Roman Empire", "ayyubid": "Ayyubid", "turkoman": "Turkoman"}
@@ -87,6 +88,7 @@ FIELDS = (
     ("stack", NESTED),
     ("log", LOG),
     ("solo", NESTED),
+    ("variable", NESTED),
     ("result", SHARED),
     ("pack", SHARED),
 )
@@ -138,6 +140,7 @@ class State(PlainState, fields=FIELDS, json_format=FORMAT, title="Third Crusade"
     stack: list[Frame]  # the procedures under way, innermost last (engine.procedures)
     log: list[list[Any]]  # [key, audience, text] (see below)
     solo: dict[str, Any] | None  # the Bots and their columns and piles, None without Bots (solo.py)
+    variable: dict[str, Any] | None  # the variable set-up (see below); None in the others (VariableSetup)
     result: dict[str, Any] | None  # winners and reason once the game is over (EndGame)
     pack: str | None  # the folder of the data packs played with; None: the shipped ones
 
@@ -145,6 +148,12 @@ class State(PlainState, fields=FIELDS, json_format=FORMAT, title="Third Crusade"
     # id, SABOTAGE or None), "resources" ([slot, icon] per Resource token) and "destroyed_ports".
     # placed: region -> alliance -> {"army", "order", "up"}: one Order per Alliance per Region; face
     # down ("up" False) it is hidden from the other Alliance (Planning.Facing).
+    # variable: while it is played, "decks" (alliance -> the Objective Cards not dealt: hidden),
+    # "hands" (army -> the 4 dealt: hidden but to it), "discarded" (army -> the card laid face down,
+    # None before: hidden but to it), "revealed" (army -> the 3 kept, shown), "points" (army ->
+    # deployment points left), "deserts" (army -> its one Desert once chosen, or None); once it is
+    # over, "revealed" and "mercantile" (army -> Mercantile Cities Controlled then, R43) alone
+    # (variable_setup.py; VariableSetup.Decks, VariableSetup.Forces, VariableSetup.Deploy).
     # log audience: None, everyone; a list of Armies, those alone; ["!", Armies...], all but those.
 
     def say(self, key: str, text: str, audience: list[str] | None = None) -> None:

@@ -5,7 +5,9 @@ Hidden (``Strategy.Place``, ``Planning.Place``, ``Planning.Facing``, ``PlayerSet
 their owner, since they are face down); the Event Cards a player has drawn and not yet revealed, and
 how it has laid them while the others lay theirs (to it alone); the Orders behind a player's screen
 (to it alone); an Order face down on the map (to its Army and its partner; the others see whose it
-is); the Objective Cards (to their holder alone, not even the partner). Everything else is public.
+is); the Objective Cards (to their holder alone, not even the partner); in the variable set-up, the
+Objective Cards not dealt, and the cards dealt and the one laid face down (to their holder alone,
+``VariableSetup.Decks``). Everything else is public.
 A view never changes when only facts hidden from its role change (tests/third_crusade/test_views.py).
 """
 
@@ -20,8 +22,12 @@ from .events import ROUNDS
 from .procedures import PROCEDURES
 from .solo import describe as solo_view
 from .state import NAMES, State
+from .variable_setup import view as variable_view
 
 PHASES = {
+    "variable_setup": ("The variable set-up", "VariableSetup"),
+    "variable_discard": ("The variable set-up: an Objective Card laid face down", "VariableSetup.Decks"),
+    "deploy": ("The variable set-up: deployment", "VariableSetup.Deploy"),
     "game": ("The round", "Round"),
     "strategy": ("Strategy Phase", "Strategy"),
     "strategy_place": ("Strategy Phase: laying the Event Cards", "Strategy.Place"),
@@ -126,6 +132,7 @@ def view(state: State, role: str | None) -> dict[str, Any]:
         "diplomacy_marks": dict(state.diplomacy_marks),
         "stack": [public_frame(f, role) for f in state.stack],
         "solo": solo_view(state),
+        "variable": variable_view(state, role),
         "result": state.result,
         "log": log(state, role),
         "prompt": PROCEDURES.prompt(state, role) if role is not None else "",
