@@ -101,7 +101,10 @@ def mercantile(state: State, army: str) -> int:
 
 
 def mercantile_at_start(state: State, army: str) -> int:
-    """How many Mercantile Cities ``army`` Controlled at the set-up of the scenario played."""
+    """How many Mercantile Cities ``army`` Controlled at the set-up of the scenario played (once
+    deployed, in the variable set-up: ``VariableSetup.End``)."""
+    if state.variable is not None:
+        return int(state.variable["mercantile"][army])
     regions = data(state).board.regions
     start = data(state).setups.scenarios[state.scenario]
     return sum(regions[rid].mercantile and start.controller(rid) == army for rid in regions)
