@@ -25,6 +25,7 @@ from .common import allies, data
 from .events import ROUNDS
 from .procedures import PROCEDURES
 from .state import State
+from .variable_setup import deal_unseen
 
 TRIES = 50
 """Deals tried before the last one is kept: the step under way shows whom it asks (an Army with a
@@ -57,6 +58,7 @@ def _deal(state: State, role: str, rng: random.Random) -> State:
     _event_cards(new, role, rng)
     _orders(new, role, rng)
     _objectives(new, role, rng)
+    deal_unseen(new, role, rng)  # the variable set-up's Objective Cards, by deck (VariableSetup.Decks)
     return new
 
 
