@@ -70,6 +70,13 @@ def describe(state: State, role: str, action: Action) -> str:
         return f"take reward {parts[0]}"
     if verb == "bid":  # Diplomacy.Bid
         return f"bid {parts[0]} gold"
+    if verb == "discard":  # VariableSetup.Decks
+        return f"lay your Objective Card of {_region(state, parts[0])} face down"
+    if verb == "deploy":  # VariableSetup.Deploy
+        piece, region, slot = parts
+        leader = data(state).leaders.leaders.get(piece)
+        what = leader.name if leader else str(piece).replace("_", " ")
+        return f"deploy {what} in {_region(state, region)}, slot {int(slot) + 1}"
     if verb == "reveal":  # EndGame.2
         return f"show your Objective Card of {_region(state, parts[0])}"
     phrase = {

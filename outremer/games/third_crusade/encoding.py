@@ -5,7 +5,8 @@ docs/writing-a-title.md, section 9).
 packs: the verbs without arguments, the rows laid in the Strategy phase (every ordering of 4 cards
 of one Army's deck of one round, ``Strategy.Place``), the picks (``Strategy.Pick``), the Orders
 placed (``Planning.Place``), the cards and Orders executed (``Command``), the choices of a step, a
-March, a Battle, Diplomacy and Upkeep over Regions, slots, Orders and bounded counts. Some never turn
+March, a Battle, Diplomacy and Upkeep over Regions, slots, Orders and bounded counts, the variable
+set-up's discards and deployments (``VariableSetup``). Some never turn
 out legal; none is missing (tests/rl/test_env.py checks random games against it).
 
 :func:`observe` turns the view (views.py) into a fixed-length vector of numbers in [0, 1], reading
@@ -94,6 +95,9 @@ def action_space() -> tuple[Action, ...]:
     out += [("reward", n) for n in range(1, MOST_REWARDS + 1)]
     out += [("bid", n) for n in range(MOST_GOLD + 1)]
     out += [("reveal", c) for c in sorted(pack.cards.objectives) if c not in pack.board.regions]
+    out += [("discard", c) for c in sorted(pack.cards.objectives)]  # VariableSetup.Decks
+    deployed = (*UNIT_KINDS, *sorted(x.id for x in pack.leaders.leaders.values() if x.variable_setup))
+    out += [("deploy", p, r, i) for p in deployed for r in regions for i in slots]  # VariableSetup.Deploy
     return tuple(out)
 
 
