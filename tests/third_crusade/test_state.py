@@ -58,6 +58,8 @@ def test_no_module_of_the_rules_layer_copies_the_rulebook() -> None:
     modules = (
         "state",
         "setup",
+        "variable_setup",
+        "initiative",
         "common",
         "rounds",
         "strategy",
