@@ -10,10 +10,12 @@ from outremer.engine.errors import IllegalAction
 from outremer.games.third_crusade import control
 from outremer.games.third_crusade.battle_strength import faith_bonus
 from outremer.games.third_crusade.options import OPTIONS
+from outremer.games.third_crusade.orders import Step
 from outremer.games.third_crusade.state import State
 
-from .play import GAME, play, start
+from .play import GAME, kind, play, start
 from .test_battle import ATTACK, clear, fight, finish, order, put, strengths, tripoli
+from .test_order import command, step, steps_of
 from .test_upkeep import empty, orders_on_map, run, said
 from .test_upkeep import put as put_units
 
@@ -170,3 +172,32 @@ def test_placed_attackers_die_when_beaten(other: bool) -> None:
             "d_samaria",
             "d_jordan",
         }
+
+
+@pytest.mark.parametrize("other", [False, True])
+def test_neutral_regions_fight(other: bool) -> None:
+    # Glossary.Neutral, R38: the Angevin marches 2 Infantry from Sidon into a Desert of 3 Neutral
+    # Infantry: no Battle, it takes what fits and Controls the Desert beside them;
+    # neutral_regions_fight: a Battle, 2 against 3 at once (no Reaction), the Ayyubid taking the
+    # Neutrals' loss; the beaten Angevin goes back and no side gains Glory
+    state = command()
+    state.options["neutral_regions_fight"] = other
+    clear(state, "d_beqaa")
+    put(state, "d_beqaa", {i: "neutral:infantry" for i in (0, 1, 2)})
+    play(state, "ayyubid", "pass")
+    step(state, "angevin", Step("march"), regions=["sidon"])
+    steps_of(state, "angevin", ("to", "d_beqaa"), ("take", 2), ("take", 3), ("go",))
+    if not other:
+        steps_of(state, "angevin", *[("slot", i) for i in (3, 4)])
+        assert control.controller(state, "d_beqaa") == "angevin" and state.glory == 0
+        return
+    assert kind(state) == "battle" and strengths(state) == (2, 3)
+    assert GAME.active_roles(state) == ("angevin",)  # its loss first (Battle.Losses.Assign)
+    play(state, "angevin", "lose", "road", 0)
+    assert GAME.legal_actions(state, "ayyubid") == [("lose", "d_beqaa", i) for i in (0, 1, 2)]
+    play(state, "ayyubid", "lose", "d_beqaa", 0)
+    while kind(state) == "battle":  # Battle.Retreat.Attacker: back to Sidon
+        play(state, "angevin", *GAME.legal_actions(state, "angevin")[0])
+    assert state.regions["d_beqaa"]["slots"].count("neutral:infantry") == 2
+    assert control.controller(state, "d_beqaa") is None and state.glory == 0
+    assert state.regions["sidon"]["slots"].count("angevin:infantry") == 1

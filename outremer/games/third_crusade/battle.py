@@ -9,8 +9,11 @@ None if they were placed, R8) and ``road`` (the attacking group, off the map: ``
 
 1. Roles (``Battle.Roles``): the Army Controlling the Region defends; on a tie the Army of the
    defending Alliance there higher on initiative is in charge. A Region holding only Neutral pieces
-   is no Battle: the attacker moves in and they join it (R38). A side of Leaders without Unit icons
-   only loses them and the other side wins without losses (``Battle.Strength.LeadersOnly``, R49).
+   is no Battle: the attacker moves in and they join it (R38). With the option
+   ``neutral_regions_fight`` they fight alone: no Reactions, no Faith, no Glory if they win; the
+   Army of the defending Alliance first on initiative takes their losses and places them. A side
+   of Leaders without Unit icons only loses them and the other side wins without losses
+   (``Battle.Strength.LeadersOnly``, R49).
 2. Reactions (``Battle.Reaction``, R51; battle_strength.py): the weaker side's Armies are asked in turn,
    the one in charge first, each free to pass whatever it holds (the window opens on the public
    Strengths alone); after any Reaction the Strengths are recomputed and the weaker side asked
@@ -51,7 +54,8 @@ def _open(state: State, frame: Frame) -> None:
     present = [a for a in state.armies if alliance(a) == defending and here[a]]
     frame.update(reactions=[], asked=[], killed=[], leaders=[], lose=[])
     frame["tally"] = {side: {"own": 0, "other": 0, "free": False} for side in (attacking, defending)}
-    if not present:  # R38: Neutral pieces alone do not fight
+    alone = not present and on(state, "neutral_regions_fight")
+    if not present and not alone:  # R38: Neutral pieces alone do not fight
         state.say(
             "Battle", f"{NAMES[frame['attacker']]} meets no enemy Army in {_region_name(state, frame)}."
         )
@@ -59,14 +63,17 @@ def _open(state: State, frame: Frame) -> None:
         return
     army = controller(state, frame["region"])
     if army not in present:  # Battle.Roles: a tie of Control goes by initiative
-        at = next_position(state, -1, lambda a: a in present)
+        at = next_position(state, -1, lambda a: a in present or (alone and alliance(a) == defending))
         assert at is not None
         army = state.initiative[at]
     frame["defender"] = army
-    state.say(
-        "Battle.Roles",
-        f"Battle in {_region_name(state, frame)}: {NAMES[frame['attacker']]} attacks, {NAMES[army]} defends.",
-    )
+    opening = f"Battle in {_region_name(state, frame)}: {NAMES[frame['attacker']]} attacks"
+    if alone:  # the option neutral_regions_fight (R38): the Neutrals fight alone
+        frame["neutral"] = True
+        text = f"{opening} the Neutral pieces; the {NAMES[army]} takes their losses and places them."
+    else:
+        text = f"{opening}, {NAMES[army]} defends."
+    state.say("Battle.Roles", text)
     leaders = data(state).leaders.leaders
     pieces = {
         attacking: list(frame["road"]),
@@ -83,6 +90,9 @@ def _open(state: State, frame: Frame) -> None:
                 moves.remove(state, frame, side, where, i)
             _decided(state, frame, other, glory=not on(state, "leaders_only_no_glory"))
             return
+    if alone:  # no Reactions against Neutral pieces alone
+        _resolve(state, frame)
+        return
     frame["stage"] = "react"
 
 
@@ -145,7 +155,12 @@ def _resolve(state: State, frame: Frame) -> None:
     attacking, defending = sides(frame)
     a, d = strength(state, frame, attacking), strength(state, frame, defending)
     winner = attacking if a > d else defending
-    state.say("Battle.Losses", f"Strength {a} against {d}: the {winner} side wins.")
+    won = (
+        "the Neutral pieces win"
+        if frame.get("neutral") and winner == defending
+        else f"the {winner} side wins"
+    )
+    state.say("Battle.Losses", f"Strength {a} against {d}: {won}.")
     _record_leaders(state, frame)
     frame.update(winner=winner, glory=True, stage="lose")
     frame["lose"] = [
@@ -186,7 +201,7 @@ def _finish(state: State, frame: Frame) -> None:
     attacking, defending = sides(frame)
     winner = frame["winner"]
     loser = defending if winner == attacking else attacking
-    if frame["glory"]:
+    if frame["glory"] and not (frame.get("neutral") and winner == defending):  # no Alliance's win
         city = data(state).board.regions[frame["region"]].is_city
         points = int(winner == attacking and city)  # Battle.Glory.1
         points += int(attacking in frame["leaders"]) + int(defending in frame["leaders"])  # .2, .3

@@ -132,7 +132,10 @@ def faith(state: State, army: str) -> int:
 def faith_bonus(state: State, frame: Frame, side: str) -> int:
     """+1 for a lone player's side whose Faith is higher than the enemy Army in charge's, in 2- and
     3-player games (``Battle.Faith``, R2); a pair never gets it, except in the solo game, where any
-    side does, a pair by its Army in charge (``Solo.Battle.Faith``)."""
+    side does, a pair by its Army in charge (``Solo.Battle.Faith``). Neutral pieces fighting alone
+    (the option ``neutral_regions_fight``, R38) have no Faith to compare."""
+    if frame.get("neutral"):
+        return 0
     if not state.solo and (len(state.armies) == 4 or state.mercantile[side] is not None):
         return 0
     attacking, defending = sides(frame)

@@ -14,14 +14,16 @@ its free slots; into enemy pieces it may bring more, which wait on the Road for 
 ``Battle.Road``). Crossing a Road with Bandits costs 2 of the moving Units per Bandit, chosen by the
 mover, then the Bandits go; ``ignore_bandit`` crosses free and leaves them (R11). Pieces arriving
 without a Battle take the slots their owner chooses (R12). A move into enemy pieces pushes
-``battle`` (docs/third-crusade/rules.md, the hand-over) with the step's March Strength (R27).
+``battle`` (docs/third-crusade/rules.md, the hand-over) with the step's March Strength (R27); so
+does a move into Neutral pieces alone with the option ``neutral_regions_fight`` (R38).
 """
 
 from __future__ import annotations
 
 from ...engine.procedures import Action, Frame
-from .common import alliance, data, owner, port_open
+from .common import alliance, counts, data, owner, port_open
 from .control import controller, holder
+from .options import on
 from .pieces import enemies_in, free_slots, home, kind_of, piece_name, shape_of, slot_choices
 from .procedures import PROCEDURES
 from .state import NAMES, NEUTRAL, SABOTAGE, State
@@ -71,11 +73,20 @@ def applies(state: State, frame: Frame, region: str) -> bool:
     return bool(movable(state, frame, region)) and bool(destinations(state, frame, region))
 
 
+def _hostile(state: State, army: str, region: str) -> bool:
+    """``region`` holds pieces ``army`` must fight: an enemy Army's, or with the option
+    ``neutral_regions_fight`` Neutral pieces alone (R38)."""
+    if enemies_in(state, army, region):
+        return True
+    here = counts(state, region)
+    return bool(here) and set(here) == {NEUTRAL} and on(state, "neutral_regions_fight")
+
+
 def _fits(state: State, frame: Frame, slot: int) -> bool:
     """R9: into a Region without enemies, or on a Forced March's first move, only what fits."""
     origin, to = frame.get("from") or frame["region"], frame["to"]
     capped = frame["step"]["action"] == "forced_march" and frame.get("moves", 0) == 0
-    if enemies_in(state, frame["army"], to) and not capped:
+    if _hostile(state, frame["army"], to) and not capped:
         return True
     here = state.regions[origin]["slots"]
     shape = shape_of(state, here[slot])
@@ -152,7 +163,7 @@ def _go(state: State, frame: Frame, origin: str) -> None:
 
 def _arrive(state: State, frame: Frame, origin: str) -> None:
     to, army = frame["to"], frame["army"]
-    if frame["group"] and enemies_in(state, army, to):
+    if frame["group"] and _hostile(state, army, to):
         road, frame["group"] = frame["group"], []
         strength = frame["step"].get("strength", 0)
         _moved(state, frame, battle=True)

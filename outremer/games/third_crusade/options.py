@@ -50,6 +50,12 @@ OPTIONS = (
         "Battle.Retreat.Attacker, R8",
     ),
     Option(
+        "neutral_regions_fight",
+        False,
+        "Marching into a Region of Neutral pieces alone is a Battle, fought without Reactions",
+        "Glossary.Neutral, R38",
+    ),
+    Option(
         "leaders_only_no_glory",
         False,
         "Beating a side of Leaders without Unit icons gains no Glory",
