@@ -14,6 +14,10 @@ event in the order it likes, each as far as it wishes, or stops (``Command.Event
   step before it acted (``same_region``, E2), and is skipped where it cannot apply
   (``Command.Event.Ignore``); steps.py carries them out, Battles and tracks included
   (``Command.Event.Battle``, ``Command.Event.Tracks``).
+
+A Bot's column changes its cards (``BotTable.Command``, ``Solo.Command.Events``): column 1 makes
+the crown event free, columns 2 and 3 let the main event ignore the Region type or the Presence of
+its banner, columns 4 to 6 add a Unit after a part that adds Units or marches.
 """
 
 from __future__ import annotations
@@ -21,23 +25,51 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.procedures import Action, Frame
-from . import steps
-from .common import data
+from . import solo, steps
+from .bot_table import EventRule
+from .common import counts, data
 from .events import EventCard, crown_gold
+from .orders import MARCHES, Step
 from .procedures import PROCEDURES
 from .state import NAMES, State
 
 EVENT = "event"
 MAIN, CROWN = "main", "crown"
+EXTRA = -1
+"""The queue's mark for the Unit a Bot's column adds after a part (``BotTable.Command``)."""
 
 
 def _card(state: State, frame: Frame) -> EventCard:
     return data(state).events.cards[frame["card"]]
 
 
+def _bot_rule(state: State, army: str) -> EventRule | None:
+    """How a Bot's column changes its Event Cards this round (``BotTable.Command``); None for a human."""
+    column = solo.rolled(state, army)
+    return None if column is None else column.event
+
+
 def _price(state: State, frame: Frame) -> int:
-    """The gold the crown event costs now (``Command.Event``)."""
+    """The gold the crown event costs now (``Command.Event``); nothing for a Bot whose column makes
+    crown events free (``BotTable.Command``, column 1; ``Solo.Command.Events``)."""
+    rule = _bot_rule(state, frame["army"])
+    if rule is not None and rule.kind == "free_crown":
+        return 0
     return crown_gold(_card(state, frame).crown, state.tracks[frame["army"]]["crowns"])
+
+
+def _extra_due(rule: EventRule | None, part: str, chosen: tuple[Any, ...]) -> bool:
+    """Whether a Bot's column adds a Unit after this part (``BotTable.Command``, columns 4 to 6): a
+    main event adding Units, a main event with a March, or any part adding Units."""
+    if rule is None or rule.kind != "extra_unit":
+        return False
+    adds = any(s.action == "muster" for s in chosen)
+    marches = any(s.action in MARCHES for s in chosen)
+    if rule.when == "main_adds_units":
+        return part == MAIN and adds
+    if rule.when == "main_marches":
+        return part == MAIN and marches
+    return adds
 
 
 def _legal(state: State, frame: Frame, role: str) -> list[Action]:
@@ -72,7 +104,9 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
     else:
         state.say("Command.Event", f"{NAMES[role]} carries out the main event of {card.title}.")
     frame["parts"].append(part)
-    frame.update(part=part, queue=list(range(len(effect.choices[choice]))), choice=choice, last=None)
+    chosen = effect.choices[choice]
+    extra = [EXTRA] if _extra_due(_bot_rule(state, role), part, chosen) else []
+    frame.update(part=part, queue=[*range(len(chosen)), *extra], choice=choice, last=None, last_to=None)
 
 
 def _run(state: State, frame: Frame) -> None:
@@ -80,8 +114,9 @@ def _run(state: State, frame: Frame) -> None:
         _play(state, frame)
         return
     if "done" in frame:  # a step is over: where it acted (E2, E6)
-        region = frame.pop("done").get("region")
-        frame["last"] = region
+        done = frame.pop("done")
+        region = done.get("region")
+        frame["last"], frame["last_to"] = region, done.get("to")
         if frame["part"] == MAIN and frame["main_region"] is None:
             frame["main_region"] = region
         return
@@ -104,13 +139,36 @@ def _next_step(state: State, frame: Frame) -> None:
     card = _card(state, frame)
     part = frame["part"]
     effect = card.main if part == MAIN else card.crown
-    step = effect.choices[frame["choice"]][frame["queue"].pop(0)]
+    index = frame["queue"].pop(0)
+    if index == EXTRA:
+        _extra(state, frame)
+        return
+    step = effect.choices[frame["choice"]][index]
     where: dict[str, Any] = {"banner": {"card": card.id, "part": part}}
+    rule = _bot_rule(state, frame["army"])
+    if part == MAIN and rule is not None and rule.kind in ("ignore_region", "ignore_presence"):
+        where["banner"]["ignore"] = rule.kind  # BotTable.Command, columns 2 and 3
     if step.same_region:  # E2
         where["regions"] = [frame["last"]] if frame["last"] is not None else []
     elif part == CROWN and card.crown.mode == "same_region":  # E6
         where["regions"] = [frame["main_region"]]
     steps.push(state, frame["army"], step, None, **where)
+
+
+def _extra(state: State, frame: Frame) -> None:
+    """The Unit a Bot's column adds after a part (``BotTable.Command``, columns 4 to 6): where the
+    part's last step acted, or where its March went if the Bot has pieces there (rules.md, "The
+    solo game"); none if the part acted nowhere."""
+    army = frame["army"]
+    rule = _bot_rule(state, army)
+    assert rule is not None and rule.unit is not None
+    to = frame.get("last_to")
+    region = to if to is not None and counts(state, to)[army] else frame["last"]
+    if region is None:
+        state.say("BotTable.Command", f"{NAMES[army]}: the event acted in no Region; no Unit added.")
+        return
+    state.say("BotTable.Command", f"{NAMES[army]}'s column adds {rule.count} {rule.unit.replace('_', ' ')}.")
+    steps.push(state, army, Step("muster", unit=rule.unit, count=rule.count), None, regions=[region])
 
 
 PROCEDURES.procedure(

@@ -134,6 +134,17 @@ def column(state: State, army: str) -> Column:
     return table(state).column(int(rolled[1]))
 
 
+def rolled(state: State, army: str) -> Column | None:
+    """The column ``army`` follows this round if it is a Bot that has rolled its die, read without
+    rolling (None for a human Army)."""
+    if not state.solo or army not in state.solo["bots"]:
+        return None
+    face = state.solo["column"].get(army)
+    if face is None or face[0] != state.round:
+        return None
+    return table(state).column(int(face[1]))
+
+
 def gain_advanced(state: State, army: str) -> None:
     """UPKEEP: BOT ROLL (``BotTable.Upkeep``, L1017), in place of buying with supply, which a Bot
     does not keep (``Solo.Setup.6``, R34): the Bot draws from its Advanced pile as many as its

@@ -61,9 +61,12 @@ def push(state: State, army: str, step: Any, order: str | None, **where: Any) ->
 def banner_regions(state: State, banner: dict[str, Any]) -> list[str]:
     """The Regions meeting an Event Card part's banner (``Command.Event.Regions``,
     ``Glossary.NamedRegion``; E5, E8): every Presence icon, the Region type, the named Region, the
-    Region of the named Leader (none while he is off the map)."""
+    Region of the named Leader (none while he is off the map). A Bot's main event may ignore the
+    Region type (``ignore_region``) or the Presence (``ignore_presence``), as its column says
+    (``BotTable.Command``)."""
     card = data(state).events.cards[banner["card"]]
     b = (card.main if banner["part"] == "main" else card.crown).banner
+    ignore = banner.get("ignore")  # a Bot's column: BotTable.Command, columns 2 and 3
     out = []
     for rid in state.regions:
         region = data(state).board.regions[rid]
@@ -71,11 +74,12 @@ def banner_regions(state: State, banner: dict[str, Any]) -> list[str]:
             continue
         if b.leader is not None and on_map(state, b.leader) != rid:
             continue
-        if b.region == "port" and not (region.is_city and port_open(state, rid)):
+        typed = b.region if ignore != "ignore_region" else None
+        if typed == "port" and not (region.is_city and port_open(state, rid)):
             continue
-        if b.region in ("city", "desert") and region.kind != b.region:
+        if typed in ("city", "desert") and region.kind != typed:
             continue
-        if all(presence_holds(state, icon, rid) for icon in b.presence):
+        if ignore == "ignore_presence" or all(presence_holds(state, icon, rid) for icon in b.presence):
             out.append(rid)
     return out
 
@@ -250,7 +254,7 @@ def _run(state: State, frame: Frame) -> None:
             _key(frame), f"{NAMES[frame['army']]}: {frame['step']['action']} can apply nowhere; skipped."
         )
     control.update_tracks(state)
-    PROCEDURES.pop(state, frame, region=region)
+    PROCEDURES.pop(state, frame, region=region, to=frame.get("to"))
 
 
 def _key(frame: Frame) -> str:
