@@ -78,3 +78,16 @@ def copied_runs(ours: str, rulebook: str) -> list[str]:
     mine = words(ours)
     runs = {" ".join(mine[i : i + RUN]) for i in range(len(mine) - RUN + 1)}
     return sorted(run for run in runs if f" {run} " in theirs)
+
+
+def table(text: str, heading: str) -> list[str]:
+    """The rows (not the header or rule) of the table under ``heading``."""
+    lines = text.splitlines()
+    start = lines.index(heading)
+    rows: list[str] = []
+    for line in lines[start + 1 :]:
+        if line.startswith("#"):
+            break
+        if line.startswith("| ") and not line.startswith("| space |"):
+            rows.append(line)
+    return rows
