@@ -15,6 +15,7 @@ from outremer.games.third_crusade.state import State
 
 from .play import GAME, kind, play, start
 from .test_battle import ATTACK, clear, fight, finish, order, put, strengths, tripoli
+from .test_diplomacy import phase
 from .test_order import command, step, steps_of
 from .test_upkeep import empty, orders_on_map, run, said
 from .test_upkeep import put as put_units
@@ -201,3 +202,28 @@ def test_neutral_regions_fight(other: bool) -> None:
     assert state.regions["d_beqaa"]["slots"].count("neutral:infantry") == 2
     assert control.controller(state, "d_beqaa") is None and state.glory == 0
     assert state.regions["sidon"]["slots"].count("angevin:infantry") == 1
+
+
+@pytest.mark.parametrize("other", [False, True])
+def test_diplomacy_any_region(other: bool) -> None:
+    # Diplomacy.Board, R16: the Ayyubid's Neutral Infantry go into the Regions it Controls;
+    # diplomacy_any_region: also into empty Deserts and Cities of Neutral pieces, never where the
+    # Angevin stands (Tripoli, Sidon, Tyre, its Desert beside a Neutral)
+    state = phase()
+    state.options["diplomacy_any_region"] = other
+    play(state, "angevin", "bid", 0)
+    play(state, "ayyubid", "bid", 0)
+    play(state, "ayyubid", "reward", 1)
+    play(state, "ayyubid", "move", "three_infantry")
+    regions = {a[1] for a in GAME.legal_actions(state, "ayyubid") if a[0] == "place"}
+    own = {"damascus", "acre", "d_samaria", "jerusalem", "ahamant"}
+    empty = {"d_beqaa", "d_buqaia", "d_jordan", "d_negev", "d_palmyra"}
+    neutral = {"ascalon", "famagusta", "hama", "homs", "jaffa", "kerak"}
+    assert regions == (own | empty | neutral if other else own)
+    if other:
+        play(state, "ayyubid", "place", "d_jordan")  # the Neutral alone: Controlled by nobody
+        assert state.regions["d_jordan"]["slots"].count("neutral:infantry") == 1
+        assert control.controller(state, "d_jordan") is None
+    else:
+        with pytest.raises(IllegalAction):
+            play(state, "ayyubid", "place", "d_jordan")

@@ -15,7 +15,8 @@ The board (``Diplomacy.Board``, R18): in the order the card prints (its reward n
 moves its pawn along the lines, forward or sideways, to a free space, never past a 4-space row it has
 not stopped in (``cards.DiplomacyBoard.destinations``), marks the space with a diplomacy marker and
 takes what it shows. Triangular tokens move the Glory or Faith marker and are discarded. Tokens,
-Neutral Units and Leaders go into Regions the player Controls (R16): a piece into a free slot of its
+Neutral Units and Leaders go into Regions the player Controls (R16; with the option
+``diplomacy_any_region``, into any Region without enemy pieces): a piece into a free slot of its
 shape (a Siege Engine only in a City, R39), those without icons first, a token onto a free slot of
 its shape that prints no icon and holds no token; in a Region with no room the player may replace a
 Unit of its own (home to its board) or a Resource token (discarded) of that shape
@@ -33,6 +34,8 @@ from ...engine.procedures import Action, Frame, unseal
 from . import control, solo, victory
 from .cards import DiplomacyCard, Item
 from .common import alliance, data, move_faith, move_glory, players
+from .options import on
+from .pieces import enemies_in
 from .procedures import PROCEDURES
 from .state import NAMES, NEUTRAL, SABOTAGE, State, unit
 
@@ -186,15 +189,23 @@ def replaceable(state: State, army: str, region: str, shape: str, token: bool) -
     return [i for i, p in enumerate(here["slots"]) if p in units and printed[i].shape == shape]
 
 
+def regions_open(state: State, army: str) -> list[str]:
+    """Where what a diplomacy space gives ``army`` may go: the Regions it Controls (R16); with the
+    option ``diplomacy_any_region``, every Region without enemy pieces."""
+    if not on(state, "diplomacy_any_region"):
+        return control.controlled(state, army)
+    return [rid for rid in state.regions if not enemies_in(state, army, rid)]
+
+
 def _place_legal(state: State, army: str, item: Item) -> list[Action]:
     piece, shape, token = piece_of(state, item)
     out: list[Action] = []
-    for rid in control.controlled(state, army):
+    for rid in regions_open(state, army):
         if piece.endswith(":siege_engine") and not data(state).board.regions[rid].is_city:
             continue  # R39
         if room(state, rid, shape, token):
             out.append(("place", rid))
-        else:
+        elif control.controller(state, rid) == army:  # Diplomacy.Board.Full: in its own Regions
             out.extend(("replace", rid, i) for i in replaceable(state, army, rid, shape, token))
     return [*out, ("lose",)] if out else []
 
@@ -339,7 +350,11 @@ def _prompt(state: State, frame: Frame, role: str) -> str:
         "advanced": "Take an Advanced Order, the card's reward (Diplomacy.Bid).",
         "sabotage": "Remove a Sabotage token, the card's reward, or stop (Diplomacy.Bid).",
         "move": "Move your pawn on the diplomacy board (Diplomacy.Board).",
-        "place": "Place what the space gives in a Region you Control (Diplomacy.Board, R16).",
+        "place": (
+            "Place what the space gives in a Region without enemy pieces (Diplomacy.Board, R16)."
+            if on(state, "diplomacy_any_region")
+            else "Place what the space gives in a Region you Control (Diplomacy.Board, R16)."
+        ),
     }.get(task, "Diplomacy")
 
 

@@ -73,6 +73,12 @@ OPTIONS = (
         "An un-executed Reaction Order not tithed costs no Glory at upkeep",
         "Upkeep.3, R15",
     ),
+    Option(
+        "diplomacy_any_region",
+        False,
+        "What the diplomacy board gives goes into any Region without enemy pieces",
+        "Diplomacy.Board, R16",
+    ),
 )
 
 
