@@ -14,12 +14,12 @@ import pytest
 from outremer.engine.errors import IllegalAction
 from outremer.engine.procedures import SEALED
 from outremer.games.third_crusade import control
-from outremer.games.third_crusade.common import alliance, data, pack_at
+from outremer.games.third_crusade.common import alliance, data
 from outremer.games.third_crusade.pieces import shape_of
 from outremer.games.third_crusade.state import State, unit
 from outremer.games.third_crusade.variable_setup import deserts, placements, regions
 
-from .play import GAME, kind, play, start
+from .play import GAME, kind, play, snapshot, start
 
 TWO = "variable_two_angevin_ayyubid"
 SHOWN = {"angevin": ["ascalon", "tripoli", "tyre"], "ayyubid": ["homs", "jaffa", "kerak"]}
@@ -231,6 +231,22 @@ def test_a_siege_engine_goes_into_a_city_only() -> None:
     assert set(deserts(state, "angevin")).isdisjoint(engines)
 
 
+def test_a_placement_the_rules_refuse_is_an_error_that_changes_nothing() -> None:
+    state = to_deploy(deploying(), "angevin")
+    desert = deserts(state, "angevin")[0]
+    slots = data(state).board.regions[desert].slots
+    trapezoid = next(i for i, s in enumerate(slots) if s.shape == "trapezoid")
+    before = snapshot(state)
+    for action in (
+        ("deploy", "siege_engine", desert, trapezoid),  # VariableSetup.Deploy: a City only
+        ("deploy", "infantry", "acre", 0),  # VariableSetup.Deploy.1: no Objective of its shows Acre
+        ("deploy", "saladin", "tyre", 6),  # VariableSetup.Forces: not its Leader
+    ):
+        with pytest.raises(IllegalAction):
+            play(state, "angevin", *action)
+        assert snapshot(state) == before
+
+
 def test_a_player_deploys_into_a_single_desert() -> None:
     state = to_deploy(deploying(), "angevin")
     options = deserts(state, "angevin")
@@ -334,4 +350,3 @@ def test_a_whole_game_from_the_variable_set_up_plays_to_the_end(scenario: str) -
         play(state, role, *rnd.choice(GAME.legal_actions(state, role)))
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners  # EndGame: someone wins
-    assert pack_at(None).setups.variable.scenarios[scenario] in GAME.scenarios
