@@ -103,7 +103,7 @@ def _header(view: dict[str, Any]) -> list[str]:
     towards = "centre" if glory == 0 else ("towards the Crusaders" if glory > 0 else "towards the Muslims")
     lines = _wrap(f"== Round {round_name(view['round'])}: {view['phase_name']} ==")
     lines += _wrap(f"Glory: {_signed(glory)} ({towards}).")
-    initiative = " > ".join(_glue(NAMES[a]) for a in view["initiative"])
+    initiative = " > ".join(_glue(NAMES[a]) for a in view["initiative"]) or "not drawn yet"
     lines += _wrap(f"Initiative, first to last: {initiative}.")
     for track, markers in (("Faith", view["faith"]), ("Mercantile", view["mercantile"])):
         said = []
@@ -313,6 +313,25 @@ def _solo(view: dict[str, Any]) -> list[str]:
     return _wrap(f"Bots played by the rules: {', '.join(said)}.")
 
 
+def _variable(view: dict[str, Any], pack: Pack) -> list[str]:
+    """The variable set-up under way: each Army's shown Objectives, deployment points and Desert,
+    the viewer's dealt cards and the one it laid face down (``VariableSetup``)."""
+    v = view.get("variable")
+    if not v or "points" not in v:
+        return []
+    lines = []
+    for army, points in v["points"].items():
+        shown = _list(_objective(pack, o) for o in v["revealed"][army]) if v["revealed"][army] else "not yet"
+        desert = v["deserts"][army]
+        where = f", Desert {pack.board.regions[desert].name}" if desert else ""
+        lines += _wrap(f"Variable set-up, {NAMES[army]}: {points} deployment points{where}; shows {shown}.")
+        if isinstance(v["hands"][army], list) and v["hands"][army]:
+            lines += _wrap(f"  Your cards dealt: {_list(_objective(pack, o) for o in v['hands'][army])}.")
+        if isinstance(v["discarded"][army], str):
+            lines += _wrap(f"  Laid face down: {_objective(pack, v['discarded'][army])}.")
+    return lines
+
+
 def _result(view: dict[str, Any]) -> list[str]:
     r = view["result"]
     if r is None:
@@ -324,7 +343,8 @@ def _result(view: dict[str, Any]) -> list[str]:
 def render_text(view: dict[str, Any]) -> str:
     """The board and the role's private information as plain text, with the key to its marks."""
     pack = pack_at(None)
-    lines = [*_header(view), *_solo(view), *_battle(view, pack), *_cards(view, pack), *_map(view, pack)]
+    lines = [*_header(view), *_solo(view), *_variable(view, pack), *_battle(view, pack), *_cards(view, pack)]
+    lines += _map(view, pack)
     lines += [*_ships(view, pack), *_bidding(view, pack), *_diplomacy(view, pack)]
     for army in view["armies"]:
         lines += _army(view, pack, army)
