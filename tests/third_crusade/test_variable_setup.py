@@ -350,3 +350,17 @@ def test_a_whole_game_from_the_variable_set_up_plays_to_the_end(scenario: str) -
         play(state, role, *rnd.choice(GAME.legal_actions(state, role)))
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners  # EndGame: someone wins
+
+
+def test_the_terminal_tells_points_shown_cards_and_ones_own_cards_alone() -> None:
+    state = start(TWO)
+    assert state.variable is not None
+    names = data(state).board.regions
+    mine = ", ".join(names[c].name for c in state.variable["hands"]["angevin"])
+    own = GAME.render_text(GAME.view(state, "angevin"))
+    other = GAME.render_text(GAME.view(state, "ayyubid"))
+    # VariableSetup.Decks: the cards dealt to their holder alone; VariableSetup.Forces: the points
+    assert f"Your cards dealt: {mine}." in own.replace("\n  ", " ")
+    assert mine not in other.replace("\n  ", " ")
+    assert "Angevin: 11 deployment points" in own and "Ayyubid: 14 deployment points" in other
+    assert max(len(line) for line in own.splitlines()) <= 80
