@@ -18,9 +18,9 @@ from . import diplomacy, steps, turns
 from .battle_moves import piece_at
 from .battle_strength import piece_strength
 from .common import alliance, allies, counts, data, enemies, move_faith, owner, port_open, presence_holds
-from .control import controlled, controller
+from .control import controlled, controller, holder, update_tracks
 from .orders import Step
-from .pieces import free_slots, kind_of, shape_of
+from .pieces import SHAPE, free_slots, kind_of, shape_of
 from .procedures import PROCEDURES
 from .solo import column, table
 from .state import NAMES, NEUTRAL, SABOTAGE, State, unit
@@ -308,8 +308,9 @@ def triggers(state: State, army: str, effect: tuple[Step, ...], region: str) -> 
 
 
 def bonus(state: State, army: str) -> None:
-    """The column's BONUS at the end of the Bot's Command (``BotTable.Command``; R29): a track, or
-    Neutral Units in its Leaders' Regions or its weakest; a Sabotage bonus is not played yet."""
+    """The column's BONUS at the end of the Bot's Command (``BotTable.Command``; R29): a track,
+    Neutral Units in its Leaders' Regions or its weakest, or Sabotage placed by
+    ``Solo.Pieces.Sabotage`` (:func:`sabotage_spots`)."""
     b = column(state, army).bonus
     if b.kind == "track" and b.track == "faith":
         move_faith(state, army, b.amount)
@@ -327,6 +328,12 @@ def bonus(state: State, army: str) -> None:
                 free = free_slots(state, region, shape_of(state, piece))
                 if free:
                     state.regions[region]["slots"][free[0]] = piece
+    elif b.kind == "sabotage":
+        for region, slot in sabotage_spots(state, army, list(state.regions))[: b.count]:
+            state.regions[region]["slots"][slot] = SABOTAGE
+            name = data(state).board.regions[region].name
+            state.say("Solo.Pieces.Sabotage", f"The {NAMES[army]} sabotages a slot in {name}.")
+        update_tracks(state)
     else:
         return
     state.say("BotTable.Command", f"The Bot gains its column's bonus ({b.kind}).")
@@ -403,14 +410,14 @@ def _step(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
     first choice offered, going on while it can."""
     done = [a for a in legal if a[0] == "done"]
     regions = [a[1] for a in legal if a[0] == "region"]
+    if _token(frame) is not None and done:
+        return _token_choice(state, frame, army, legal)
     if regions:
         return _step_region(state, frame, army, regions)
-    if frame["step"]["action"] == "bandit" and done:
-        return done[0]  # Solo.Pieces.Bandits: the Bot places none
-    if frame["step"]["action"] in ("remove", "sabotage") and legal[0][0] == "slot":
+    if frame["step"]["action"] == "remove" and legal[0][0] == "slot":
         chosen = _target_slot(state, frame, army, [a for a in legal if a[0] == "slot"])
         piece = state.regions[frame["region"]]["slots"][chosen[1]]
-        neutral = frame["step"]["action"] == "remove" and owner(state, piece) == NEUTRAL
+        neutral = owner(state, piece) == NEUTRAL
         return done[0] if neutral and done else chosen
     tos = [a for a in legal if a[0] == "to"]
     if tos:
@@ -449,42 +456,26 @@ def _step(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
 
 
 def _step_region(state: State, frame: Frame, army: str, regions: list[str]) -> Action:
-    """Where a step of the Bot acts (``Solo.Pieces.*``): Units removed where the human has fewest
-    (``.Removing``), Sabotage where the human is (``.Sabotage``), a Destroyed Port where the human is
-    strongest (``.DestroyedPort``), a Resource token in its strongest Region (``.Resources``); the
-    rest by its command priorities (``Solo.Command.Priority``)."""
+    """Where a step of the Bot acts that puts or takes no token (those: :func:`_token_choice`):
+    Units removed where the human has fewest (``Solo.Pieces.Removing``); the rest by its command
+    priorities (``Solo.Command.Priority``)."""
     action = frame["step"]["action"]
     foes = enemies(state, army)
 
     def human(r: str) -> int:
         return sum(counts(state, r)[f] for f in foes)
 
-    if action in ("remove", "sabotage"):
+    if action == "remove":
         present = [r for r in regions if human(r) > 0] or regions  # none: the first the rules allow
         near = proximity(state, army)
         return ("region", min(present, key=lambda r: (human(r), near.get(r, 99))))
-    if action == "place" and frame["step"].get("token") == "destroyed_port":
-        return ("region", max(regions, key=lambda r: sum(strength(state, f, r) for f in foes)))
-    if action == "place":
-        return ("region", strongest_first(state, army, regions)[0])
     return ("region", _command_rank(state, army, regions)[0])
 
 
 def _target_slot(state: State, frame: Frame, army: str, slots: list[Action]) -> Action:
     """Which piece the Bot removes: never a Neutral, a Cavalry-type Leader before an Infantry-type
-    one (``Solo.Pieces.Removing``); which slot it sabotages: by its icon priority
-    (``Solo.Pieces.Sabotage``)."""
+    one (``Solo.Pieces.Removing``)."""
     region = frame["region"]
-    priorities = table(state).priorities
-    if frame["step"]["action"] == "sabotage":
-        printed = data(state).board.regions[region].slots
-        order = priorities["sabotage"].items
-
-        def icon_rank(a: Action) -> int:
-            icon = printed[a[1]].icon
-            return order.index(icon) if icon in order else len(order)
-
-        return min(slots, key=icon_rank)
     pieces = state.regions[region]["slots"]
     leaders = data(state).leaders.leaders
 
@@ -497,6 +488,111 @@ def _target_slot(state: State, frame: Frame, army: str, slots: list[Action]) -> 
         return (False, 2)
 
     return min(slots, key=rank)
+
+
+# -- tokens: Sabotage, Bandits, Destroyed Ports, Resources (Solo.Pieces) -----------------------
+def _token(frame: Frame) -> str | None:
+    """The token a step puts or takes, None for a step of pieces."""
+    step = frame["step"]
+    return steps.ORDER_TOKENS.get(step["action"]) or step.get("token")
+
+
+def _icon_at(state: State, region: str, slot: int) -> str | None:
+    """The Resource a slot shows: its printed icon, or the Resource token on it."""
+    tokens = {at: icon for at, icon in state.regions[region]["resources"]}
+    return data(state).board.regions[region].slots[slot].icon or tokens.get(slot)
+
+
+def _rank(items: tuple[str, ...], icon: str | None) -> int:
+    return items.index(icon) if icon in items else len(items)
+
+
+def sabotage_spots(state: State, army: str, regions: list[str]) -> list[tuple[str, int]]:
+    """Where the Bot puts a Sabotage token, best first (``Solo.Pieces.Sabotage``, L910): a free slot
+    in a Region where a human Army has Presence (never Jerusalem, ``Glossary.Sabotage``), the icon
+    it covers by the Bot's priority, then the slot of the Unit type stronger in that Region's type,
+    then Proximity."""
+    order = table(state).priorities["sabotage"].items
+    near = proximity(state, army)
+    spots = []
+    for r in regions:
+        region = data(state).board.regions[r]
+        if region.jerusalem or not any(counts(state, r)[f] for f in enemies(state, army)):
+            continue
+        for kind, shape in SHAPE.items():
+            power = piece_strength(state, unit(NEUTRAL, kind), region.kind)
+            for i in free_slots(state, r, shape):
+                spots.append(((_rank(order, _icon_at(state, r, i)), -power, near.get(r, 99)), r, i))
+    return [(r, i) for _, r, i in sorted(spots)]
+
+
+def _clearings(state: State, army: str, token: str, regions: list[str]) -> list[Action]:
+    """What the Bot takes away, best first, as ("region", r, choice) (``Solo.Pieces``): a Sabotage
+    token in a Region of its Alliance, by the icon it frees, skipping command points, the stronger
+    Region first (``.Sabotage``, L910); a Bandit only from a Road into Jerusalem while a human
+    Army holds it (``.Bandits``, L912); a Destroyed Port where it is strongest (``.DestroyedPort``,
+    L914)."""
+    order = table(state).priorities["sabotage_removal"].items
+    near = proximity(state, army)
+    board = data(state).board
+    if token == SABOTAGE:
+        found = []
+        for r in regions:
+            if not any(counts(state, r)[a] for a in allies(state, army)):
+                continue
+            for i, p in enumerate(state.regions[r]["slots"]):
+                if p == SABOTAGE and _icon_at(state, r, i) in order:
+                    key = (
+                        _rank(order, _icon_at(state, r, i)),
+                        -side_strength(state, army, r),
+                        near.get(r, 99),
+                    )
+                    found.append((key, r, ("slot", i)))
+        return [("region", r, c) for _, r, c in sorted(found)]
+    if token == "bandit":
+        jerusalem = board.jerusalem
+        if holder(state, jerusalem) in (None, alliance(army)):
+            return []
+        roads = [
+            nb
+            for nb in board.neighbours(jerusalem, state.north)
+            if state.bandits.get(steps.road(jerusalem, nb))
+        ]
+        out = [("region", jerusalem, ("road", nb)) for nb in roads if jerusalem in regions]
+        return out + [("region", nb, ("road", jerusalem)) for nb in roads if nb in regions]
+    if token == "destroyed_port":
+        ports = [r for r in strongest_first(state, army, regions) if state.regions[r]["destroyed_ports"]]
+        return [("region", r, ("port",)) for r in ports]
+    return []
+
+
+def _token_choice(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
+    """A step putting or taking a token, by the Bot's rules (``Solo.Pieces``): Sabotage on the human
+    (:func:`sabotage_spots`), never a Bandit (``.Bandits``), a Destroyed Port where the human is
+    strongest (``.DestroyedPort``), a Resource token of the Bot's kinds in its strongest Region,
+    on a slot without an icon (``.Resources``); removals by :func:`_clearings`. With nothing its
+    rules allow, it stops."""
+    token, region = _token(frame), frame["region"]
+    assert token is not None
+    regions = [a[1] for a in legal if a[0] == "region"] if region is None else [region]
+    wanted: list[tuple[str, Action]] = []
+    if frame["step"]["action"] == "clear":
+        wanted = [(r, c) for _, r, c in _clearings(state, army, token, regions)]
+    elif token == SABOTAGE:
+        wanted = [(r, ("slot", i)) for r, i in sabotage_spots(state, army, regions)]
+    elif token == "destroyed_port":
+        foes = enemies(state, army)
+        ranked = sorted(regions, key=lambda r: -sum(strength(state, f, r) for f in foes))
+        wanted = [(r, ("port",)) for r in ranked]
+    elif token in table(state).priorities["resources"].items:
+        slots = [c for c in legal if c[0] == "slot"]
+        wanted = [(r, slots[0] if slots else ("done",)) for r in strongest_first(state, army, regions)]
+    for r, choice in wanted:
+        if region is None and ("region", r) in legal:
+            return ("region", r)
+        if region is not None and choice in legal:
+            return choice
+    return ("done",)
 
 
 def _bare(state: State, region: str | None, choices: list[Action], at: int) -> Action:

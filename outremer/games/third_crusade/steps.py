@@ -158,7 +158,7 @@ def _token_targets(state: State, frame: Frame, region: str) -> list[Action]:
         if token == SABOTAGE:
             return [("slot", i) for i, p in enumerate(here["slots"]) if p == SABOTAGE]
         if token == "bandit":
-            return [r for r in roads if state.bandits.get(_road(region, r[1]), 0) > 0]
+            return [r for r in roads if state.bandits.get(road(region, r[1]), 0) > 0]
         return [("port",)] if here["destroyed_ports"] > 0 else []  # R10: a printed removal
     if token == SABOTAGE:  # Glossary.Sabotage: an empty slot, never in Jerusalem
         if data(state).board.regions[region].jerusalem:
@@ -175,7 +175,8 @@ def _token_targets(state: State, frame: Frame, region: str) -> list[Action]:
     return [("slot", i) for i in plain if i not in used]
 
 
-def _road(a: str, b: str) -> str:
+def road(a: str, b: str) -> str:
+    """The key of the Road between two Regions in ``state.bandits``."""
     return "|".join(sorted((a, b)))
 
 
@@ -301,7 +302,7 @@ def _token(state: State, frame: Frame, action: Action) -> None:
     sign = -1 if step["action"] == "clear" else 1
     token = ORDER_TOKENS.get(step["action"]) or step["token"]
     if action[0] == "road":
-        key = _road(region, action[1])
+        key = road(region, action[1])
         state.bandits[key] = state.bandits.get(key, 0) + sign
         if state.bandits[key] == 0:
             del state.bandits[key]

@@ -1,0 +1,100 @@
+"""The solo game: the tokens a Bot puts on the map and takes off it (``Solo.Pieces.*``).
+
+Keys are those of docs/third-crusade/sections.md; each test cites the rule it checks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from outremer.games.third_crusade import bot_play
+from outremer.games.third_crusade.game import ThirdCrusade
+from outremer.games.third_crusade.state import SABOTAGE, State, unit
+
+GAME = ThirdCrusade()
+FOE, MINE = unit("turkoman", "infantry"), unit("hre", "infantry")
+
+
+def bot_game() -> State:
+    """1 Turkoman player against the HRE Bot, the map cleared."""
+    state = GAME.setup(1, "two_hre_turkoman", {"solo": True, "crusader_bots": True})
+    for region in state.regions.values():
+        region["slots"] = [None] * len(region["slots"])
+    state.placed, state.bandits = {}, {}
+    return state
+
+
+def at(state: State, region: str, slot: int, piece: str) -> None:
+    state.regions[region]["slots"][slot] = piece
+
+
+def step(action: str, token: str | None = None, region: str | None = None) -> dict[str, Any]:
+    return {"kind": "step", "step": {"action": action, "token": token, "count": 1}, "region": region}
+
+
+def test_sabotage_goes_on_the_human_by_icon() -> None:
+    # Solo.Pieces.Sabotage: only where the human has Presence, Glory first; BotTable.Command
+    # column 4's bonus (R29) places it so.
+    state = bot_game()
+    at(state, "tyre", 2, FOE)  # Tyre's Glory slot (0) is free
+    at(state, "damascus", 4, FOE)  # no Glory icon in Damascus
+    at(state, "acre", 2, MINE)  # the Bot's own Glory slot in Acre is never chosen
+    assert bot_play.sabotage_spots(state, "hre", list(state.regions))[0] == ("tyre", 0)
+    frame = step("sabotage")
+    legal = [("region", "acre"), ("region", "damascus"), ("region", "tyre"), ("done",)]
+    assert bot_play.choose(state, frame, "hre", legal) == ("region", "tyre")
+    assert bot_play.choose(state, frame, "hre", [("region", "acre"), ("done",)]) == ("done",)
+    assert state.solo is not None
+    state.solo["column"]["hre"] = [state.round, 4]
+    bot_play.bonus(state, "hre")
+    assert state.regions["tyre"]["slots"][0] == SABOTAGE
+    assert SABOTAGE not in state.regions["acre"]["slots"]
+
+
+def test_the_bot_clears_sabotage_from_its_side_by_icon() -> None:
+    # Solo.Pieces.Sabotage: removal by the same priority (a Glory slot before a gold one), from a
+    # Region of the Bot's Alliance; never the human's.
+    state = bot_game()
+    at(state, "acre", 2, MINE)
+    at(state, "acre", 0, SABOTAGE)  # on Glory
+    at(state, "acre", 1, SABOTAGE)  # on gold
+    at(state, "tyre", 2, FOE)
+    at(state, "tyre", 0, SABOTAGE)
+    legal = [("region", "acre"), ("region", "tyre"), ("done",)]
+    assert bot_play.choose(state, step("clear", SABOTAGE), "hre", legal) == ("region", "acre")
+    inside = step("clear", SABOTAGE, "acre")
+    assert bot_play.choose(state, inside, "hre", [("slot", 1), ("slot", 0), ("done",)]) == ("slot", 0)
+    theirs = [("region", "tyre"), ("done",)]
+    assert bot_play.choose(state, step("clear", SABOTAGE), "hre", theirs) == ("done",)
+
+
+def test_bandits_only_off_a_road_into_a_human_jerusalem() -> None:
+    # Solo.Pieces.Bandits: the Bot places no Bandit, and takes one away only from a Road into
+    # Jerusalem while the human holds it.
+    state = bot_game()
+    state.bandits = {"d_samaria|jerusalem": 1, "acre|d_samaria": 1}
+    at(state, "jerusalem", 0, FOE)
+    legal = [("region", "acre"), ("region", "d_samaria"), ("done",)]
+    assert bot_play.choose(state, step("clear", "bandit"), "hre", legal) == ("region", "d_samaria")
+    roads = [("road", "acre"), ("road", "jerusalem"), ("done",)]
+    assert bot_play.choose(state, step("clear", "bandit", "d_samaria"), "hre", roads) == ("road", "jerusalem")
+    elsewhere = [("region", "acre"), ("done",)]
+    assert bot_play.choose(state, step("clear", "bandit"), "hre", elsewhere) == ("done",)
+    at(state, "jerusalem", 1, MINE)
+    at(state, "jerusalem", 2, MINE)  # the Bot holds Jerusalem now
+    assert bot_play.choose(state, step("clear", "bandit"), "hre", legal) == ("done",)
+    assert bot_play.choose(state, step("bandit"), "hre", legal) == ("done",)
+
+
+def test_destroyed_ports_and_resources() -> None:
+    # Solo.Pieces.DestroyedPort: the Bot clears one where it is strongest; Solo.Pieces.Resources:
+    # it places no command point token, and the others in its strongest Region.
+    state = bot_game()
+    for slot in (2, 3, 4):
+        at(state, "tyre", slot, MINE)
+    at(state, "jaffa", 2, MINE)
+    state.regions["tyre"]["destroyed_ports"] = state.regions["jaffa"]["destroyed_ports"] = 1
+    legal = [("region", "jaffa"), ("region", "tyre"), ("done",)]
+    assert bot_play.choose(state, step("clear", "destroyed_port"), "hre", legal) == ("region", "tyre")
+    assert bot_play.choose(state, step("place", "gold"), "hre", legal) == ("region", "tyre")
+    assert bot_play.choose(state, step("place", "command_point"), "hre", legal) == ("done",)
