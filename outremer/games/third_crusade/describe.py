@@ -68,8 +68,8 @@ def describe(state: State, role: str, action: Action) -> str:
         return f"remove a {str(parts[1]).replace('_', ' ')} from {_region(state, parts[0])}"
     if verb == "reward":
         return f"take reward {parts[0]}"
-    if verb == "bid":  # Diplomacy.Bid
-        return f"bid {parts[0]} gold"
+    if verb == "bid":  # Diplomacy.Bid; two bids with the option lone_player_bids_twice (R17)
+        return f"bid {' and '.join(str(n) for n in parts)} gold"
     if verb == "discard":  # VariableSetup.Decks
         return f"lay your Objective Card of {_region(state, parts[0])} face down"
     if verb == "deploy":  # VariableSetup.Deploy

@@ -94,6 +94,7 @@ def action_space() -> tuple[Action, ...]:
     out += [("move", s) for s in sorted(pack.cards.board.spaces)]
     out += [("reward", n) for n in range(1, MOST_REWARDS + 1)]
     out += [("bid", n) for n in range(MOST_GOLD + 1)]
+    out += [("bid", a, b) for a in range(MOST_GOLD + 1) for b in range(MOST_GOLD + 1 - a)]  # R17's option
     out += [("reveal", c) for c in sorted(pack.cards.objectives) if c not in pack.board.regions]
     out += [("discard", c) for c in sorted(pack.cards.objectives)]  # VariableSetup.Decks
     deployed = (*UNIT_KINDS, *sorted(x.id for x in pack.leaders.leaders.values() if x.variable_setup))
