@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 
 from outremer.engine.errors import IllegalAction
-from outremer.games.third_crusade import control
+from outremer.games.third_crusade import control, diplomacy
 from outremer.games.third_crusade.battle_strength import faith_bonus
 from outremer.games.third_crusade.options import OPTIONS
 from outremer.games.third_crusade.orders import Step
 from outremer.games.third_crusade.state import State
 
-from .play import GAME, kind, play, start
+from .play import GAME, kind, play, snapshot, start
 from .test_battle import ATTACK, clear, fight, finish, order, put, strengths, tripoli
 from .test_diplomacy import phase
 from .test_order import command, step, steps_of
@@ -227,3 +227,37 @@ def test_diplomacy_any_region(other: bool) -> None:
     else:
         with pytest.raises(IllegalAction):
             play(state, "ayyubid", "place", "d_jordan")
+
+
+@pytest.mark.parametrize("other", [False, True])
+def test_lone_player_bids_twice(other: bool) -> None:
+    # Diplomacy.Bid, R17: the lone Angevin of 3 bids once, takes one reward, and the third bidder
+    # takes what is left; lone_player_bids_twice: two bids from its 4 gold, two rewards (Glory, then
+    # Faith), the Turkoman the third and the Ayyubid, fourth, none
+    state = phase("three_angevin")
+    state.options["lone_player_bids_twice"] = other
+    state.initiative = ["ayyubid", "angevin", "turkoman", "angevin"]
+    state.gold["angevin"] = 4
+    play(state, "turkoman", "bid", 1)
+    play(state, "ayyubid", "bid", 0)
+    gold = state.gold["ayyubid"]
+    before = snapshot(state)
+    with pytest.raises(IllegalAction):
+        play(state, "angevin", *(("bid", 2) if other else ("bid", 2, 2)))
+    assert snapshot(state) == before
+    play(state, "angevin", *(("bid", 2, 2) if other else ("bid", 2)))
+    assert state.gold["angevin"] == (0 if other else 2)
+    play(state, "angevin", "reward", 2)  # Glory
+    if other:
+        assert GAME.legal_actions(state, "angevin") == [("reward", 1), ("reward", 3)]
+        play(state, "angevin", "reward", 1)  # Faith: the lone marker from 2 to 3 (R3)
+    else:
+        play(state, "turkoman", "reward", 1)
+    assert state.glory == 1
+    assert state.faith["crusader"] == ["angevin", 3 if other else 2]
+    assert state.gold["ayyubid"] == gold + (0 if other else diplomacy.card(state).reward(3).amount)
+    markers = dict(state.markers)
+    while state.stack:  # Diplomacy.Board: a move for each reward number taken
+        (role,) = GAME.active_roles(state)
+        play(state, role, *GAME.legal_actions(state, role)[0])
+    assert markers["angevin"] - state.markers["angevin"] == (2 if other else 1)

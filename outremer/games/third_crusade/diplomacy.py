@@ -7,7 +7,9 @@ higher marker, R17, R22) each pays its bid and takes a reward number of the card
 players the fourth pays for nothing; a Bot's bid is a die rolled at the showing plus the gold it
 chose, and it pays the gold alone (``Solo.Diplomacy``, R31). With 2 players the winner chooses
 reward 1 or 2 and the other always has 3 (``Diplomacy.TwoPlayer``); with 3, the third takes what
-is left (R17). A reward acts at once: Glory towards the taker's Alliance, Faith towards the taker,
+is left (R17; with the option ``lone_player_bids_twice`` the lone human player makes two bids from
+its gold, the first tied by its higher marker, and takes a reward and a board move for each). A
+reward acts at once: Glory towards the taker's Alliance, Faith towards the taker,
 gold, free Advanced Orders into the Order box, Sabotage tokens taken off the map, or extra moves on
 the diplomacy board (docs/third-crusade/cards.md).
 
@@ -33,7 +35,7 @@ from ...engine import rng
 from ...engine.procedures import Action, Frame, unseal
 from . import control, solo, victory
 from .cards import DiplomacyCard, Item
-from .common import alliance, data, move_faith, move_glory, players
+from .common import alliance, allies, data, move_faith, move_glory, players
 from .options import on
 from .pieces import enemies_in
 from .procedures import PROCEDURES
@@ -42,6 +44,9 @@ from .state import NAMES, NEUTRAL, SABOTAGE, State, unit
 DIPLOMACY, BID = "diplomacy", "diplomacy_bid"
 NO_REWARD = 4
 """The place of the bidder who takes no reward (``Diplomacy.Bid``): it moves last (R18)."""
+SECOND = "#2"
+"""Marks the lone player's second bid, a bidder of its own (the option ``lone_player_bids_twice``,
+R17); any other bidder is its Army."""
 SHAPES = {"infantry": "square", "cavalry": "hexagon", "siege_engine": "trapezoid"}
 """The slot each Unit type takes (``Glossary.Slots``)."""
 UNITS = {"infantry": "infantry", "cavalry": "cavalry", "siege": "siege_engine"}
@@ -54,34 +59,64 @@ def card(state: State) -> DiplomacyCard:
 
 
 # -- the bids ------------------------------------------------------------------------------------
+def bids_twice(state: State, army: str) -> bool:
+    """Whether ``army`` makes two bids: the lone player of 3 with the option
+    ``lone_player_bids_twice`` (R17), unless a Bot, which bids by the solo rules (``Solo.Diplomacy``)."""
+    return (
+        on(state, "lone_player_bids_twice")
+        and len(state.armies) == 3
+        and len(allies(state, army)) == 1
+        and army not in solo.bots(state)
+    )
+
+
+def army_of(bidder: str) -> str:
+    """The Army making a bid (see ``SECOND``)."""
+    return bidder.removesuffix(SECOND)
+
+
 def _bid_legal(state: State, frame: Frame, role: str) -> list[Action]:
-    return [("bid", n) for n in range(state.gold[role] + 1)]
+    gold = state.gold[role]
+    if bids_twice(state, role):  # two bids from the one purse
+        return [("bid", a, b) for a in range(gold + 1) for b in range(gold + 1 - a)]
+    return [("bid", n) for n in range(gold + 1)]
 
 
 def _bid_made(state: State, frame: Frame, role: str, action: Action) -> None:
-    state.tell(
-        "Diplomacy.Bid", [role], f"You bid {action[1]} gold.", f"The {NAMES[role]} has chosen its bid."
-    )
+    amounts = " and ".join(str(n) for n in action[1:])
+    state.tell("Diplomacy.Bid", [role], f"You bid {amounts} gold.", f"The {NAMES[role]} has chosen its bid.")
+
+
+def _marker(state: State, bidder: str) -> int:
+    """The initiative position a bid's ties go by: the Army's, the lone player's higher for its
+    first bid and lower for its second (R17, R22)."""
+    at = [i for i, a in enumerate(state.initiative) if a == army_of(bidder)]
+    return at[min(len(at) - 1, int(bidder.endswith(SECOND)))]
 
 
 def bid_order(state: State, bids: dict[str, int]) -> list[str]:
     """The bidders from the highest bid, equal bids by initiative (``Diplomacy.Bid``, R17)."""
-    return sorted(bids, key=lambda a: (-bids[a], state.initiative.index(a)))
+    return sorted(bids, key=lambda b: (-bids[b], _marker(state, b)))
+
+
+def _bidder_name(bidder: str) -> str:
+    return NAMES[army_of(bidder)] + (" (second bid)" if bidder.endswith(SECOND) else "")
 
 
 def _reveal(state: State, frame: Frame, choices: dict[str, Action]) -> None:
     """The bids are shown together and paid (``Diplomacy.Bid``)."""
     unseal(frame)
     paid = {a: int(choices[a][1]) for a in choices}
+    paid.update({a + SECOND: int(choices[a][2]) for a in choices if len(choices[a]) > 2})
     bids = dict(paid)
     for army in (a for a in dict.fromkeys(state.initiative) if a in solo.bots(state) and a in paid):
         die = rng.d6(state)  # Solo.Diplomacy, R31: a Bot's bid is a die plus its gold
         bids[army] += die
         state.say("Solo.Diplomacy", f"The {NAMES[army]} rolls {die} and adds {paid[army]} gold to it.")
     order = bid_order(state, bids)
-    for army in order:
-        state.gold[army] -= paid[army]
-    shown = ", ".join(f"{NAMES[a]} {bids[a]}" for a in order)
+    for bidder in order:
+        state.gold[army_of(bidder)] -= paid[bidder]
+    shown = ", ".join(f"{_bidder_name(b)} {bids[b]}" for b in order)
     paying = "its bid, a Bot only its gold" if solo.bots(state) else "its bid"
     state.say("Diplomacy.Bid", f"The bids are shown: {shown}; each pays {paying}.")
     state.barrier += 1
@@ -89,9 +124,14 @@ def _reveal(state: State, frame: Frame, choices: dict[str, Action]) -> None:
 
 
 # -- the rewards -----------------------------------------------------------------------------------
-def free_numbers(state: State, frame: Frame, army: str) -> list[int]:
-    """The reward numbers ``army`` may take now (``Diplomacy.Bid``, ``Diplomacy.TwoPlayer``, R17)."""
-    rank = frame["order"].index(army)
+def bidder_now(frame: Frame) -> str:
+    """The bidder whose reward is due: the first in bid order without one."""
+    return next(b for b in frame["order"] if b not in frame["numbers"])
+
+
+def free_numbers(frame: Frame) -> list[int]:
+    """The reward numbers the bidder due may take (``Diplomacy.Bid``, ``Diplomacy.TwoPlayer``, R17)."""
+    rank = frame["order"].index(bidder_now(frame))
     if rank >= 3:
         return []
     if len(frame["order"]) == 2:
@@ -100,7 +140,8 @@ def free_numbers(state: State, frame: Frame, army: str) -> list[int]:
 
 
 def _take_reward(state: State, frame: Frame, army: str, number: int) -> None:
-    frame["numbers"][army] = number
+    bidder = bidder_now(frame)
+    frame["numbers"][bidder] = number
     reward = card(state).reward(number)
     side = alliance(army)
     if reward.kind == "glory":
@@ -114,7 +155,7 @@ def _take_reward(state: State, frame: Frame, army: str, number: int) -> None:
     elif reward.kind == "remove_sabotage":
         frame["tasks"][:0] = [["sabotage", reward.amount]]
     else:  # "move": extra moves on the diplomacy board
-        frame["extra"][army] = reward.amount
+        frame["extra"][bidder] = reward.amount
     state.say(
         "Diplomacy.Bid",
         f"The {NAMES[army]} takes reward {number} of {card(state).name}: {reward.kind.replace('_', ' ')} "
@@ -248,7 +289,7 @@ def _legal(state: State, frame: Frame, role: str) -> list[Action]:
         return []
     task = tasks[0]
     if task[0] == "reward":
-        return [("reward", n) for n in free_numbers(state, frame, role)]
+        return [("reward", n) for n in free_numbers(frame)]
     if task[0] == "advanced":
         return [("take", o) for o in state.advanced[role]]
     if task[0] == "sabotage":
@@ -300,9 +341,9 @@ def _stage(state: State, frame: Frame) -> bool:
         frame.update(stage="reward", queue=list(frame["order"]))
     elif stage == "reward":
         numbers = frame["numbers"]
-        for army in frame["order"]:
-            numbers.setdefault(army, NO_REWARD)
-        by_number = {n: a for a, n in numbers.items()}
+        for bidder in frame["order"]:
+            numbers.setdefault(bidder, NO_REWARD)
+        by_number = {n: b for b, n in numbers.items()}
         moving = [by_number[n] for n in card(state).movement if n in by_number]
         frame.update(stage="board", queue=moving)
     else:
@@ -310,10 +351,10 @@ def _stage(state: State, frame: Frame) -> bool:
     return True
 
 
-def _tasks(frame: Frame, army: str) -> list[list[Any]]:
+def _tasks(frame: Frame, bidder: str) -> list[list[Any]]:
     if frame["stage"] == "reward":
         return [["reward"]]
-    return [["move", 1 + frame["extra"].get(army, 0), 0]]
+    return [["move", 1 + frame["extra"].get(bidder, 0), 0]]
 
 
 def _run(state: State, frame: Frame) -> None:
@@ -332,8 +373,9 @@ def _run(state: State, frame: Frame) -> None:
                 tasks.pop(0)  # nothing it can do: skipped
             continue
         if frame.get("queue"):
-            frame["army"] = frame["queue"].pop(0)
-            frame["tasks"] = _tasks(frame, frame["army"])
+            bidder = frame["queue"].pop(0)
+            frame["army"] = army_of(bidder)
+            frame["tasks"] = _tasks(frame, bidder)
             continue
         if frame.get("stage") == "board" or not _stage(state, frame):
             break

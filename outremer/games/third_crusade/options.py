@@ -79,6 +79,12 @@ OPTIONS = (
         "What the diplomacy board gives goes into any Region without enemy pieces",
         "Diplomacy.Board, R16",
     ),
+    Option(
+        "lone_player_bids_twice",
+        False,
+        "With 3 players the lone player makes two bids from its gold, for two rewards and two moves",
+        "Diplomacy.Bid, R17",
+    ),
 )
 
 
