@@ -5,8 +5,14 @@ from __future__ import annotations
 import pytest
 
 from outremer.games.kingdom_of_heaven.board import Board, load_board
+from outremer.games.kingdom_of_heaven.counters import Counters, load_counters
 
 
 @pytest.fixture(scope="session")
 def board() -> Board:
     return load_board()
+
+
+@pytest.fixture(scope="session")
+def counters() -> Counters:
+    return load_counters()

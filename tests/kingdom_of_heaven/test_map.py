@@ -5,7 +5,7 @@ the rulebook and its worked examples fix hold on the map, each test citing its s
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from importlib import resources
 from itertools import pairwise
 from pathlib import Path
@@ -17,23 +17,10 @@ from outremer.engine.errors import BadData
 from outremer.games.kingdom_of_heaven.board import DESERT, NORMAL, PASS, Board, read_board
 
 from ..datapacks import changed_copy
-from .texts import REPO, copied_runs, misplaced, rulebook_lines, table
+from .texts import REPO, copied_runs, misplaced, rulebook_lines, sources, table
 from .texts import cited as citations
 
 DATA = Path(str(resources.files("outremer.games.kingdom_of_heaven").joinpath("data")))
-KINDS = ("rulebook", "example", "public", "reconstructed")
-
-
-def sources(node: Any) -> Iterator[dict[str, str]]:
-    """Every source record in a document: a dict whose kind is one of the four."""
-    if isinstance(node, dict):
-        if node.get("kind") in KINDS:
-            yield node
-        for value in node.values():
-            yield from sources(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from sources(value)
 
 
 def ids(board: Board, *names: str) -> list[str]:

@@ -1,12 +1,14 @@
 """What the Kingdom of Heaven tests share about the rulebook text and its section keys: where they
-are, the rows of sections.md, the `§key Lnnn` citations of our documents and the pack's sources that
-fall outside their key, and the check that our files copy none of the rulebook's sentences."""
+are, the rows of sections.md, the `§key Lnnn` citations of our documents and the packs' sources that
+fall outside their key, the check that our files copy none of the rulebook's sentences, the source
+records of a pack and the rows of our documents' tables."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -80,6 +82,10 @@ def copied_runs(ours: str, rulebook: str) -> list[str]:
     return sorted(run for run in runs if f" {run} " in theirs)
 
 
+HEADERS = ("| space |", "| Power |", "| leader |", "| marker |")
+"""The first cell of the header rows of our documents' tables."""
+
+
 def table(text: str, heading: str) -> list[str]:
     """The rows (not the header or rule) of the table under ``heading``."""
     lines = text.splitlines()
@@ -88,6 +94,22 @@ def table(text: str, heading: str) -> list[str]:
     for line in lines[start + 1 :]:
         if line.startswith("#"):
             break
-        if line.startswith("| ") and not line.startswith("| space |"):
+        if line.startswith("| ") and not line.startswith(HEADERS):
             rows.append(line)
     return rows
+
+
+KINDS = ("rulebook", "example", "public", "reconstructed")
+"""The four shapes of a source in our packs."""
+
+
+def sources(node: Any) -> Iterator[dict[str, str]]:
+    """Every source record in a document: a dict whose kind is one of the four."""
+    if isinstance(node, dict):
+        if node.get("kind") in KINDS:
+            yield node
+        for value in node.values():
+            yield from sources(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from sources(value)
