@@ -16,6 +16,7 @@ from outremer.games.third_crusade.state import State
 from .play import GAME, kind, play, snapshot, start
 from .test_battle import ATTACK, clear, fight, finish, order, put, strengths, tripoli
 from .test_diplomacy import phase
+from .test_endgame import OBJECTIVES, four, scoring
 from .test_order import command, step, steps_of
 from .test_upkeep import empty, orders_on_map, run, said
 from .test_upkeep import put as put_units
@@ -261,3 +262,18 @@ def test_lone_player_bids_twice(other: bool) -> None:
         (role,) = GAME.active_roles(state)
         play(state, role, *GAME.legal_actions(state, role)[0])
     assert markers["angevin"] - state.markers["angevin"] == (2 if other else 1)
+
+
+@pytest.mark.parametrize("other", [False, True])
+def test_uncontrolled_tie_shared(other: bool) -> None:
+    # EndGame.2, Goal.Tie, R23: even Glory after round 4, Jerusalem held by nobody: the Muslims win
+    # (their pair then goes to its Final Winner); uncontrolled_tie_shared: all four share the victory
+    state = four({}, {a: [] for a in OBJECTIVES})
+    state.options["uncontrolled_tie_shared"] = other
+    scoring(state)
+    assert state.result is not None
+    assert state.result["alliance"] == (None if other else "muslim")
+    if other:
+        assert sorted(state.result["winners"]) == ["angevin", "ayyubid", "hre", "turkoman"]
+    else:
+        assert set(state.result["winners"]) <= {"ayyubid", "turkoman"}

@@ -5,7 +5,8 @@ End Game Scoring (``EndGame.2``) follows the upkeep of 1192 (``Upkeep.6``, R20).
 each player chooses one of its secret Objective Cards and shows it; the Glory marker moves towards
 its Alliance by the card's score for the card's Cities that player Controls (R26). Then the Alliance
 the marker leans to wins; on 0, the Alliance holding Jerusalem, and if nobody holds it the Muslim
-Alliance (``Goal.Tie``, R23).
+Alliance (``Goal.Tie``, R23; with the option ``uncontrolled_tie_shared``, every player, no Final
+Winner).
 
 A two-player Alliance that wins, here or at a victory check (``VictoryCheck``), has its Final Winner
 decided by three tiebreakers (``EndGame.FinalWinner.1-3``): the Faith marker's side, the Mercantile
@@ -24,6 +25,7 @@ from typing import Any
 from ...engine.procedures import Action, Frame
 from . import control, solo, victory
 from .common import alliance, data, move_glory, next_position
+from .options import on
 from .procedures import PROCEDURES
 from .state import MUSLIM, NAMES, State
 
@@ -37,8 +39,8 @@ def cities(state: State, army: str) -> set[str]:
     return set(control.controlled(state, army))
 
 
-def end(state: State, winners: list[str], side: str, reason: str, **more: Any) -> None:
-    """The game is over: ``winners`` of the ``side`` Alliance have won for ``reason``."""
+def end(state: State, winners: list[str], side: str | None, reason: str, **more: Any) -> None:
+    """The game is over: ``winners`` of the ``side`` Alliance (None: of both) have won for ``reason``."""
     state.stack.clear()
     state.result = {"winners": winners, "reason": reason, "alliance": side, **more}
     names = " and ".join(NAMES[a] for a in winners)
@@ -89,6 +91,12 @@ def _scoring_run(state: State, frame: Frame) -> None:
     else:
         jerusalem = data(state).board.jerusalem
         held = control.holder(state, jerusalem)
+        if held is None and on(state, "uncontrolled_tie_shared"):  # R23's other reading
+            reason = "Glory is even after the fourth round and nobody holds Jerusalem: the victory is shared"
+            state.say("EndGame.2", f"End Game Scoring: {reason}.")
+            PROCEDURES.pop(state, frame)
+            end(state, list(state.armies), None, reason)
+            return
         side = held or MUSLIM
         how = "holds Jerusalem" if held else "wins when nobody holds Jerusalem (R23)"
         reason = f"Glory is even after the fourth round and the {side} Alliance {how}"

@@ -85,6 +85,12 @@ OPTIONS = (
         "With 3 players the lone player makes two bids from its gold, for two rewards and two moves",
         "Diplomacy.Bid, R17",
     ),
+    Option(
+        "uncontrolled_tie_shared",
+        False,
+        "Even Glory after the last round with nobody holding Jerusalem is a victory for all",
+        "EndGame.2, R23",
+    ),
 )
 
 
