@@ -466,3 +466,12 @@ def test_the_space_tables_of_map_md_match_the_pack(board: Board) -> None:
     for province in board.provinces.values():
         rows = [space_row(board, sid) for sid in board.spaces_of(province.id)]
         assert table(text, f"### {province.name}") == rows
+
+
+def test_the_counts_map_md_gives(board: Board) -> None:
+    text = " ".join((REPO / "docs" / "kingdom-of-heaven" / "map.md").read_text(encoding="utf-8").split())
+    kinds = [sum(1 for k in board.links if k.kind == kind) for kind in (NORMAL, PASS, DESERT)]
+    counts = f"{len(board.spaces)} spaces in {len(board.provinces)} provinces, {len(board.links)} links"
+    assert f"{counts} ({kinds[0]} normal, {kinds[1]} passes, {kinds[2]} desert)" in text
+    named = sum(1 for s in board.spaces.values() if s.source["kind"] != "reconstructed")
+    assert f"{named} spaces are named by the rulebook; the other {len(board.spaces) - named}" in text
