@@ -4,7 +4,7 @@ pass, Arabian desert) and the three off-map boxes.
 
 The printed map is lost: the rulebook describes it (`§2.2`, L138-L149) and its examples fix a few
 dozen facts, each cited by the record it rests on. ``data/map.json`` holds our reconstruction of
-the rest (docs/kingdom-of-heaven/map.md, rulings K2-K9), every record carrying its source. The file
+the rest (docs/kingdom-of-heaven/map.md, rulings K2-K13), every record carrying its source. The file
 is validated by its JSON Schema, then checked across records: ids unique, every reference known,
 twelve provinces with one capital each save the Kingdom of Jerusalem's two (`§3.Province`,
 L227-L228), links listed once and never joining a space to itself, pass costs of 2 save
@@ -38,7 +38,6 @@ DESERT_ENDS = frozenset({"Bosra", "al-Azraq", "Wadi al-Hasa", "Negev"})  # §2.2
 NILE_START = "Minya"  # §2.2 (L146)
 BOXES = ("constantinople", "mediterranean", "mosul")  # §2.2 (L148), §3.Terms (L205)
 MEDITERRANEAN, RED_SEA = "mediterranean", "red"  # §10.8.Supremacy (L642)
-CASTLE_CAPACITY = 3  # §10.5 (L608), §17.2.1 (L972); cities hold any number
 NAMED = {
     # §2.2 (L142-L146), §10.2 (L578) and the examples: every space the rulebook names, with a line
     "Jerusalem": "L140", "Acre": "L144", "Hebron": "L195", "Minya": "L146", "Bosra": "L142",
