@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 
 from outremer.engine.errors import IllegalAction
-from outremer.games.third_crusade import control, diplomacy
+from outremer.games.third_crusade import control, diplomacy, victory
 from outremer.games.third_crusade.battle_strength import faith_bonus
 from outremer.games.third_crusade.options import OPTIONS
 from outremer.games.third_crusade.orders import Step
+from outremer.games.third_crusade.procedures import PROCEDURES
 from outremer.games.third_crusade.state import State
 
 from .play import GAME, kind, play, snapshot, start
@@ -277,3 +278,21 @@ def test_uncontrolled_tie_shared(other: bool) -> None:
         assert sorted(state.result["winners"]) == ["angevin", "ayyubid", "hre", "turkoman"]
     else:
         assert set(state.result["winners"]) <= {"ayyubid", "turkoman"}
+
+
+@pytest.mark.parametrize("other", [False, True])
+def test_final_winner_more_tiebreakers(other: bool) -> None:
+    # EndGame.FinalWinner, R24: the Crusaders win at a victory check; Faith to the Angevin, the
+    # Mercantile Cities even (the Angevin's 2 more than at the set-up kept) and no Objective Cards:
+    # 1 to 0 is no majority, nobody holds Jerusalem, so the richer Holy Roman Empire is the Final
+    # Winner (EndGame.FinalWinner.Tie); final_winner_more_tiebreakers: the Angevin
+    state = four({"tyre": "angevin", "tripoli": "angevin"}, {a: [] for a in OBJECTIVES}, glory=10)
+    state.options["final_winner_more_tiebreakers"] = other
+    state.faith["crusader"] = ["angevin", 1]
+    state.gold["angevin"], state.gold["hre"] = 3, 5
+    state.stack.clear()
+    victory.check(state, "a test")
+    PROCEDURES.settle(state)
+    assert state.result is not None
+    assert state.result["tiebreakers"] == {"faith": ["angevin"], "mercantile": [], "objectives": []}
+    assert state.result["winners"] == (["angevin"] if other else ["hre"])

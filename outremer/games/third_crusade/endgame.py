@@ -13,9 +13,10 @@ decided by three tiebreakers (``EndGame.FinalWinner.1-3``): the Faith marker's s
 Cities each Controls (the true counts, R3), and the Cities Controlled on the Objective Card it has
 not shown. A partner winning two of the three is the Final Winner; otherwise the partner Controlling
 Jerusalem, then the richer in gold, and if still even both share it
-(``EndGame.FinalWinner.Tie``, ``EndGame.FinalWinner.Shared``, R24). A partner whose Objective Cards
-are all still hidden (a win at a victory check) counts the one with more Cities Controlled, the card
-it would choose to show (R44).
+(``EndGame.FinalWinner.Tie``, ``EndGame.FinalWinner.Shared``, R24); with the option
+``final_winner_more_tiebreakers``, winning more tiebreakers than the partner is enough. A partner
+whose Objective Cards are all still hidden (a win at a victory check) counts the one with more
+Cities Controlled, the card it would choose to show (R44).
 """
 
 from __future__ import annotations
@@ -149,6 +150,9 @@ def _final_run(state: State, frame: Frame) -> None:
         state.say(f"EndGame.FinalWinner.{list(won).index(name) + 1}", f"The {name} tiebreaker goes to {who}.")
     best = [a for a in pair if points[a] >= 2]
     key, reason = "EndGame.FinalWinner", "a majority of the tiebreakers"
+    if on(state, "final_winner_more_tiebreakers"):  # R24's other reading: more than the partner
+        best = [a for a, b in (pair, pair[::-1]) if points[a] > points[b]]
+        reason = "more tiebreakers than the partner"
     if not best:
         jerusalem = data(state).board.jerusalem
         best = [a for a in pair if control.controller(state, jerusalem) == a]

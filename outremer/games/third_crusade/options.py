@@ -91,6 +91,12 @@ OPTIONS = (
         "Even Glory after the last round with nobody holding Jerusalem is a victory for all",
         "EndGame.2, R23",
     ),
+    Option(
+        "final_winner_more_tiebreakers",
+        False,
+        "A partner winning more tiebreakers than the other, 1 to 0 too, is the Final Winner",
+        "EndGame.FinalWinner, R24",
+    ),
 )
 
 
