@@ -452,14 +452,20 @@ def test_a_blank_is_no_reaction() -> None:
 
 def test_the_bot_covers_no_resource_icon() -> None:
     # Solo.Pieces.Adding: a Unit the Bot adds goes on a slot without a Resource icon where one is free.
+    # With only slots showing a Resource left, it stops (the rest may go next door, test_solo_pieces).
     state = solo_game()
+    _clear(state)
     printed = data(state).board.regions["acre"].slots
-    iconed = [i for i, s in enumerate(printed) if s.icon is not None]
-    bare = [i for i, s in enumerate(printed) if s.icon is None and s.shape == printed[iconed[0]].shape]
+    iconed = [i for i, s in enumerate(printed) if s.icon is not None and s.shape == "square"]
+    bare = [i for i, s in enumerate(printed) if s.icon is None and s.shape == "square"]
     assert iconed and bare
-    frame = {"kind": "step", "step": {"action": "muster"}, "region": "acre"}
+    step = {"action": "muster", "unit": "infantry", "count": 1}
+    frame = {"kind": "step", "army": "hre", "step": step, "region": "acre", "n": 0}
     legal = [("slot", iconed[0]), ("slot", bare[0]), ("done",)]
     assert bot_play.choose(state, frame, "hre", legal) == ("slot", bare[0])
+    for i in bare:
+        state.regions["acre"]["slots"][i] = unit("hre", "infantry")
+    assert bot_play.choose(state, frame, "hre", [("slot", iconed[0]), ("done",)]) == ("done",)
 
 
 def test_removing_and_sabotage() -> None:

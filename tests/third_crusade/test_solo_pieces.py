@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from outremer.games.third_crusade import bot_play
+from outremer.games.third_crusade import bot_play, steps
 from outremer.games.third_crusade.game import ThirdCrusade
+from outremer.games.third_crusade.orders import Step
 from outremer.games.third_crusade.state import SABOTAGE, State, unit
 
 GAME = ThirdCrusade()
@@ -98,3 +99,48 @@ def test_destroyed_ports_and_resources() -> None:
     assert bot_play.choose(state, step("clear", "destroyed_port"), "hre", legal) == ("region", "tyre")
     assert bot_play.choose(state, step("place", "gold"), "hre", legal) == ("region", "tyre")
     assert bot_play.choose(state, step("place", "command_point"), "hre", legal) == ("done",)
+
+
+def muster(state: State, region: str, count: int) -> None:
+    """The HRE Bot musters ``count`` Infantry in ``region`` by an Order's step, to the next human
+    decision."""
+    state.stack = []
+    steps.push(state, "hre", Step("muster", unit="infantry", count=count), None, regions=[region])
+    bot_play.settle(state)
+
+
+def test_units_a_full_region_cannot_hold_go_next_to_it() -> None:
+    # Solo.Pieces.Adding: the Bot covers no Resource icon; what its Region cannot hold goes to the
+    # weakest adjacent Region of its own, else one with Neutral pieces, else an empty one; never
+    # among enemies.
+    neutral = unit("neutral", "infantry")
+    for mine_in_tyre, expected in ((True, "tyre"), (False, "d_galilee")):
+        state = bot_game()
+        for slot in (2, 3, 4):
+            at(state, "acre", slot, MINE)  # slot 5 is Acre's last square without an icon
+        at(state, "jaffa", 2, FOE)
+        at(state, "d_galilee", 2, neutral)
+        if mine_in_tyre:
+            at(state, "tyre", 2, MINE)
+        before = len(bot_play.own(state, "hre", expected))
+        muster(state, "acre", 3)
+        assert state.regions["acre"]["slots"][:2] == [None, None]  # the Glory and gold icons stay clear
+        assert len(bot_play.own(state, "hre", "acre")) == 4
+        assert len(bot_play.own(state, "hre", expected)) == before + 2, expected
+        assert not bot_play.own(state, "hre", "jaffa")
+
+
+def test_adding_without_presence_goes_beside_the_weakest_region() -> None:
+    # Solo.Pieces.Adding: Units added where the Bot's Alliance has no Presence go to an empty Region
+    # next to its weakest Region, one with Neutral pieces first.
+    state = bot_game()
+    at(state, "tyre", 2, MINE)  # its weakest Region; Sidon and the Desert of Galilee beside it
+    for slot in (2, 3, 4):
+        at(state, "damascus", slot, MINE)
+    at(state, "d_galilee", 2, unit("neutral", "infantry"))
+    assert bot_play.adding_regions(state, "hre", ["homs", "sidon", "d_galilee"], None)[:2] == [
+        "d_galilee",
+        "sidon",
+    ]
+    # with its Presence offered, its command priorities choose (Solo.Command.Priority)
+    assert bot_play.adding_regions(state, "hre", ["sidon", "damascus", "tyre"], None)[0] == "tyre"

@@ -448,6 +448,10 @@ def _step(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
 
         return min(takes, key=rank)  # Solo.March.1, .3: Leaders, then the strongest there
     slots = [a for a in legal if a[0] == "slot"]
+    piece = steps.placing(state, frame) if frame["step"]["action"] == "muster" else None
+    if piece is not None and slots and done:  # Solo.Pieces.Adding: no Resource covered
+        bare = steps.bare_slots(state, frame["region"], shape_of(state, piece))
+        return next((a for a in slots if a[1] in bare), done[0])
     if slots:
         region = frame.get("to") if frame.get("phase") == "land" else frame.get("region")
         return _bare(state, region, slots, 1)
@@ -469,7 +473,42 @@ def _step_region(state: State, frame: Frame, army: str, regions: list[str]) -> A
         present = [r for r in regions if human(r) > 0] or regions  # none: the first the rules allow
         near = proximity(state, army)
         return ("region", min(present, key=lambda r: (human(r), near.get(r, 99))))
+    if action == "muster":
+        return ("region", adding_regions(state, army, regions, frame.get("overflow_from"))[0])
     return ("region", _command_rank(state, army, regions)[0])
+
+
+def adding_regions(state: State, army: str, regions: list[str], overflow_from: str | None) -> list[str]:
+    """Where the Bot adds Units, best first (``Solo.Pieces.Adding``, L906-L907): by its command
+    priorities among Regions with its Alliance's Presence; Units a full Region could not hold
+    (``overflow_from``) into the weakest adjacent Region of its Alliance, else one holding only
+    Neutral pieces, else an empty one; with no Presence anywhere offered, an empty Region or one of
+    Neutral pieces next to its weakest Region, Neutrals first. Proximity breaks ties."""
+    near = proximity(state, army)
+
+    def by_near(r: str) -> int:
+        return near.get(r, 99)
+
+    ours = [r for r in regions if any(counts(state, r)[a] for a in allies(state, army))]
+    neutral = sorted(
+        (r for r in regions if {w for w, n in counts(state, r).items() if n} == {NEUTRAL}), key=by_near
+    )
+    empty = sorted((r for r in regions if _empty(state, r)), key=by_near)
+    if overflow_from is not None:
+        kinds = {
+            "weakest_adjacent": weakest_first(state, army, ours),
+            "adjacent_with_neutrals": neutral,
+            "empty_adjacent": empty,
+        }
+        ranked = [r for item in table(state).priorities["adding_overflow"].items for r in kinds[item]]
+        return list(dict.fromkeys([*ranked, *regions]))
+    if ours:
+        return _command_rank(state, army, ours)
+    weakest = weakest_first(state, army, [r for r in state.regions if own(state, army, r)])[:1]
+    beside = set(data(state).board.neighbours(weakest[0], state.north)) if weakest else set()
+    return list(
+        dict.fromkeys([*(r for r in [*neutral, *empty] if r in beside), *_command_rank(state, army, regions)])
+    )
 
 
 def _target_slot(state: State, frame: Frame, army: str, slots: list[Action]) -> Action:

@@ -22,10 +22,20 @@ from dataclasses import asdict
 from typing import Any
 
 from ...engine.procedures import Action, Frame
-from . import control, marches
+from . import control, marches, solo
 from .board import SHAPES
 from .common import alliance, data, move_faith, move_glory, owner, port_open, presence_holds
-from .pieces import enemies_in, home, kind_of, on_map, piece_name, shape_of, slot_choices, take_from_board
+from .pieces import (
+    enemies_in,
+    free_slots,
+    home,
+    kind_of,
+    on_map,
+    piece_name,
+    shape_of,
+    slot_choices,
+    take_from_board,
+)
 from .procedures import PROCEDURES
 from .state import NAMES, NEUTRAL, SABOTAGE, State, unit
 
@@ -56,6 +66,8 @@ def push(state: State, army: str, step: Any, order: str | None, **where: Any) ->
     fixed = where.get("regions")
     if fixed is not None and len(fixed) == 1 and plain["action"] not in NO_REGION:
         frame["region"] = next(iter(_candidates(state, frame)), None)  # no choice to make
+        if frame["region"] is None:
+            frame["meant"] = fixed[0]  # it could not act there (a Bot's Units may go next to it)
 
 
 def banner_regions(state: State, banner: dict[str, Any]) -> list[str]:
@@ -97,7 +109,7 @@ def _candidates(state: State, frame: Frame) -> list[str]:
 
 
 # -- what each step can do in a Region --------------------------------------------------------
-def _placing(state: State, frame: Frame) -> str | None:
+def placing(state: State, frame: Frame) -> str | None:
     """The piece a muster or leader step places next, None if it has none to place."""
     step, army = frame["step"], frame["army"]
     if step["action"] == "leader":
@@ -111,7 +123,7 @@ def _placing(state: State, frame: Frame) -> str | None:
 
 
 def _place_slots(state: State, frame: Frame, region: str) -> list[int]:
-    piece = _placing(state, frame)
+    piece = placing(state, frame)
     if piece is None:
         return []
     if kind_of(piece) == "siege_engine" and not data(state).board.regions[region].is_city:
@@ -250,12 +262,71 @@ def _run(state: State, frame: Frame) -> None:
         where = {"region": region, "attacker": army, "order": frame["order"], "strength": 0, "origin": None}
         PROCEDURES.push(state, "battle", **where, road=own)
         return
+    if _overflow(state, frame):
+        return
     if frame["region"] is None and frame["step"]["action"] not in NO_REGION and not frame.get("over"):
         state.say(
             _key(frame), f"{NAMES[frame['army']]}: {frame['step']['action']} can apply nowhere; skipped."
         )
     control.update_tracks(state)
     PROCEDURES.pop(state, frame, region=region, to=frame.get("to"))
+
+
+def _overflow(state: State, frame: Frame) -> bool:
+    """A Bot's muster that its Region cannot hold, no free slot without an icon being left there
+    (it covers none), goes on in an adjacent Region without enemies, once
+    (``Solo.Pieces.Adding``, L906): a step for the Units left, among those Regions, which the Bot
+    chooses by its priorities (bot_play). None to go to: the rest is not played."""
+    step, army = frame["step"], frame["army"]
+    region = frame["region"] or frame.get("meant")
+    if (
+        step["action"] != "muster"
+        or region is None
+        or army not in solo.bots(state)
+        or frame.get("overflow_from") is not None
+        or frame.get("overflowed")
+        or frame["n"] >= step["count"]
+    ):
+        return False
+    piece = placing(state, frame)
+    if piece is None or bare_slots(state, region, shape_of(state, piece)):
+        return False
+    frame["overflowed"] = True
+    around = [
+        nb
+        for nb in data(state).board.neighbours(region, state.north)
+        if not enemies_in(state, army, nb) and bare_slots(state, nb, shape_of(state, piece))
+    ]
+    if not around:
+        state.say(
+            "Solo.Pieces.Adding", f"{NAMES[army]}: no Region beside {_name(state, region)} takes the rest."
+        )
+        return False
+    state.say(
+        "Solo.Pieces.Adding", f"{NAMES[army]}: {_name(state, region)} is full; the rest goes next to it."
+    )
+    rest = {**step, "count": step["count"] - frame["n"]}
+    PROCEDURES.push(
+        state,
+        STEP,
+        army=army,
+        step=rest,
+        order=frame["order"],
+        region=None,
+        n=0,
+        added=[],
+        regions=around,
+        overflow_from=region,
+    )
+    return True
+
+
+def bare_slots(state: State, region: str, shape: str) -> list[int]:
+    """The free slots of ``shape`` in ``region`` showing no Resource, printed or on a token, the
+    only ones a Bot fills (``Solo.Pieces.Adding``)."""
+    printed = data(state).board.regions[region].slots
+    tokens = {at for at, _ in state.regions[region]["resources"]}
+    return [i for i in free_slots(state, region, shape) if printed[i].icon is None and i not in tokens]
 
 
 def _key(frame: Frame) -> str:
@@ -270,7 +341,7 @@ def _name(state: State, region: str) -> str:
 def _place(state: State, frame: Frame, action: Action) -> None:
     """Muster (``Glossary.Muster``) or a Named Leader (``Glossary.NamedLeader``, E8) into a slot
     the player chooses (R12)."""
-    piece = _placing(state, frame)
+    piece = placing(state, frame)
     assert piece is not None
     kind = kind_of(piece)
     if kind is not None and owner(state, piece) != NEUTRAL:
