@@ -10,6 +10,8 @@ from typing import Any
 from outremer.games.third_crusade import bot_play, steps
 from outremer.games.third_crusade.game import ThirdCrusade
 from outremer.games.third_crusade.orders import Step
+from outremer.games.third_crusade.pieces import free_slots, shape_of
+from outremer.games.third_crusade.procedures import PROCEDURES
 from outremer.games.third_crusade.state import SABOTAGE, State, unit
 
 GAME = ThirdCrusade()
@@ -144,3 +146,42 @@ def test_adding_without_presence_goes_beside_the_weakest_region() -> None:
     ]
     # with its Presence offered, its command priorities choose (Solo.Command.Priority)
     assert bot_play.adding_regions(state, "hre", ["sidon", "damascus", "tyre"], None)[0] == "tyre"
+
+
+def test_the_disperse_example() -> None:
+    # Solo.March.Example.Disperse: of 5 pieces in Acre the Bot sends 2 into each of two Regions, its
+    # Leader and Cavalry into the first it picks (Solo.March.1, .3); of 4 it sends 1 into each.
+    for pieces, each in ((5, 2), (4, 1)):
+        state = bot_game()
+        group = ["frederick", unit("hre", "cavalry"), *[MINE] * (pieces - 2)]
+        for piece in group:
+            state.regions["acre"]["slots"][free_slots(state, "acre", shape_of(state, piece))[0]] = piece
+        at(state, "damascus", 4, FOE)
+        assert bot_play.disperse_share(state, "hre", "acre") == each
+        state.placed = {"acre": {"crusader": {"army": "hre", "order": "hre_disperse", "up": False}}}
+        state.stack = []
+        PROCEDURES.push(state, "order", army="hre", region="acre")
+        bot_play.settle(state)
+        went = {
+            r: bot_play.own(state, "hre", r)
+            for r in state.regions
+            if r != "acre" and bot_play.own(state, "hre", r)
+        }
+        assert sorted(len(p) for p in went.values()) == [each, each]
+        assert len(bot_play.own(state, "hre", "acre")) == pieces - 2 * each
+        if each == 2:
+            assert any({"frederick", unit("hre", "cavalry")} <= set(p) for p in went.values())
+
+
+def test_a_disperse_that_cannot_split_is_an_order_fail() -> None:
+    # Solo.March.7: with too few pieces to give both Regions as many and keep one, the Order fails
+    # (SoloGlossary.OrderFail, R32).
+    state = bot_game()
+    at(state, "acre", 2, MINE)
+    at(state, "acre", 3, MINE)
+    assert bot_play.disperse_share(state, "hre", "acre") == 0
+    state.placed = {"acre": {"crusader": {"army": "hre", "order": "hre_disperse", "up": False}}}
+    state.stack = []
+    bot_play.choose(state, {"kind": "command", "roles": ["hre"]}, "hre", [("pass",)])
+    assert "hre_disperse" in state.executed["hre"]
+    assert any(key == "SoloGlossary.OrderFail" for key, _, _ in state.log)

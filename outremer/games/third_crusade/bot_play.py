@@ -207,7 +207,8 @@ def _command(state: State, frame: Frame, army: str, legal: list[Action]) -> Acti
     """The Bot's turn (``Solo.Command``, L884-L903): a random Event Card if its last Order set one
     off (a CARD TRIGGER of its column); else its face-down Order first by its priorities (public
     facts only), turned up and executed paying nothing (the cost is given back before the Order
-    takes it, ``Solo.Setup.6``), or Order Fail if it cannot be executed (R32), or nothing for a
+    takes it, ``Solo.Setup.6``), or Order Fail if it cannot be executed (R32; a Disperse that
+    cannot split its pieces, ``Solo.March.7``), or nothing for a
     Blank or a Reaction; else the cards left, drawn at random; else it passes and gains its
     column's bonus."""
     assert state.solo is not None
@@ -218,7 +219,8 @@ def _command(state: State, frame: Frame, army: str, legal: list[Action]) -> Acti
     if face_down:
         region = face_down[0]  # chosen by public facts alone: the Order is still face down
         order = data(state).orders.orders[state.placed[region][alliance(army)]["order"]]
-        if region in bot_orders(state, army):
+        split = any(s.action == "disperse" for s in order.effect)
+        if region in bot_orders(state, army) and not (split and disperse_share(state, army, region) < 1):
             assert order.cost is not None
             state.tracks[army]["current"] += order.cost
             if triggers(state, army, order.effect, region):
@@ -391,6 +393,15 @@ def attack(state: State, army: str, origin: str | None, target: str) -> int:
     return sum(piece_strength(state, p, kind) for p in pieces) - units[0]
 
 
+def disperse_share(state: State, army: str, origin: str) -> int:
+    """How many of its pieces in ``origin`` the Bot sends into each Region of a Disperse
+    (``Solo.March.7``, L973-L978): the origin keeps a third of them rounded down, at least one, and
+    one more when the rest is odd; the rest is split evenly (5 pieces: 2 and 2, 1 kept; 4: 1 and 1,
+    2 kept, as the example has it). 0: it cannot disperse."""
+    n = len(own(state, army, origin))
+    return (n - max(1, n // 3)) // 2
+
+
 def _how_many(state: State, frame: Frame, army: str, mine: int) -> int:
     """How many pieces the Bot marches: half, rounded up, into an empty Region (``Solo.March.6``);
     into a friendly one enough to even both out, the new one taking the odd piece
@@ -406,8 +417,8 @@ def _how_many(state: State, frame: Frame, army: str, mine: int) -> int:
 
 def _step(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
     """A step: a March by ``Solo.March`` (never out of Jerusalem, ``Solo.March.2``; half the pieces
-    into an empty Region, ``Solo.March.6``; one Unit always left, ``Solo.March.5``), the rest the
-    first choice offered, going on while it can."""
+    into an empty Region, ``Solo.March.6``; one Unit always left, ``Solo.March.5``; a Disperse by
+    thirds, ``Solo.March.7``), the rest the first choice offered, going on while it can."""
     done = [a for a in legal if a[0] == "done"]
     regions = [a[1] for a in legal if a[0] == "region"]
     if _token(frame) is not None and done:
@@ -421,8 +432,13 @@ def _step(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
         return done[0] if neutral and done else chosen
     tos = [a for a in legal if a[0] == "to"]
     if tos:
-        if (frame.get("from") or frame.get("region")) == data(state).board.jerusalem and done:
+        origin = frame.get("from") or frame["region"]
+        if origin == data(state).board.jerusalem and done:
             return done[0]
+        if frame["step"]["action"] == "disperse":  # Solo.March.7: the share is set before the first move
+            share = frame.setdefault("share", disperse_share(state, army, origin))
+            if share < 1 and done:
+                return done[0]
         target = _march_target(state, frame, army, [a[1] for a in tos])
         if target is None:
             return done[0] if done else tos[0]
@@ -433,7 +449,7 @@ def _step(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
         slots = state.regions[region]["slots"] if region else []
         mine = sum(1 for p in slots if p not in (None, SABOTAGE) and owner(state, p) == army)
         taken = len(frame.get("take", []))
-        goal = _how_many(state, frame, army, mine)
+        goal = frame["share"] if "share" in frame else _how_many(state, frame, army, mine)
         go = [a for a in legal if a[0] == "go"]
         if taken >= goal and go:
             return go[0]
