@@ -10,7 +10,10 @@ set-up's discards and deployments (``VariableSetup``). Some never turn
 out legal; none is missing (tests/rl/test_env.py checks random games against it).
 
 :func:`observe` turns the view (views.py) into a fixed-length vector of numbers in [0, 1], reading
-nothing but the view: another Army's drawn cards, screen and Objectives count as unknown.
+nothing but the view: another Army's drawn cards, screen and Objectives count as unknown, and in the
+variable set-up so do its dealt cards and the one it laid face down (their count and whether it has
+laid one are public), while the observer's own and every Army's shown cards, deployment points and
+Desert are read (``VariableSetup.Decks``, ``VariableSetup.Deploy``).
 """
 
 from __future__ import annotations
@@ -21,13 +24,16 @@ from typing import Any
 
 from ...engine.features import Features
 from ...engine.game import Action
+from ...engine.procedures import SEALED
 from .common import pack_at
 from .orders import ARMIES as ALLIANCE_OF
 from .state import NEUTRAL, SABOTAGE, SLOTS, UNIT_KINDS
+from .variable_setup import DISCARD
 
 KINDS = (
     "battle",
     "command",
+    "deploy",
     "diplomacy",
     "diplomacy_bid",
     "end_scoring",
@@ -41,8 +47,11 @@ KINDS = (
     "strategy_pick",
     "strategy_place",
     "upkeep",
+    "variable_discard",
+    "variable_setup",
 )
-"""The procedures of the rules (rounds.py and the modules it pushes), for the step under way."""
+"""The procedures of the rules (rounds.py, variable_setup.py and the modules they push), for the
+step under way."""
 PASSES = ("done", "end", "go", "lose", "pass", "port", "stop")
 MOST_GOLD = 40  # gold in hand, for the bids (Diplomacy.Bid); more counts as this much
 MOST_TRACK = 20  # a track's top, for scaling
@@ -154,7 +163,38 @@ def observe(view: dict[str, Any], role: str) -> list[float]:
     f.many_hot(own.get("objectives") if isinstance(own.get("objectives"), list) else (), index["objectives"])
     f.many_hot([c for row in view["bidding"].values() for c in row if c is not None], index["cards"])
     f.many_hot(view["event_discard"], index["cards"])
+    _variable(f, view, index["objectives"], pack)
     return f.values
+
+
+def _variable(f: Features, view: dict[str, Any], objectives: dict[str, int], pack: Any) -> None:
+    """The variable set-up as the view gives it (variable_setup.view, and the discard's sealed
+    choices on the stack): the observer's own dealt cards and the one it laid face down, sealed or
+    not (``VariableSetup.Decks``, V6), then for every Army how many it holds, whether it has laid
+    one down, the cards it shows, its deployment points left and its Desert
+    (``VariableSetup.Deploy``, V2), and the decks' sizes; all 0 in the other set-ups."""
+    v = view.get("variable") or {}
+    f.flag(bool(v))
+    f.flag("points" in v)
+    top = view["stack"][-1] if view["stack"] else {}
+    sealed = top.get(SEALED, {}) if top.get("kind") == DISCARD else {}
+    hands, discarded = v.get("hands", {}), v.get("discarded", {})
+    own = [h for h in hands.values() if isinstance(h, list)]
+    f.many_hot(own[0] if own else (), objectives)
+    laid = [c for c in discarded.values() if isinstance(c, str)]
+    f.many_hot(laid + [a[1] for a in sealed.values() if isinstance(a, list)], objectives)
+    regions = sorted(pack.board.regions)
+    most_points = max(pack.setups.variable.points.values())
+    deal = pack.setups.variable.deal
+    for army in ARMIES:
+        held = hands.get(army, 0)
+        f.share(len(held) if isinstance(held, list) else held, deal)
+        f.flag(bool(discarded.get(army)) or army in sealed)
+        f.many_hot(v.get("revealed", {}).get(army, ()), objectives)
+        f.share(v.get("points", {}).get(army, 0), most_points)
+        f.one_hot(v.get("deserts", {}).get(army), regions)
+    for side in ("crusader", "muslim"):
+        f.share(v.get("decks", {}).get(side, 0), len(objectives))
 
 
 def _army(f: Features, army: dict[str, Any] | None, index: dict[str, dict[str, int]]) -> None:
