@@ -185,3 +185,32 @@ def test_a_disperse_that_cannot_split_is_an_order_fail() -> None:
     bot_play.choose(state, {"kind": "command", "roles": ["hre"]}, "hre", [("pass",)])
     assert "hre_disperse" in state.executed["hre"]
     assert any(key == "SoloGlossary.OrderFail" for key, _, _ in state.log)
+
+
+def test_losses_come_from_the_stronger_region_with_a_reinforce() -> None:
+    # Solo.Battle.Losses.2: with a Reinforce the Bot takes each loss from the stronger of the Battle
+    # Region and the Reinforcing one; a Neutral still goes first and Leaders last (.1).
+    state = bot_game()
+    at(state, "acre", 2, MINE)
+    at(state, "acre", 7, "frederick")
+    for slot in (2, 3, 4):
+        at(state, "d_galilee", slot, MINE)
+    frame = {"kind": "battle", "region": "acre", "lose": []}
+    legal = [("lose", "acre", 2), ("lose", "acre", 7), *(("lose", "d_galilee", s) for s in (2, 3, 4))]
+    assert bot_play.choose(state, frame, "hre", legal) == ("lose", "d_galilee", 2)
+    for slot in (3, 4):
+        state.regions["d_galilee"]["slots"][slot] = None
+    at(state, "acre", 3, MINE)  # Acre now the stronger
+    legal = [("lose", "acre", 2), ("lose", "acre", 3), ("lose", "acre", 7), ("lose", "d_galilee", 2)]
+    assert bot_play.choose(state, frame, "hre", legal)[1] == "acre"
+    at(state, "d_galilee", 5, unit("neutral", "infantry"))
+    assert bot_play.choose(state, frame, "hre", [*legal, ("lose", "d_galilee", 5)]) == (
+        "lose",
+        "d_galilee",
+        5,
+    )
+    assert bot_play.choose(state, frame, "hre", [("lose", "acre", 7), ("lose", "d_galilee", 2)]) == (
+        "lose",
+        "d_galilee",
+        2,
+    )

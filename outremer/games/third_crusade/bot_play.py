@@ -15,7 +15,7 @@ from typing import Any
 from ...engine import rng
 from ...engine.procedures import Action, Frame
 from . import diplomacy, steps, turns
-from .battle_moves import piece_at
+from .battle_moves import ROAD, piece_at
 from .battle_strength import piece_strength
 from .common import alliance, allies, counts, data, enemies, move_faith, owner, port_open, presence_holds
 from .control import controlled, controller, holder, update_tracks
@@ -721,15 +721,31 @@ def _react(state: State, frame: Frame, army: str, legal: list[Action]) -> Action
 
 
 def _loss(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
-    """One Neutral first, then by Unit type for the Region's type, Leaders last (``Solo.Battle.Losses.1``)."""
+    """One Neutral first, then by Unit type for the Battle Region's type, Leaders last
+    (``Solo.Battle.Losses.1``); with a Reinforce in the Battle, each loss from the stronger of the
+    places its pieces fight from (the Battle Region, or the Road for an attacker, and the Reinforcing
+    Region), ties by Proximity (``Solo.Battle.Losses.2``)."""
     priorities = table(state).priorities
     kind = data(state).board.regions[frame["region"]].kind if "region" in frame else "city"
+    order = priorities["losses_city" if kind == "city" else "losses_desert"].items
+    near = proximity(state, army)
 
-    def rank(action: Action) -> int:
+    def power(where: str) -> int:
+        if where != ROAD:
+            return strength(state, army, where)
+        return sum(piece_strength(state, p, kind) for p in frame["road"] if owner(state, p) == army)
+
+    def rank(action: Action) -> tuple[bool, bool, int, int, int]:
         piece = piece_at(state, frame, action[1], action[2])
-        order = priorities["losses_city" if kind == "city" else "losses_desert"].items
         word = NEUTRAL if owner(state, piece) == NEUTRAL else (kind_of(piece) or "leader")
-        return order.index(word) if word in order else len(order)
+        where = frame.get("region", "") if action[1] == ROAD else action[1]
+        return (
+            word == "leader",
+            word != NEUTRAL,
+            -power(action[1]),
+            near.get(where, 99),
+            order.index(word) if word in order else len(order),
+        )
 
     return min(legal, key=rank)
 
