@@ -1,15 +1,22 @@
 """The scripted Third Crusade bot: legal, quick, greedy, playing for Glory and Control as the rules
-score them (``Goal``, ``VictoryCheck``, ``EndGame``).
+score them (``Goal``, ``VictoryCheck``, ``Upkeep``, ``EndGame``).
 
 It never reads the true state. At each decision it deals a state its role cannot tell from the true
 one (``sampler.sample``: the other Armies' drawn cards, screens, face-down Orders of the other
 Alliance, Objectives and sealed choices dealt anew from its own generator), so two states that
 differ only in what the role cannot see give the same choice. On that sample it tries a few of the
-legal actions (all of them when they are few), finishes each action's own follow-up choices
-greedily by the same rule a step deep (a card's parts, a March's pieces and slots), and keeps the
-action whose result scores best for its Army (:func:`worth`). Orders laid face down in Planning
-score nothing until executed, so there it prefers its own Regions and the Regions next to them for
-an Order that can act, and keeps its Blanks for the rest (``Planning.Place``).
+legal actions (all of them when they are few), plays each action's own follow-up choices out a few
+times at random (a card's parts, a March's pieces and slots) and keeps the action whose best result
+scores best for its Army (:func:`worth`): its Glory, the Glory the next upkeep is due to move
+(forecast.py: the Mission, the Orders left un-executed, supply, Jerusalem, Glory icons), Control,
+Units on the map, tracks and gold.
+
+Orders laid face down in Planning score nothing until executed, and an Order left un-executed costs
+a Glory at upkeep (``Upkeep.3``), so it plans only what its command points pay
+(``Planning.Note.Cost``): Orders of action where their requirements hold
+(``Command.Order.Requirements``), each judged by executing it at once on the sample, best first while
+one gains; then, with the points left, Reaction Orders where an enemy stands next to its pieces
+(tithed at upkeep if no Battle uses them, ``Upkeep.2``); then it passes (``Planning.Pass``).
 """
 
 from __future__ import annotations
@@ -18,25 +25,40 @@ import random
 from typing import Any
 
 from ...engine.game import Action
-from . import control
-from .common import alliance, data, has_presence
+from . import evaluation, forecast, upkeep
+from .bot_play import act as bots_act
+from .common import alliance, counts, data, enemies, has_presence, port_open, presence_holds
+from .order import ORDER
+from .procedures import PROCEDURES
 from .sampler import sample
 from .state import CRUSADER, WIN, State
 
-TRIED = 12
+TRIED = 8
 """The most legal actions tried at one decision (the rest are left out at random)."""
 FOLLOW = 16
 """The most follow-up choices of the bot's own played out after an action it tries."""
+ROLLS = 2
+"""How many times an action's follow-up is played out; the best counts (the bot plays it well)."""
+PLANNED = 6
+"""The most Orders of action tried at one decision of Planning, each executed once on the sample."""
 GLORY = 6.0
 """What one space of Glory towards the Army's side is worth, in the units of :func:`worth`."""
+FORECAST = 0.8
+"""How much a space of Glory the next upkeep is due to move counts, against one moved already."""
+RIVAL = 3.0
+"""What one step of lead over the partner on a tiebreaker of the Final Winner is worth."""
+GAIN = 0.5
+"""The least an Order of action must gain, executed on the sample, to be planned."""
 QUIT = ("done", "end", "stop", "pass", "lose")
 """Verbs that end a choice; played last in the follow-up of an action tried."""
 
 
 def worth(state: State, army: str) -> float:
-    """How good ``state`` is for ``army``: a win, the Glory of its Alliance (``Goal``), the Regions
-    it Controls and the tracks they give (``Glossary.Control``, ``BoardSetup.4``), the Cities of its
-    Objectives (``EndGame.2``), its gold and command points."""
+    """How good ``state`` is for ``army``: a win, the Glory of its Alliance (``Goal``) and what the
+    next upkeep is due to add to it (forecast.py), the Regions it Controls and the tracks they give
+    (``Glossary.Control``, ``BoardSetup.4``), the Cities of its Objectives (``EndGame.2``), its
+    pieces on the map, its command points and gold, and its lead over its partner on the
+    tiebreakers of the Final Winner (``EndGame.FinalWinner``, evaluation.lead)."""
     side = alliance(army)
     if state.result is not None:
         return (
@@ -47,15 +69,18 @@ def worth(state: State, army: str) -> float:
     sign = 1 if side == CRUSADER else -1
     glory = sign * state.glory
     score = GLORY * glory + (50.0 if glory >= WIN else 0.0)
-    held = set(control.controlled(state, army))
+    holdings = forecast.holdings(state)
+    score += GLORY * FORECAST * sign * forecast.upkeep_glory(state, holdings)
+    held = set(holdings.of(army))
     score += 1.5 * len(held)
     cards = data(state).cards.objectives
     for objective in state.objectives[army]:
         score += 1.0 * len(held & set(cards[objective].cities))
+    score += 0.3 * sum(upkeep.away(state, army).values())
     t = state.tracks[army]
-    score += 1.5 * t["base"] + 0.1 * t["current"] + 0.8 * t["crowns"] + 0.4 * t["supply"] + 1.0 * t["gold"]
+    score += 1.5 * t["base"] + 0.3 * t["current"] + 0.8 * t["crowns"] + 0.4 * t["supply"] + 1.0 * t["gold"]
     score += 0.5 * state.gold[army]
-    return score
+    return score + RIVAL * evaluation.lead(state, army, holdings)
 
 
 class ScriptedBot:
@@ -75,7 +100,7 @@ class ScriptedBot:
         seen = sample(state, role, self.rng)
         kind = str(seen.stack[-1]["kind"]) if seen.stack else ""
         if kind == "planning":
-            return self.plan(seen, role, legal)
+            return self.plan(game, seen, role, legal)
         tried = legal if len(legal) <= TRIED else self.rng.sample(legal, TRIED)
         best, score = legal[0], float("-inf")
         for action in tried:
@@ -85,35 +110,94 @@ class ScriptedBot:
         return best
 
     def try_out(self, game: Any, seen: State, role: str, action: Action) -> float:
-        """The worth for ``role`` of ``action`` and its own follow-up choices on the sample."""
-        trial = seen.copy()
-        depth = len(trial.stack)
-        game.perform(trial, role, action)
-        for _ in range(FOLLOW):
-            if trial.result is not None or len(trial.stack) <= depth or game.active_roles(trial) != (role,):
+        """The worth for ``role`` of ``action`` and its own follow-up choices on the sample, the
+        best of a few playings of the follow-up."""
+        best = float("-inf")
+        for _ in range(ROLLS):
+            trial = seen.copy()
+            depth = len(trial.stack)
+            game.perform(trial, role, action)
+            finished = self.follow(game, trial, role, depth)
+            best = max(best, worth(trial, role))
+            if finished:  # nothing was left to choose: every playing is the same
                 break
+        return best
+
+    def follow(self, game: Any, trial: State, role: str, depth: int) -> bool:
+        """Play ``role``'s own choices at random while the procedure begun at ``depth`` asks it
+        alone; True if it asked nothing."""
+        for turn in range(FOLLOW):
+            if trial.result is not None or len(trial.stack) <= depth or game.active_roles(trial) != (role,):
+                return turn == 0
             legal = game.legal_actions(trial, role)
             acting = [a for a in legal if a[0] not in QUIT]
             game.perform(trial, role, self.rng.choice(acting or legal))
-        return worth(trial, role)
+        return False
 
-    def plan(self, seen: State, role: str, legal: list[Action]) -> Action:
-        """``Planning.Place``: an Order that can act where the Army has Presence (or, needing none,
-        next to it); Blanks to mislead elsewhere; passing when nothing is left to place."""
+    def plan(self, game: Any, seen: State, role: str, legal: list[Action]) -> Action:
+        """``Planning.Place``, ``Planning.Note.Cost``: the Order of action that gains most executed
+        at once, while the command points left after the Orders placed pay it; then a Reaction
+        Order where an enemy stands next to the Army's pieces; then pass."""
         pack = data(seen)
-        own = {r for r in seen.regions if has_presence(seen, role, r)}
-        near = {nb for r in own for nb in pack.board.neighbours(r, seen.north)}
+        orders = pack.orders.orders
+        side = alliance(role)
+        placed = [
+            orders[p["order"]]
+            for sides in seen.placed.values()
+            for p in sides.values()
+            if p["army"] == role and not p["up"]
+        ]
+        points = seen.tracks[role]["current"] - sum(o.cost or 0 for o in placed)
+        places = [a for a in legal if a[0] == "order" and (orders[a[1]].cost or 0) <= points]
+        acting = [a for a in places if not orders[a[1]].blank and not orders[a[1]].reaction]
+        acting = [a for a in acting if self.can_execute(seen, role, a)]
+        if acting:
+            tried = acting if len(acting) <= PLANNED else self.rng.sample(acting, PLANNED)
+            base = worth(seen, role)
+            gains = {a: self.try_plan(game, seen, role, a) - base for a in tried}
+            best = max(tried, key=lambda a: gains[a] + self.rng.random() * 0.01)
+            if gains[best] >= GAIN:
+                return best
+        foes = set(enemies(seen, role))
+        threatened = {
+            r
+            for r in seen.regions
+            if has_presence(seen, role, r)
+            and any(any(counts(seen, nb)[f] for f in foes) for nb in pack.board.neighbours(r, seen.north))
+        }
+        guards = [
+            a
+            for a in places
+            if orders[a[1]].reaction and a[2] in threatened and side not in seen.placed.get(a[2], {})
+        ]
+        if guards:
+            return max(guards, key=lambda a: (orders[a[1]].name == "Defence", self.rng.random()))
+        return ("pass",) if ("pass",) in legal else legal[0]
 
-        def value(action: Action) -> float:
-            if action[0] != "order":
-                return 0.1
-            order = pack.orders.orders[action[1]]
-            if order.blank:
-                return 0.3 + self.rng.random() * 0.2
-            where = 2.0 if action[2] in own else (1.0 if action[2] in near and not order.presence else 0.0)
-            return where + self.rng.random() * 0.5
+    @staticmethod
+    def can_execute(seen: State, role: str, action: Action) -> bool:
+        """Whether the Order of ``action``, placed, could be executed now: its Region's type, an
+        open Port for a Port Order, its Presence icons (``Command.Order.Requirements``)."""
+        _, oid, region = action
+        order = data(seen).orders.orders[oid]
+        if order.region == "port":
+            if not port_open(seen, region):
+                return False
+        elif order.region is not None and order.region != data(seen).board.regions[region].kind:
+            return False
+        return all(presence_holds(seen, icon, region) for icon in order.presence)
 
-        return max(legal, key=value)
+    def try_plan(self, game: Any, seen: State, role: str, action: Action) -> float:
+        """The worth for ``role`` of placing the Order of ``action`` and executing it at once
+        (``Command.Order``), its choices played at random."""
+        _, oid, region = action
+        trial = seen.copy()
+        depth = len(trial.stack)
+        trial.placed.setdefault(region, {})[alliance(role)] = {"army": role, "order": oid, "up": False}
+        PROCEDURES.push(trial, ORDER, army=role, region=region)
+        PROCEDURES.settle(trial, bots_act)
+        self.follow(game, trial, role, depth)
+        return worth(trial, role)
 
 
 def make_scripted(game: Any, seed: int) -> ScriptedBot:

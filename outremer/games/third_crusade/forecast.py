@@ -1,0 +1,107 @@
+"""What the next upkeep is due to do to the Glory track if the map stays as it is, for the bots
+(bot.py's ``worth``, evaluation.py). Read from a whole state, so a bot calls it on its samples only.
+
+The upkeep moves the Glory marker for the active Mission's Glory half (``Upkeep.1``), for every
+un-executed Order that is no Blank and is not tithed (``Upkeep.2``, ``Upkeep.3``, R15), for each
+supply point a player lacks (``Upkeep.4.A``), for the Crusaders holding Jerusalem (``Upkeep.4.C``)
+and for the Glory icons uncovered in each player's Regions (``Upkeep.4.E``). Bots of the solo game
+lose nothing for their Orders and take no supply check (``Solo.Upkeep.Orders``, ``Solo.Setup.6``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import control, solo, upkeep
+from .common import alliance, data, players, presence_holds
+from .options import on
+from .state import CRUSADER, MUSLIM, State
+
+
+@dataclass(frozen=True)
+class Holdings:
+    """Who Controls each Region and which Alliance holds it (``Glossary.Control``, R1), read once."""
+
+    controller: dict[str, str | None]
+    holder: dict[str, str | None]
+
+    def of(self, army: str) -> list[str]:
+        """The Regions ``army`` Controls, in map order."""
+        return [rid for rid, who in self.controller.items() if who == army]
+
+
+def holdings(state: State) -> Holdings:
+    """The Control of every Region of ``state``: a Region without a Controller may still be held
+    by an Alliance whose partners tie there (``control.holder``)."""
+    controller = {rid: control.controller(state, rid) for rid in state.regions}
+    holder = {
+        rid: alliance(who) if who is not None else control.holder(state, rid)
+        for rid, who in controller.items()
+    }
+    return Holdings(controller, holder)
+
+
+def toward(side: str) -> int:
+    """+1 for a move towards the Crusader end of the Glory track, -1 towards the Muslim end."""
+    return 1 if side == CRUSADER else -1
+
+
+def mission(state: State, held: Holdings) -> int:
+    """The Mission's Glory half (``Upkeep.1``): the difference in Regions held that meet it, signed
+    towards the Crusaders."""
+    card = data(state).cards.missions[state.mission] if state.mission else None
+    if card is None:
+        return 0
+    count = {CRUSADER: 0, MUSLIM: 0}
+    for rid, side in held.holder.items():
+        if side is not None and upkeep.meets(state, card.glory, rid):
+            count[side] += 1
+    return count[CRUSADER] - count[MUSLIM]
+
+
+def order_losses(state: State, army: str) -> int:
+    """The Glory ``army`` is due to lose for its un-executed Orders (``Upkeep.3``): one per Order
+    that is no Blank, but the Reaction Orders it can still tithe (``Upkeep.2``, R15) with the
+    command points its un-executed Orders of action leave, cheapest first."""
+    if army in solo.bots(state):
+        return 0
+    orders = data(state).orders.orders
+    pending = [
+        (rid, orders[state.placed[rid][alliance(army)]["order"]]) for rid in upkeep.unexecuted(state, army)
+    ]
+    points = state.tracks[army]["current"] - sum(o.cost or 0 for _, o in pending if not o.reaction)
+    lost = 0
+    for rid, order in sorted(pending, key=lambda p: p[1].cost or 0):
+        if order.blank or (order.reaction and on(state, "unused_reactions_unpunished")):
+            continue
+        cost = order.cost or 0
+        if order.tithe and cost <= points and all(presence_holds(state, i, rid) for i in order.presence):
+            points -= cost
+        else:
+            lost += 1
+    return lost
+
+
+def supply_short(state: State, army: str) -> int:
+    """The supply points ``army`` lacks at the supply check (``Upkeep.4.A``)."""
+    if army in solo.bots(state):
+        return 0
+    return max(0, upkeep.need(state, army) - state.tracks[army]["supply"])
+
+
+def icons(state: State, army: str, held: Holdings) -> int:
+    """The Glory icons and tokens uncovered in the Regions ``army`` Controls (``Upkeep.4.E``)."""
+    return sum(control.icons(state, rid)["glory"] for rid in held.of(army))
+
+
+def upkeep_glory(state: State, held: Holdings | None = None) -> int:
+    """The spaces the next upkeep would move the Glory marker, signed towards the Crusaders."""
+    held = held or holdings(state)
+    moved = mission(state, held)
+    if held.holder[data(state).board.jerusalem] == CRUSADER:
+        moved += upkeep.JERUSALEM_GLORY
+    for army in players(state):
+        moved += toward(alliance(army)) * (
+            icons(state, army, held) - order_losses(state, army) - supply_short(state, army)
+        )
+    return moved
