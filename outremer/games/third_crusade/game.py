@@ -118,6 +118,12 @@ class ThirdCrusade(Game[State]):
 
         return sample(state, role, rng)
 
+    def evaluate(self, state: State) -> dict[str, float]:
+        """Each Army's chance to win, from Glory, the next upkeep and the tiebreakers (evaluation.py)."""
+        from .evaluation import evaluate
+
+        return evaluate(state)
+
     def action_space(
         self, scenario: str | None = None, options: Mapping[str, Any] | None = None
     ) -> Sequence[Action]:
