@@ -26,9 +26,24 @@ from .state import NAMES, State
 OPTIONS = (
     Option("solo", False, "The solo game: the rules play the Muslim Armies as Bots", "Solo"),
     Option("crusader_bots", False, "In the solo game the rules play the Crusaders instead", "Solo"),
+    Option(
+        "bot_column_each_phase",
+        False,
+        "In the solo game a Bot rolls its column again at the start of every phase",
+        "Solo.Strategy.Roll",
+    ),
+    Option(
+        "bot_bid_changes_column",
+        False,
+        "In the solo game the die of a Bot's bid also sets its column for the rest of the round",
+        "BotTable.Diplomacy",
+    ),
 )
 """The setup options of the solo game (``Solo``, L798-L801): 1 or 2 people against 1 or 2 Bots,
-the Bots the Muslims or, with ``crusader_bots``, the Crusaders (which alone changes nothing)."""
+the Bots the Muslims or, with ``crusader_bots``, the Crusaders (which alone changes nothing); and
+the two alternative rules the text offers (``Solo.Strategy.Roll``, L856; ``BotTable.Diplomacy``,
+L1016), the names the Bot Table's draws give them (data/bot.json)."""
+ALTERNATIVES = ("bot_column_each_phase", "bot_bid_changes_column")
 
 
 def bot_side(options: Mapping[str, Any] | None) -> str | None:
@@ -73,12 +88,13 @@ def related(state: State, army: str) -> list[str]:
     return [others[mine.index(army)]]
 
 
-def start(state: State, side: str | None) -> None:
+def start(state: State, side: str | None, options: Mapping[str, Any] | None = None) -> None:
     """The solo set-up (``Solo.Setup``) for a Bot ``side`` (None: no Bot): the piles sorted and
     shuffled unseen, the Advanced March for 1 moved to the Prepared pile (``Solo.Setup.3``), each
     Bot dealt up to 3 Objective Cards from the deck (``Solo.Setup.5``), no Mercantile marker for
     a pair of Bots (``Solo.Setup.8``), the humans' Blank Orders put away (``Solo.Changes.5``) and a
-    Bot first on initiative in round 1 (``Solo.Setup.7``). Called before the first settle."""
+    Bot first on initiative in round 1 (``Solo.Setup.7``); the alternative rules chosen among
+    ``options`` kept in ``state.solo["alternatives"]``. Called before the first settle."""
     state.solo = None
     if side is None:
         return
@@ -101,7 +117,8 @@ def start(state: State, side: str | None) -> None:
     for army in state.armies:
         if army not in players:  # Solo.Changes.5: humans play without Blank Orders
             state.order_box[army] = [o for o in state.order_box[army] if not orders.orders[o].blank]
-    state.solo = {"bots": players, "column": {}, "piles": piles}
+    chosen = [name for name in ALTERNATIVES if (options or {}).get(name)]
+    state.solo = {"bots": players, "column": {}, "piles": piles, "alternatives": chosen}
     dealt = table(state).setup.objectives
     for army in players:  # Solo.Setup.5: a Bot holds 3 Objective Cards
         extra = max(0, dealt - len(state.objectives[army]))
@@ -115,23 +132,43 @@ def start(state: State, side: str | None) -> None:
     state.say("Solo.Setup", f"The rules play {names} by the Bot Table; a Bot is first on initiative.")
 
 
+def _phase(state: State) -> int:
+    """The phase under way, as the ``game`` frame counts it (rounds.py: 1 Strategy to 5 Upkeep)."""
+    return next((int(f.get("phase", 0)) for f in state.stack if f["kind"] == "game"), 0)
+
+
 def column(state: State, army: str) -> Column:
     """The Bot's column this round, its die rolled at its first decision of the round
-    (``Solo.Strategy.Roll``, L855-L856); a new round also brings back the Reactions drawn
-    (``Solo.Upkeep.Sort``, L1011)."""
+    (``Solo.Strategy.Roll``, L855-L856), or of each phase with the alternative rule
+    ``bot_column_each_phase`` (L856); a new round also brings back the Reactions drawn
+    (``Solo.Upkeep.Sort``, L1011). Kept as [round, face] (and the phase it was rolled in)."""
     assert state.solo is not None
     rolled = state.solo["column"].get(army)
-    if rolled is None or rolled[0] != state.round:
-        face = rng.d6(state)
-        state.solo["column"][army] = [state.round, face]
+    new_round = rolled is None or rolled[0] != state.round
+    each_phase = "bot_column_each_phase" in state.solo.get("alternatives", [])
+    if new_round:
         piles = state.solo["piles"][army]
         piles["reaction"].extend(piles["used"])
         piles["used"] = []
         state.solo.get("triggered", {}).pop(army, None)  # a card trigger lasts for the round
         rng.shuffle(state, piles["reaction"])
+    if new_round or (each_phase and rolled is not None and rolled[2:] != [_phase(state)]):
+        face = rng.d6(state)
+        state.solo["column"][army] = [state.round, face, *([_phase(state)] if each_phase else [])]
         state.say("Solo.Strategy.Roll", f"{NAMES[army]} rolls {face}: column {face} of the Bot Table.")
         rolled = state.solo["column"][army]
     return table(state).column(int(rolled[1]))
+
+
+def bid_die(state: State, army: str, face: int) -> None:
+    """The die of a Bot's bid (``Solo.Diplomacy``, R31) keeps its column, unless the alternative
+    rule ``bot_bid_changes_column`` is played: then it is the Bot's column from now on, its upkeep
+    included (``BotTable.Diplomacy``, L1016)."""
+    assert state.solo is not None
+    if "bot_bid_changes_column" not in state.solo.get("alternatives", []):
+        return
+    state.solo["column"][army] = [state.round, face, _phase(state)]
+    state.say("BotTable.Diplomacy", f"{NAMES[army]}'s bid die {face} is its column from now on.")
 
 
 def rolled(state: State, army: str) -> Column | None:
