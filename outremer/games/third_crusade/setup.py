@@ -77,7 +77,7 @@ def new_game(
         initiative.say(state)
     elif not variable:  # the variable set-up draws it once the Objectives are shown
         initiative.draw(state)
-    solo.start(state, bots)
+    solo.start(state, bots, options)
     state.barrier += 1
     PROCEDURES.push(state, rounds.GAME)
     if variable:
