@@ -113,6 +113,7 @@ def _reveal(state: State, frame: Frame, choices: dict[str, Action]) -> None:
         die = rng.d6(state)  # Solo.Diplomacy, R31: a Bot's bid is a die plus its gold
         bids[army] += die
         state.say("Solo.Diplomacy", f"The {NAMES[army]} rolls {die} and adds {paid[army]} gold to it.")
+        solo.bid_die(state, army, die)  # BotTable.Diplomacy: the column kept, or changed by option
     order = bid_order(state, bids)
     for bidder in order:
         state.gold[army_of(bidder)] -= paid[bidder]
