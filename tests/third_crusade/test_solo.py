@@ -636,3 +636,36 @@ def test_a_final_winner_only_between_two_humans() -> None:
     state = solo_game("four", SOLO)
     endgame.decide(state, "crusader", "10 Glory", {})
     assert state.result is None and state.stack[-1]["kind"] == endgame.FINAL_WINNER
+
+
+def _rolls_in_first_round(options: dict[str, bool]) -> int:
+    state = solo_game(options=options, seed=4)
+    rng = random.Random(4)
+    while state.round == 0 and state.result is None:
+        role = GAME.active_roles(state)[0]
+        GAME.apply_in_place(state, role, rng.choice(GAME.legal_actions(state, role)))
+    assert any(key == "Upkeep.4.E" for key, _, _ in state.log)  # the round played to its upkeep
+    return sum(key == "Solo.Strategy.Roll" for key, _, _ in state.log)
+
+
+def test_a_column_per_phase_as_an_option() -> None:
+    # Solo.Strategy.Roll: the Bot rolls its column once a round; the alternative rule
+    # (bot_column_each_phase) rolls it again at the start of each phase it acts in, all five here.
+    assert _rolls_in_first_round(CRUSADER_BOTS) == 1
+    assert _rolls_in_first_round({**CRUSADER_BOTS, "bot_column_each_phase": True}) == 5
+
+
+@pytest.mark.parametrize("changes", [False, True])
+def test_the_bid_die_changes_the_column_as_an_option(changes: bool) -> None:
+    # BotTable.Diplomacy: the die of the Bot's bid keeps its column; the alternative rule
+    # (bot_bid_changes_column) makes the die its column from then on.
+    state = solo_game(options={**CRUSADER_BOTS, "bot_bid_changes_column": changes})
+    assert state.solo is not None
+    state.solo["column"]["hre"] = [state.round, 1]
+    state.stack = []
+    PROCEDURES.push(state, "diplomacy_bid", roles=["hre", "turkoman"])
+    bot_play.settle(state)
+    GAME.apply_in_place(state, "turkoman", ("bid", 0))
+    (rolled,) = [t for key, _, t in state.log if key == "Solo.Diplomacy"]
+    die = int(rolled.split(" rolls ")[1].split()[0])
+    assert solo.column(state, "hre").face == (die if changes else 1)
