@@ -110,3 +110,19 @@ def test_random_games_read_legibly_to_every_role_to_their_end() -> None:
             state = GAME.apply(state, role, chooser.choice(GAME.legal_actions(state, role)))
         # EndGame: the result is told
         assert "The game is over: " in " ".join(read(state, None).split())
+
+
+def test_the_sealed_discard_is_told_to_its_holder_by_name_and_to_the_others_as_laid() -> None:
+    # VariableSetup.Decks, V6 (docs/third-crusade/variable-setup.md): face down until all have chosen
+    state = start("variable_two_angevin_ayyubid")
+    assert state.variable is not None
+    card = sorted(state.variable["hands"]["angevin"])[0]
+    name = pack_at(None).board.regions[card].name
+    GAME.apply_in_place(state, "angevin", ("discard", card))
+    own = " ".join(read(state, "angevin").split())
+    assert f"Laid face down, sealed until all have chosen: {name}." in own
+    for other in ("ayyubid", None):
+        text = " ".join(read(state, other).split())
+        assert "Has laid an Objective Card face down." in text
+        assert "sealed until all have chosen" not in text
+    legible(read(state, "ayyubid"), "an Objective Card laid face down")

@@ -24,7 +24,7 @@ from typing import Any
 
 from .common import Pack, pack_at
 from .state import NAMES, NEUTRAL, SABOTAGE, SLOTS
-from .words import ICON_NAMES, UNIT_NAMES, round_name, space_words
+from .words import ICON_NAMES, UNIT_NAMES, points_words, round_name, space_words
 
 WIDTH = 80
 NBSP = "\u00a0"
@@ -315,20 +315,29 @@ def _solo(view: dict[str, Any]) -> list[str]:
 
 def _variable(view: dict[str, Any], pack: Pack) -> list[str]:
     """The variable set-up under way: each Army's shown Objectives, deployment points and Desert,
-    the viewer's dealt cards and the one it laid face down (``VariableSetup``)."""
+    the viewer's dealt cards and the one it laid face down, sealed on the stack until every player
+    has chosen or shown after (``VariableSetup.Decks``, ``VariableSetup.Deploy``)."""
     v = view.get("variable")
     if not v or "points" not in v:
         return []
+    top = view["stack"][-1] if view["stack"] else {}
+    sealed = top.get("sealed", {}) if top.get("kind") == "variable_discard" else {}
     lines = []
     for army, points in v["points"].items():
         shown = _list(_objective(pack, o) for o in v["revealed"][army]) if v["revealed"][army] else "not yet"
         desert = v["deserts"][army]
         where = f", Desert {pack.board.regions[desert].name}" if desert else ""
-        lines += _wrap(f"Variable set-up, {NAMES[army]}: {points} deployment points{where}; shows {shown}.")
+        lines += _wrap(f"Variable set-up, {NAMES[army]}: {points_words(points)}{where}; shows {shown}.")
         if isinstance(v["hands"][army], list) and v["hands"][army]:
             lines += _wrap(f"  Your cards dealt: {_list(_objective(pack, o) for o in v['hands'][army])}.")
-        if isinstance(v["discarded"][army], str):
-            lines += _wrap(f"  Laid face down: {_objective(pack, v['discarded'][army])}.")
+        laid = v["discarded"][army]
+        if isinstance(sealed.get(army), list):
+            card = _objective(pack, sealed[army][1])
+            lines += _wrap(f"  Laid face down, sealed until all have chosen: {card}.")
+        elif army in sealed:
+            lines += _wrap("  Has laid an Objective Card face down.")
+        elif isinstance(laid, str):
+            lines += _wrap(f"  Laid face down: {_objective(pack, laid)}.")
     return lines
 
 
