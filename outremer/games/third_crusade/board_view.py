@@ -2,7 +2,8 @@
 units, each Region's box with its nine slots (``Glossary.Slots``: six squares, two hexagons, a
 trapezoid) and printed icons, Roads (``Glossary.Road``), Ports (``Glossary.Port``) and Mercantile
 Cities (``Glossary.MercantileCities``); and the names the board and its panel show: Armies,
-Leaders, Orders, Event, Mission, Diplomacy and Objective Cards, the diplomacy board's spaces.
+Leaders, Orders, Event, Mission, Diplomacy and Objective Cards, the diplomacy board's spaces, and the
+variable set-up's pieces with their costs and its key (``VariableSetup``).
 
 Coordinates: each Region sits at its place of the map pack's drawing data (``map.json``'s ``at``,
 reconstructed: the rulebook's maps are pictures), scaled by :data:`SCALE`; the box layout around
@@ -18,8 +19,8 @@ from typing import Any
 
 from .common import pack_at
 from .orders import ARMIES
-from .state import NAMES, SLOTS
-from .words import space_words
+from .state import NAMES, SLOTS, UNIT_KINDS
+from .words import VARIABLE_KEY, deploy_words, space_words
 
 SCALE = 13
 """CSS px (map units of the drawing) per unit of the map pack's grid."""
@@ -105,4 +106,11 @@ def board_description() -> dict[str, Any]:
             for s in pack.cards.board.spaces.values()
         },
         "bid_slots": list(SLOTS),
+        "variable": {
+            "pieces": {
+                p: deploy_words(pack, p)
+                for p in (*UNIT_KINDS, *(x.id for x in pack.leaders.leaders.values() if x.variable_setup))
+            },
+            "key": VARIABLE_KEY,
+        },
     }

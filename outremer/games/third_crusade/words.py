@@ -1,7 +1,8 @@
 """Things of Third Crusade in the rulebook's words, for the boards a player reads (render.py,
 board_view.py): Unit types (``Glossary.Unit``), Resource icons (``Iconography.General``), rounds
-(``BoardSetup.2.Round``) and the diplomacy board's spaces by their row and contents
-(``Diplomacy.Board``). Names only; nothing here is a rule.
+(``BoardSetup.2.Round``), the diplomacy board's spaces by their row and contents
+(``Diplomacy.Board``) and the variable set-up's pieces, points and marks (``VariableSetup``). Names
+only; nothing here is a rule (the costs are read from the set-ups pack).
 """
 
 from __future__ import annotations
@@ -49,3 +50,28 @@ def space_words(pack: Pack, space: str) -> str:
         return "the start"
     s = pack.cards.board.spaces[space]
     return f"row {s.row} ({', '.join(item_words(pack, i) for i in s.contents) or 'empty'})"
+
+
+DEPLOYED_NAMES = {"infantry": "Infantry", "cavalry": "Cavalry", "siege_engine": "Siege Engine"}
+"""A Unit type deployed one at a time, by its singular name (``VariableSetup.Forces``)."""
+VARIABLE_KEY = (
+    "Variable set-up (VariableSetup): beside the map, each Army's Objective Cards shown, its "
+    "deployment points left and its Desert; your own dealt cards, one to lay face down, and the "
+    "pieces you may deploy. A dashed ring in an Army's colour: the Desert it deploys into."
+)
+"""The board's key to the variable set-up's marks (board_view.py hands it to the browser)."""
+
+
+def points_words(n: int) -> str:
+    """Deployment points in words: ``1 deployment point``, ``11 deployment points``."""
+    return f"{n} deployment point{'' if n == 1 else 's'}"
+
+
+def deploy_words(pack: Pack, piece: str) -> str:
+    """A piece of the variable set-up with what it costs (``VariableSetup.Forces``): a Unit type,
+    ``Cavalry (2 deployment points)``, or a Leader id, ``Leader Saladin (free)``."""
+    costs = pack.setups.variable.costs
+    if piece in DEPLOYED_NAMES:
+        return f"{DEPLOYED_NAMES[piece]} ({points_words(costs[piece])})"
+    cost = costs["leader"]
+    return f"Leader {pack.leaders.leaders[piece].name} ({points_words(cost) if cost else 'free'})"

@@ -2,7 +2,8 @@
 // /api/titles/third-crusade/board: each Region's box and its nine slots with their printed icons,
 // the Roads, the map boards, the names of Armies, Leaders, Orders, cards and diplomacy spaces) and a
 // seat's view (the pieces in every slot, Sabotage, Resource tokens, Destroyed Ports, Bandits, the
-// Orders on the map, the tracks, the bidding and diplomacy boards). Loaded by the generic game page,
+// Orders on the map, the tracks, the bidding and diplomacy boards, the variable set-up's shown
+// Objective Cards, points and Deserts, and the viewer's own dealt cards). Loaded by the generic game page,
 // which calls
 //   draw(svg, view, onPick, ctx)   ctx = {board, pickable: Set, picked: Set}: the map boards;
 //   panel(view, ctx)               ctx = {board, pickable, picked, onPick, log}: the round and step,
@@ -12,7 +13,8 @@
 // Clicking a Region, a piece, a slot, a card, an Order, a bidding slot or a diplomacy space that may
 // be picked now calls onPick with the id the legal actions name; the page narrows the legal actions.
 // Another Army's cards and Orders arrive as counts, a face-down Order of the other Alliance as its
-// Army alone (Planning.Facing): nothing here knows more than the view.
+// Army alone (Planning.Facing), another Army's dealt Objective Cards and the one it lays face down
+// as a count and whether it has chosen (VariableSetup.Decks): nothing here knows more than the view.
 //
 // The board's contract (docs/writing-a-title.md section 10): the map is drawn in map units at one
 // CSS px per unit or more (svg.dataset.minScale), every text at least FONT units; each Region's box
@@ -160,6 +162,15 @@ function slotRegion(view, c) {
   return picked || top.region || null;
 }
 
+// Tokens the legal actions name only as an Objective Card laid face down (VariableSetup.Decks): a card
+// bears its main City's id, but the pick is the card beside the map, not the Region.
+function cardOnly(view) {
+  const cards = new Set();
+  const other = new Set();
+  for (const a of legal(view)) for (const t of a.slice(1)) (a[0] === "discard" ? cards : other).add(t);
+  return new Set([...cards].filter((t) => !other.has(t)));
+}
+
 // Tokens the legal actions name as pieces on the map (a Leader), not as diplomacy spaces.
 function piecePicks(view) {
   const out = new Set();
@@ -210,7 +221,7 @@ function drawRegion(layer, r, view, c, onPick, picks, slotsOf) {
     fill: "#2a1d10", "data-location-label": r.id,
   }, `${r.name}${marks ? ` ${marks}` : ""}`);
   g.append(label);
-  if (inPlay) {
+  if (inPlay && !c.cardOnly.has(r.id)) {
     const orders = Object.keys(here.orders || {}).map((side) => ALLIANCE[side]);
     pickable(frame, r.id, `${r.name}${orders.length ? ` (Orders of the ${orders.join(" and ")} side)` : ""}`, c, onPick, frame);
     label.addEventListener("click", () => frame.dispatchEvent(new MouseEvent("click")));
@@ -232,7 +243,7 @@ function drawSlot(g, r, slot, i, here, c, onPick, picks, asked) {
   const iconWords = slot.icon ? `, printed ${ICONS[slot.icon].words}` : "";
   outline.append(el("title", {}, `${r.name}: ${shapeWords}${iconWords}`));
   g.append(outline);
-  if (slot.icon && !piece) g.append(centred(slot.x + s / 2, slot.y + s / 2, ICONS[slot.icon].glyph, { fill: "#8a6d3b", "aria-hidden": "true" }));
+  if (slot.icon && !piece) g.append(centred(slot.x + s / 2, slot.y + s / 2, ICONS[slot.icon].glyph, { fill: "#8a6d3b", "aria-hidden": "true", "pointer-events": "none" }));
   let node = null;
   if (piece === "sabotage") {
     node = el("g", { class: "sabotage" });
@@ -411,6 +422,107 @@ function drawDrawn(layer, view, c, onPick, x0, y0) {
   return y0 + 10 + Math.ceil(drawn.length / 2) * CELL_H + 10;
 }
 
+// -- the variable set-up (VariableSetup) -----------------------------------------------------------
+// The Objective Card ``view``'s viewer has laid face down: sealed on the stack until every player has
+// chosen, then in the view's variable key (VariableSetup.Decks).
+function laidDown(view, viewer) {
+  const top = (view.stack || [])[(view.stack || []).length - 1] || {};
+  const sealed = top.kind === "variable_discard" ? top.sealed?.[viewer] : null;
+  if (Array.isArray(sealed)) return { card: String(sealed[1]), sealed: true };
+  const laid = view.variable?.discarded?.[viewer];
+  return typeof laid === "string" ? { card: laid, sealed: false } : null;
+}
+
+// Whether ``army`` has laid a card face down, as anyone may know it (VariableSetup.Decks).
+function hasLaid(view, army) {
+  const top = (view.stack || [])[(view.stack || []).length - 1] || {};
+  return Boolean(view.variable?.discarded?.[army]) || Boolean(top.kind === "variable_discard" && top.sealed?.[army]);
+}
+
+// The pieces the legal deployments name (VariableSetup.Forces): a Unit type or a Leader.
+function deployPieces(view) {
+  return [...new Set((view.legal || []).filter((a) => a[0] === "deploy").map((a) => String(a[1])))];
+}
+
+// Beside the map while the variable set-up is under way: each Army's row (its shown Objectives, or
+// how many it holds and whether it has laid one down; its points left; its Desert), then the
+// viewer's dealt cards (a pick while it lays one face down) and the pieces it may deploy.
+function drawVariable(layer, view, c, onPick, x0, y0) {
+  const v = view.variable;
+  if (!v?.points) return y0;
+  const { board } = c;
+  const viewer = viewerOf(view);
+  const nameW = 150;
+  const cardW = 150;
+  layer.append(el("text", { x: x0, y: y0 + 10, "font-size": 14, "font-weight": "bold", fill: "#2a1d10" }, "Variable set-up: Objective Cards shown, points, Desert (VariableSetup)"));
+  let y = y0 + 20;
+  for (const [army, points] of Object.entries(v.points)) {
+    const paint = PAINT[army] || PAINT.neutral;
+    const row = el("g", { class: "variable-row", "data-army": army });
+    row.append(chip(x0, y, nameW - 8, shorten(armyName(board, army), 18), { fill: paint.fill, stroke: "#1b140c", ink: paint.ink }).g);
+    const shown = v.revealed?.[army] || [];
+    shown.forEach((card, i) => {
+      const name = board.objectives[card] || "a City";
+      row.append(chip(x0 + nameW + i * cardW, y, cardW - 6, shorten(name, 18), { fill: "#fffdf6", stroke: "#8a7a5a" }, `${armyName(board, army)} shows the ${name} Objective`).g);
+    });
+    const held = v.hands?.[army];
+    const count = Array.isArray(held) ? held.length : held || 0;
+    const hidden = shown.length ? "" : `${count} dealt, ${hasLaid(view, army) ? "one laid face down" : "choosing one to lay face down"}`;
+    const desert = v.deserts?.[army] ? regionOf(board, v.deserts[army])?.name || "a Desert" : "none yet";
+    const words = `${hidden}${hidden ? "; " : ""}${points} point${points === 1 ? "" : "s"} left; Desert: ${desert}`;
+    row.append(el("text", { x: x0 + nameW + (shown.length ? shown.length * cardW : 0) + 4, y: y + 17, "font-size": FONT, fill: "#2a1d10" }, words));
+    layer.append(row);
+    y += CELL_H;
+  }
+  const mine = viewer && Array.isArray(v.hands?.[viewer]) ? v.hands[viewer] : [];
+  const laid = viewer ? laidDown(view, viewer) : null;
+  if (mine.length || laid) {
+    layer.append(el("text", { x: x0, y: y + 16, "font-size": FONT, "font-weight": "bold", fill: "#2a1d10" }, "Dealt to you:"));
+    const cards = mine.length ? mine : [laid.card];
+    cards.forEach((card, i) => {
+      const name = board.objectives[card] || "a City";
+      const down = laid?.card === card;
+      const text = down ? `${shorten(name, 12)} (face down)` : shorten(name, 18);
+      const title = down ? `the ${name} Objective, laid face down${laid.sealed ? " (sealed until every player has chosen)" : ""}` : `the ${name} Objective, dealt to you`;
+      const { g, body } = chip(x0 + nameW + i * cardW, y, cardW - 6, text, { fill: down ? "#4a3b28" : "#fffdf6", stroke: "#8a7a5a", ink: down ? "#fff" : "#2a1d10" }, title);
+      g.classList.add("dealt-card");
+      g.dataset.card = card;
+      pickable(g, card, `lay the ${name} Objective face down`, c, onPick, body);
+      layer.append(g);
+    });
+    y += CELL_H;
+  }
+  const pieces = deployPieces(view);
+  if (pieces.length) {
+    layer.append(el("text", { x: x0, y: y + 16, "font-size": FONT, "font-weight": "bold", fill: "#2a1d10" }, "You may deploy:"));
+    const w = (SIDE_W - nameW) / 3;
+    pieces.forEach((piece, i) => {
+      const words = board.variable?.pieces?.[piece] || piece;
+      const x = x0 + nameW + (i % 3) * w;
+      const { g, body } = chip(x, y + Math.floor(i / 3) * CELL_H, w - 6, shorten(words, 30), { fill: "#fffdf6", stroke: "#8a7a5a" }, words);
+      g.classList.add("deploy-piece");
+      pickable(g, piece, `deploy ${words}`, c, onPick, body);
+      layer.append(g);
+    });
+    y += Math.ceil(pieces.length / 3) * CELL_H;
+  }
+  return y + 10;
+}
+
+// A dashed ring in its Army's colour round the Desert each Army deploys into (VariableSetup.Deploy.2).
+function drawDeserts(layer, view, board) {
+  Object.entries(view.variable?.deserts || {}).filter(([, d]) => d).forEach(([army, id], k) => {
+    const r = regionOf(board, id);
+    if (!r) return;
+    const ring = el("rect", {
+      x: r.x - 3 - 3 * k, y: r.y - 3 - 3 * k, width: board.box.w + 6 + 6 * k, height: board.box.h + 6 + 6 * k, rx: 16, fill: "none",
+      stroke: (PAINT[army] || PAINT.neutral).fill, "stroke-width": 3, "stroke-dasharray": "8 4", class: "desert-ring", "data-army": army, "pointer-events": "none",
+    });
+    ring.append(el("title", {}, `${r.name}: the Desert the ${armyName(board, army)} deploys into`));
+    layer.append(ring);
+  });
+}
+
 export function draw(svg, view, onPick, ctx) {
   const board = ctx?.board;
   if (!board || !view) return;
@@ -431,6 +543,7 @@ export function draw(svg, view, onPick, ctx) {
   const picks = piecePicks(view);
   const slotsOf = slotRegion(view, c);
   c.viewer = viewerOf(view);
+  c.cardOnly = cardOnly(view);
   for (const r of board.regions) drawRegion(regions, r, view, c, onPick, picks, slotsOf);
   const battle = battleOf(view);
   const fought = battle && regionOf(board, battle.region);
@@ -440,11 +553,13 @@ export function draw(svg, view, onPick, ctx) {
       "stroke-width": 3, "stroke-dasharray": "10 5", class: "battle-ring", "pointer-events": "none",
     }));
   }
+  drawDeserts(regions, view, board);
   const side = el("g", { class: "beside" });
   const x0 = board.width + 10;
   const south = board.boards.south;
   let y = drawGlory(side, view, x0, south.top + 24);
-  y = drawBidding(side, view, c, onPick, x0, y + 10);
+  const setUp = drawVariable(side, view, c, onPick, x0, y + 10);
+  y = drawBidding(side, view, c, onPick, x0, setUp + 10);
   const bottom = drawDrawn(side, view, c, onPick, x0, y + 10);
   side.prepend(el("rect", { x: x0 - 8, y: south.top, width: SIDE_W + 20, height: bottom - south.top, rx: 12, fill: "#efe3c4", stroke: "#8a7a5a", "stroke-width": 2 }));
   const width = board.width + SIDE_W + 30;
@@ -454,7 +569,7 @@ export function draw(svg, view, onPick, ctx) {
   svg.setAttribute("aria-label", north ? "The north and south map boards" : "The south map board");
   svg.dataset.minScale = "1";
   const area = north ? `0 0 ${width} ${board.height}` : `0 ${south.top} ${width} ${south.bottom - south.top}`;
-  const bidding = (view.legal || []).some((a) => a[0] === "place" && a.length > 2) || (view.legal || []).some((a) => a[0] === "pick");
+  const bidding = (view.legal || []).some((a) => (a[0] === "place" && a.length > 2) || a[0] === "pick" || a[0] === "discard");
   const beside = `${x0 - 10} ${south.top} ${SIDE_W + 30} ${bottom - south.top + 10}`;
   svg.dataset.focus = bidding ? beside : fought ? `${Math.max(0, fought.x - 200)} ${Math.max(0, fought.y - 150)} ${board.box.w + 400} ${board.box.h + 300}` : area;
 }
@@ -510,6 +625,40 @@ function screen(view, board, viewer, c) {
   if (buy.length) rows.push(hel("div", { class: "tc-row" }, hel("span", {}, "Advanced Orders:"), buy.map((id) => pickButton(id, `buy ${orderName(board, id)}`, orderName(board, id), c))));
   if (Array.isArray(a.objectives)) rows.push(hel("div", {}, `Your Objectives: ${a.objectives.map((o) => board.objectives[o] || "a City").join(", ") || "none"}`));
   return hel("section", { class: "tc-board", "aria-label": "Behind your screen" }, hel("header", {}, swatch(viewer), `Behind your screen (${armyName(board, viewer)})`), rows);
+}
+
+// The variable set-up in words: each Army's shown Objectives, points left and Desert; the viewer's
+// dealt cards and the one it laid face down; what it may deploy and where (VariableSetup).
+function variablePanel(view, board, viewer, c) {
+  const v = view.variable;
+  if (!v) return null;
+  const objective = (o) => board.objectives[o] || "a City";
+  const rows = Object.entries(v.revealed || {}).map(([army, shown]) => {
+    const held = v.hands?.[army];
+    const count = Array.isArray(held) ? held.length : held || 0;
+    const cards = shown.length ? `shows ${shown.map(objective).join(", ")}`
+      : `${count} Objective Cards dealt, ${hasLaid(view, army) ? "one laid face down" : "choosing one to lay face down"}`;
+    const points = v.points ? `; ${v.points[army]} deployment point${v.points[army] === 1 ? "" : "s"} left` : "";
+    const desert = v.points ? `; Desert: ${v.deserts?.[army] ? regionOf(board, v.deserts[army])?.name || "a Desert" : "none yet"}` : "";
+    return hel("div", { "data-army": army }, swatch(army), ` ${armyName(board, army)}: ${cards}${points}${desert}`);
+  });
+  const mine = viewer && Array.isArray(v.hands?.[viewer]) ? v.hands[viewer] : [];
+  if (mine.length) {
+    rows.push(hel("div", { class: "tc-row" }, hel("span", {}, "Dealt to you:"),
+      mine.map((o) => pickButton(o, `lay the ${objective(o)} Objective face down`, objective(o), c))));
+  }
+  const laid = viewer ? laidDown(view, viewer) : null;
+  if (laid) rows.push(hel("div", {}, `You laid the ${objective(laid.card)} Objective face down${laid.sealed ? " (sealed until every player has chosen)" : ""}.`));
+  const pieces = deployPieces(view);
+  if (pieces.length) {
+    rows.push(hel("div", { class: "tc-row" }, hel("span", {}, "Deploy:"),
+      pieces.map((p) => pickButton(p, `deploy ${board.variable?.pieces?.[p] || p}`, board.variable?.pieces?.[p] || p, c))));
+    const places = [...new Set((view.legal || []).filter((a) => a[0] === "deploy").map((a) => String(a[2])))];
+    rows.push(hel("div", { class: "tc-row" }, hel("span", {}, "Into (or pick the Region on the map):"),
+      places.map((r) => pickButton(r, `deploy into ${regionOf(board, r)?.name || "a Region"}`, regionOf(board, r)?.name || "a Region", c))));
+  }
+  const title = v.points ? "The variable set-up (VariableSetup)" : "Objectives shown at the variable set-up (VariableSetup.Deploy)";
+  return hel("section", { class: "tc-board tc-variable", "aria-label": "The variable set-up" }, hel("header", {}, title), rows);
 }
 
 // The bidding board: each Army's row of Event Cards under the slots worth 2 to 5 command points.
@@ -587,7 +736,7 @@ function keyGlyph(node) {
   return s;
 }
 
-function legend(view) {
+function legend(view, board) {
   const armies = Object.keys(view.armies || {});
   const piece = (army) => {
     const g = el("g", {});
@@ -602,6 +751,7 @@ function legend(view) {
     hel("li", {}, hel("span", {}, `${SABOTAGE} on a dark slot: Sabotage. ${PORT} a Port (a number: how many; (1${SABOTAGE}): one Destroyed Port on it), ${MERCANTILE} a Mercantile City; red frame: Jerusalem; rounded sandy boxes are Deserts.`)),
     hel("li", {}, hel("span", {}, "Bottom of a Region: the Orders placed there, the Crusader side's left, the Muslim side's right; a dark chip with ? is face down. B on a Road: Bandits (a number: how many).")),
     hel("li", {}, hel("span", {}, "Gold outline: may be picked now; magenta: picked. Dashed grey: not in play in this game. Dashed black frame: the Battle under way.")),
+    view.variable && board.variable ? hel("li", {}, hel("span", {}, board.variable.key)) : null,
   ];
   const details = hel("details", { class: "tc-key", open: keyOpen, "data-board-key": "" }, hel("summary", {}, "Key to the board"), hel("ul", {}, rows));
   details.addEventListener("toggle", () => { keyOpen = details.open; });
@@ -618,8 +768,9 @@ export function panel(view, ctx) {
     status(view, board),
     battlePanel(view, board),
     screen(view, board, viewer, c),
+    variablePanel(view, board, viewer, c),
     bidding(view, board, c),
     hel("div", { class: "tc-boards" }, Object.keys(view.armies || {}).map((a) => armyBoard(view, board, a))),
     diplomacy(view, board, c),
-    legend(view));
+    legend(view, board));
 }
