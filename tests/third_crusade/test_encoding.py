@@ -94,3 +94,13 @@ def test_a_sample_of_the_hidden_cards_encodes_alike() -> None:
     for role in state.armies:
         for _ in range(3):
             assert GAME.observe(GAME.sample(state, role, rng), role) == GAME.observe(state, role)
+
+
+def test_the_card_laid_down_stays_unread_by_the_others_after_the_reveal() -> None:
+    # VariableSetup.Deploy: only the 3 kept are shown; the one laid face down stays its holder's
+    x, y = shown(True), shown(True)
+    assert y.variable is not None
+    deck = y.variable["decks"]["muslim"]
+    y.variable["discarded"]["ayyubid"], deck[0] = deck[0], y.variable["discarded"]["ayyubid"]
+    assert changed(x, y, "angevin") == 0 and changed(x, y, None) == 0
+    assert changed(x, y, "ayyubid") == 2
