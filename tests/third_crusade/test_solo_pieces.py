@@ -214,3 +214,19 @@ def test_losses_come_from_the_stronger_region_with_a_reinforce() -> None:
         "d_galilee",
         2,
     )
+
+
+def test_diplomacy_board_spaces_by_what_they_hold() -> None:
+    # Solo.Diplomacy.Board: Glory, a hexagonal Leader, a square one, a crown, Faith, a command
+    # point, Neutral Units (the most), gold, supply; each space known by what it holds.
+    state = bot_game()
+    frame = {"kind": "diplomacy"}
+
+    def pick(*spaces: str) -> object:
+        return bot_play.choose(state, frame, "hre", [("move", s) for s in spaces])
+
+    assert pick("gold_token", "guy") == ("move", "guy")
+    assert pick("guy", "reynald", "hexagon_glory") == ("move", "hexagon_glory")
+    assert pick("faith_triangle", "crown_command") == ("move", "crown_command")
+    assert pick("two_gold", "two_infantry", "three_infantry") == ("move", "three_infantry")
+    assert pick("three_supply", "gold_token") == ("move", "gold_token")

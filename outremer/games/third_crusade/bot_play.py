@@ -17,6 +17,7 @@ from ...engine.procedures import Action, Frame
 from . import diplomacy, steps, turns
 from .battle_moves import ROAD, piece_at
 from .battle_strength import piece_strength
+from .bot_table import takes
 from .common import alliance, allies, counts, data, enemies, move_faith, owner, port_open, presence_holds
 from .control import controlled, controller, holder, update_tracks
 from .orders import Step
@@ -773,18 +774,25 @@ def _diplomacy(state: State, frame: Frame, army: str, legal: list[Action]) -> Ac
     if places:
         regions = weakest_first(state, army, [a[1] for a in places])
         return ("place", regions[0])
-    words = table(state).priorities["diplomacy_board"].items
     moves = [a for a in legal if a[0] == "move"]
     if moves:
-
-        def rank(action: Action) -> int:
-            for i, word in enumerate(words):
-                if word.split("_")[0] in str(action[1]):
-                    return i
-            return len(words)
-
-        return min(moves, key=rank)
+        return min(moves, key=lambda a: board_rank(state, str(a[1])))
     return legal[0]
+
+
+def board_rank(state: State, space: str) -> tuple[int, int]:
+    """How much the Bot wants a diplomacy board space (``Solo.Diplomacy.Board``, L992-L1003): the
+    best of its items by the Bot's list, each item known by the list's ``matches`` (data/bot.json);
+    of equal ones, the space giving more (more Neutral Units make a Region stronger)."""
+    board_list = table(state).priorities["diplomacy_board"]
+    leaders = data(state).leaders
+    best = (len(board_list.items), 0)
+    for item in data(state).cards.board.spaces[space].contents:
+        for i, word in enumerate(board_list.items):
+            if any(takes(pattern, item, leaders) for pattern in board_list.matches[word]):
+                best = min(best, (i, -max(item.count, item.amount)))
+                break
+    return best
 
 
 def _objective(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:

@@ -534,11 +534,12 @@ def _check_priorities(table: BotTable, board: Board, cards: Cards, leaders: Lead
         )
     for space in cards.board.spaces.values():
         for i in space.contents:
-            if not any(_takes(pattern, i, leaders) for ps in board_list.matches.values() for pattern in ps):
+            if not any(takes(pattern, i, leaders) for ps in board_list.matches.values() for pattern in ps):
                 fail(F, "priority diplomacy_board", f"ranks nothing of space {space.id} (diplomacy.json)")
 
 
-def _takes(pattern: Mapping[str, str], i: Item, leaders: Leaders) -> bool:
+def takes(pattern: Mapping[str, str], i: Item, leaders: Leaders) -> bool:
+    """Whether a diplomacy space's item ``i`` answers to a ``matches`` pattern of the board list."""
     shape = leaders.leaders[i.leader].shape if i.leader else None
     have = {
         "item": i.item,
