@@ -16,6 +16,7 @@ from outremer.games.four_powers.common import data
 from outremer.games.four_powers.game import FourPowers
 from outremer.games.four_powers.income import PROVISIONS
 from outremer.games.four_powers.setup import SCENARIOS, new_game
+from outremer.games.four_powers.state import State
 
 GAME = FourPowers()
 OPTIONS = ("own_columns", "push_all", "conflicts_any_action", "three_player_card_removal")
@@ -130,3 +131,44 @@ def test_a_faction_with_a_siege_taste_asks_more_before_it_besieges() -> None:
         for taste, choice in ((raw + 1.5 - margin, ("siege", loc)), (raw + 3.5 - margin, ("end",))):
             seat.prio = {**PRIORITIES[role], "siege": taste}
             assert ScriptedBot(1).conflicts(seat, [("siege", loc), ("end",)]) == choice
+
+
+def _caliphate_in_the_south() -> tuple[State, Seat]:
+    """The four-player set-up with only the Caliphate's 2 Support in Jerusalem south of
+    Antiocheia, where the Byzantines and the Seljuk hold 1 Support each, and no Influence but the
+    Caliphate's in Tyrus, Ascalon and Jerusalem (nothing to besiege on the way)."""
+    _, chosen = GAME.check_setup("four", {})
+    state = new_game(1, "four", chosen)
+    for loc in ("tyrus", "ascalon", "jerusalem"):
+        state.influence[loc] = [r if r == "Caliphate" else None for r in state.influence[loc]]
+    return state, Seat(GAME.view(state, "Caliphate"), "Caliphate", data(state))
+
+
+def test_movement_is_worth_a_conflict_one_step_away() -> None:
+    # Movement.2-4: Support moves to an adjacent area, then the turn may start a Conflict there,
+    # and taking part scores (Victory.1); so the Movement column is worth the Conflict one step
+    # away, not only those where the faction's Support stands already
+    state, seat = _caliphate_in_the_south()
+    assert seat.attack_worth() == 0.0  # nothing to fight in Jerusalem
+    state.support["tyrus"] = {"Seljuk": 1}  # a lone Seljuk Support next door
+    seat = Seat(GAME.view(state, "Caliphate"), "Caliphate", data(state))
+    fight = seat.target_value("tyrus", 2)
+    assert fight is not None and fight > 1.0
+    assert seat.march_worth() >= fight - 1.0  # the step's Gold paid (Movement.3)
+    blind = Seat(GAME.view(state, "Caliphate"), "Caliphate", data(state))
+    blind.prio = {**PRIORITIES["Caliphate"], "reach": 0, "approach": 0.0}
+    assert blind.march_worth() < seat.march_worth()
+
+
+def test_support_steps_toward_a_conflict_two_steps_away() -> None:
+    # Movement.2: Support moves one adjacent area a step and may move again; the bot steps toward
+    # Antiocheia's Conflict (by Ascalon), never away from it (Tyrus), and a faction without the
+    # taste stays home
+    _, seat = _caliphate_in_the_south()
+    moves = [("move", "jerusalem", dst, n) for dst in ("tyrus", "ascalon") for n in (1, 2)]
+    move = seat.best_move(moves)
+    assert move is not None and move[2] == "ascalon"
+    assert seat.approach_value("jerusalem", "tyrus", 2) == -9.0  # no closer to any Conflict
+    homebody = Seat(seat.view, "Caliphate", seat.pack)
+    homebody.prio = {**PRIORITIES["Caliphate"], "approach": 0.0}
+    assert homebody.best_move(moves) is None

@@ -41,6 +41,8 @@ TASTES: dict[str, Any] = {
     "margin": 0.0,
     "siege": 6.0,
     "keep": 2,
+    "approach": 0.5,
+    "reach": 1,
 }
 """What every faction's bot shares: its provision (Income.2, R14; 2 Faith was each faction's best
 of the six over 800 four-player games: Faith adds to a Battle's Strength and takes no Wounds;
@@ -419,7 +421,7 @@ class Seat:
             got += 2.0 + self.income()
         got *= self.thrift()
         if name == "movement":
-            got += self.attack_worth() - 1.0
+            got += max(self.attack_worth(), self.march_worth()) - 1.0
         return got
 
     def thrift(self) -> float:
@@ -599,10 +601,65 @@ class Seat:
                 value = max(value, self.fight_value(edge))
             if self.defender_of(dst) is not None:
                 value = max(value, self.fight_value(self.siege_edge(dst, mine)))
+            if not foes:
+                value = max(value, self.approach_value(src, dst, n))
             value -= 0.3 * n
             if value > score + 0.5:
                 best, score = a, value
         return best
+
+    def approach_value(self, src: str, dst: str, n: int) -> float:
+        """A step of ``n`` Support toward a Conflict further off (``Movement.2``: Support moves
+        again on later steps and turns): the best such Conflict's worth, less a share for each
+        step still to go and each turn of waiting; nothing if the step brings it no closer."""
+        best = -9.0
+        before = self.distances(src)
+        for loc, far in self.distances(dst).items():
+            value = self.target_value(loc, n)
+            if far and far < before.get(loc, far) and value is not None:
+                best = max(best, self.prio["approach"] ** far * value)
+        return best
+
+    def march_worth(self) -> float:
+        """The best step toward a Conflict further off (:meth:`approach_value`), one Gold paid."""
+        best = 0.0
+        cities = self.view["cities"]
+        for src, city in cities.items():
+            n = city["support"].get(self.role, 0)
+            if not city["in_play"] or n <= 0 or self.rival_support(src) > 0:
+                continue
+            for dst in self.pack.board.neighbours(src, self.second):
+                here = self.target_value(dst, n) if self.prio["reach"] else None
+                best = max(best, max(-9.0 if here is None else here, self.approach_value(src, dst, n)) - 1.0)
+        return best
+
+    def target_value(self, loc: str, n: int) -> float | None:
+        """What a Conflict in ``loc`` would be worth with ``n`` more Support of this role there;
+        None if there is none to start (no rival Support, nothing to besiege)."""
+        city = self.view["cities"][loc]
+        mine = city["support"].get(self.role, 0) + n
+        value: float | None = None
+        for r, k in city["support"].items():
+            if r != self.role and k > 0:
+                edge = self.strength(self.role, loc, False, mine) - self.strength(r, loc, False)
+                value = max(-9.0 if value is None else value, self.fight_value(edge))
+        if self.defender_of(loc) is not None:
+            value = max(-9.0 if value is None else value, self.fight_value(self.siege_edge(loc, mine)))
+        return value
+
+    def distances(self, start: str) -> dict[str, int]:
+        """Steps from ``start`` to each Location in play (``Movement.2``: adjacent areas)."""
+        far = {start: 0}
+        edge = [start]
+        while edge:
+            nxt = []
+            for a in edge:
+                for b in self.pack.board.neighbours(a, self.second):
+                    if b not in far:
+                        far[b] = far[a] + 1
+                        nxt.append(b)
+            edge = nxt
+        return far
 
     def fight_value(self, edge: float) -> float:
         """A Conflict's worth to its attacker (``Victory.1``): 1 VP for taking part, 2 more for
