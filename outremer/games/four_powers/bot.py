@@ -48,7 +48,10 @@ TASTES: dict[str, Any] = {
 of the six over 800 four-player games: Faith adds to a Battle's Strength and takes no Wounds;
 docs/four-powers/balance.md), how bold it is in starting Conflicts (a margin of expected
 Strength), how much more it asks before it starts a Siege (the Strength on top; a Siege scores
-the defender as much as the attacker, Victory.1, Siege.11), the Gold it keeps."""
+the defender as much as the attacker, Victory.1, Siege.11), the Gold it keeps, whether the Movement
+column counts a Conflict one step away (``reach``: the Support moves there and the turn starts it,
+Movement.2-4) and how much a step toward a Conflict further off keeps of its worth (``approach``,
+per step still to go)."""
 
 PRIORITIES: dict[str, dict[str, Any]] = {
     role: {**TASTES, "recruit": recruit}
