@@ -142,6 +142,15 @@ def test_the_kingdom_and_the_orders_share_their_orientation(scenarios: Mapping[s
         )
 
 
+def test_no_power_starts_dissolved(scenarios: Mapping[str, Scenario], board: Board) -> None:
+    # §17.11 (L1168): a Power without a stronghold is dissolved, save the Crusaders, Byzantines, Mongols
+    # and the Orders
+    exempt = {"crusaders", "byzantium", "mongols", "templars", "hospitallers"}
+    for s in scenarios.values():
+        holding = {s.holder(space, board) for space in board.spaces}
+        assert set(s.orientation) - exempt <= holding, s.id
+
+
 def test_crusaders_have_no_replacement_rate(scenarios: Mapping[str, Scenario]) -> None:
     # §6.1 (L341): Crusaders gain replacements only by event
     rates = [
@@ -552,6 +561,11 @@ BROKEN: list[tuple[str, Callable[[Any], None], str]] = [
         "scenario A cards: ids",
     ),
     ("past 1291", lambda d: _s(d, "J").update(turns=4), "scenario J: runs 1289-1292"),
+    (
+        "dissolved at the start",
+        lambda d: _s(d, "F")["strongholds"].remove(_castle(d, "F", "alexandria")),
+        "scenario F power mamluks: holds no stronghold",
+    ),
     ("no source", lambda d: _stack(d, "D", "saladin").pop("source"), "(D)"),
 ]
 

@@ -9,17 +9,18 @@ The Scenario Book is lost: the rulebook fixes a few facts (scenario D's replacem
 Antioch target, `§6.1.Example` L348-L359, `§Example.M3` L1324; the Crusades of B, D and H, `§19.1`
 L1220; Jerusalem and Kerak, `§20.1.1` L1240; the Kingdom of Jerusalem in scenario E, `§3.Control`
 L195), the examples a few more, and ``data/scenarios.json`` reconstructs the rest from each
-campaign's history, every record with its source (docs/kingdom-of-heaven/scenarios.md). The file
-is validated by its JSON Schema, then checked against the map and counter packs beside it: one
+campaign's history, every record with its source (docs/kingdom-of-heaven/scenarios.md). The file is
+validated by its JSON Schema, then checked against the map and counter packs beside it: one
 scenario per letter of the map, Powers, provinces, spaces, boxes, unit types and leaders all known,
 castles only on the map's castle sites and held cities only on its walled cities, the counter mix
 never exceeded (`§7.3.Selecting` L409), every leader of the scenario placed once with his own
-Power, no more than three pieces inside a castle (`§10.5` L608), no player's stack inside a
-neutral Power's province (`§9.1` L498), the Kingdom and the Orders sharing one orientation
-(`§9.1.1` L504), Crusaders without replacements (`§6.1` L341), a Crusade exactly in B, D and H
-arriving in a box, the VP at the start as the set-up gives them, and the 50 scenario cards
-(`§2.1` L136). Card ids are left to the cards pack: ``cards.ids`` stays null until it fills them.
-A broken file raises :class:`BadData` naming the file, the record and the problem.
+Power, no more than three pieces inside a castle (`§10.5` L608), every Power that can be dissolved
+holding a stronghold (`§17.11` L1168), no player's stack inside a neutral Power's province (`§9.1`
+L498), the Kingdom and the Orders sharing one orientation (`§9.1.1` L504), Crusaders without
+replacements (`§6.1` L341), a Crusade exactly in B, D and H arriving in a box, the VP at the start
+as the set-up gives them, and the 50 scenario cards (`§2.1` L136). Card ids are left to the cards
+pack: ``cards.ids`` stays null until it fills them. A broken file raises :class:`BadData` naming
+the file, the record and the problem.
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ POOL = "pool"  # a stack set aside in its player's force pool (§3.Terms L199)
 CRUSADES = "BDH"  # the scenarios with a scheduled Crusade (§19.1 L1220)
 SHARED = ("jerusalem", "templars", "hospitallers")  # one orientation marker (§9.1.1 L504)
 NO_REPLACEMENTS = "crusaders"  # Crusaders take RP only by event (§6.1 L341)
+NEVER_DISSOLVED = frozenset(
+    {"crusaders", "byzantium", "mongols", "templars", "hospitallers"}
+)  # §17.11 (L1168)
 CASTLE_ROOM = 3  # pieces inside a castle (§10.5 L608, §17.2.1 L972)
 SCENARIO_CARDS = 50  # §2.1 (L136)
 FIRST_YEAR, LAST_YEAR = 1097, 1291  # the game's span (§Front)
@@ -308,6 +312,12 @@ def _scenario(f: str, s: dict[str, Any], board: Board, counters: Counters) -> Sc
     )
     everyone = stacks + (crusade.stacks if crusade else ())
     _placed(f, rec, scenario, everyone, board, counters)
+    holding = {scenario.holder(space, board) for space in board.spaces}
+    for power in scenario.orientation:
+        if power not in NEVER_DISSOLVED and power not in holding:
+            fail(
+                f, f"{rec} power {power}", "holds no stronghold: it would be dissolved at once (§17.11 L1168)"
+            )
     vp = scenario.vp(board)
     if vp != dict(scenario.start_vp):
         fail(f, f"{rec} start_vp", f"says {dict(scenario.start_vp)}, the set-up gives {vp} (§20.1 L1236)")
