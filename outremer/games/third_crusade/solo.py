@@ -186,7 +186,8 @@ def gain_advanced(state: State, army: str) -> None:
     """UPKEEP: BOT ROLL (``BotTable.Upkeep``, L1017), in place of buying with supply, which a Bot
     does not keep (``Solo.Setup.6``, R34): the Bot draws from its Advanced pile as many as its
     column says, keeping those its column keeps in its Prepared or Reaction pile
-    (``Solo.Upkeep.Sort``); the others go back to the Advanced pile."""
+    (``Solo.Upkeep.Sort``); the others go back to the Advanced pile. Each Order drawn is shown,
+    kept or not, so that the log tells the same step whatever the hidden pile held."""
     assert state.solo is not None
     c = column(state, army)
     piles = state.solo["piles"][army]
@@ -194,15 +195,17 @@ def gain_advanced(state: State, army: str) -> None:
     for _ in range(min(c.advanced_draw, len(piles["advanced"]))):
         drawn = piles["advanced"].pop(rng.below(state, len(piles["advanced"])))
         o = orders[drawn]
+        state.barrier += 1  # drawn from a hidden pile and shown, kept or not
         keep = {"any": True, "not_reaction": not o.reaction, "march": o.marches, "reaction": o.reaction}
         if not keep.get(c.advanced_keep, False):
             piles["advanced"].append(drawn)
+            state.say("BotTable.Upkeep", f"The {NAMES[army]} draws the Advanced Order {o.name}: put back.")
             continue
         piles["reaction" if o.reaction else "prepared"].append(drawn)
         if drawn in state.advanced[army]:
             state.advanced[army].remove(drawn)
         state.order_box[army].append(drawn)
-        state.say("BotTable.Upkeep", f"The {NAMES[army]} gains the Advanced Order {o.name}.")
+        state.say("BotTable.Upkeep", f"The {NAMES[army]} draws the Advanced Order {o.name}: kept.")
 
 
 def describe(state: State) -> dict[str, Any] | None:
