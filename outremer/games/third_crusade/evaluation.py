@@ -30,6 +30,8 @@ UPKEEP = 0.8
 """How much a space the next upkeep is due to move counts against one moved already."""
 TIE = 0.5
 """The spaces of Glory the tie at the end is worth to whoever takes it (``EndGame.2``, R23)."""
+AFTER = 0.5
+"""What Jerusalem, or a purse richer by 4 gold, counts against a step on a tiebreaker."""
 PARTNER_SPREAD = 1.5
 """Steps of lead on the tiebreakers that make a partner about e times likelier to be Final Winner."""
 
@@ -40,7 +42,9 @@ def lead(state: State, army: str, held: forecast.Holdings) -> float:
     Mission still to move it (``Upkeep.1``), the Mercantile Cities gained since the set-up (none
     while the variable set-up is still deployed, ``VariableSetup.End``), and the
     Cities of its better Objective Card (all hidden before End Game Scoring, R44); each capped at 2
-    either way, as a majority of the three decides. 0 for an Army alone in its Alliance."""
+    either way, as a majority of the three decides; and, weighed less, what decides without a
+    majority: Control of Jerusalem, then gold (``EndGame.FinalWinner.Tie``). 0 for an Army alone
+    in its Alliance."""
     pair = allies(state, army)
     if len(pair) != 2:
         return 0.0
@@ -62,7 +66,13 @@ def lead(state: State, army: str, held: forecast.Holdings) -> float:
     }
     best = {a: max((cards[c].count(mine[a]) for c in state.objectives[a]), default=0) for a in pair}
     steps = (faith, gained[army] - gained[partner], best[army] - best[partner])
-    return float(sum(max(-2, min(2, x)) for x in steps))
+    jerusalem = held.controller[data(state).board.jerusalem]
+    after = (
+        (jerusalem == army)
+        - (jerusalem == partner)
+        + max(-1, min(1, (state.gold[army] - state.gold[partner]) / 4))
+    )
+    return float(sum(max(-2, min(2, x)) for x in steps)) + AFTER * after
 
 
 def crusader_chance(state: State, held: forecast.Holdings) -> float:
