@@ -11,28 +11,13 @@ from pathlib import Path
 
 import pytest
 
+from ..rulebooks import coverage_problems
 from .texts import DOCS, SECTIONS, Rows, cited, copied_runs, misplaced, rulebook_lines, section_rows
 
 KEY = re.compile(r"^(Front|Contents|Header|Example|[1-9][0-9]?(\.[0-9]+)*)(\.[A-Z][A-Za-z0-9]*)*$")
 """A key: a printed section number, or one of the named parts, each optionally split by words."""
 RULING_ROW = re.compile(r"^\|\s*(K\d+)\s*\|")
 OURS = sorted(DOCS.glob("*.md"))
-
-
-def coverage_problems(rows: Rows, total: int) -> list[str]:
-    """What is wrong with the ranges as a cover of lines 1..total, each exactly once, in order."""
-    problems = []
-    expected = 1
-    for key, first, last in rows:
-        if first > last:
-            problems.append(f"{key}: L{first}-L{last} runs backwards")
-        if first != expected:
-            what = "overlaps the range before" if first < expected else f"leaves L{expected}-L{first - 1} out"
-            problems.append(f"{key}: starts at L{first}, {what}")
-        expected = max(expected, last + 1)
-    if expected != total + 1:
-        problems.append(f"the last range ends at L{expected - 1}, the file has {total} lines")
-    return problems
 
 
 @pytest.fixture(scope="module")
@@ -44,15 +29,6 @@ def rows() -> Rows:
 
 def test_ranges_cover_every_line_once_in_order(rows: Rows) -> None:
     assert coverage_problems(rows, len(rulebook_lines())) == []
-
-
-def test_the_coverage_check_can_fail() -> None:
-    good = [("1", 1, 3), ("2", 4, 6)]
-    assert coverage_problems(good, 6) == []
-    assert coverage_problems([("1", 1, 3), ("2", 5, 6)], 6)  # a gap
-    assert coverage_problems([("1", 1, 4), ("2", 4, 6)], 6)  # an overlap
-    assert coverage_problems([("2", 4, 6), ("1", 1, 3)], 6)  # out of order
-    assert coverage_problems(good, 7)  # the end of the file left out
 
 
 def test_keys_are_unique_and_well_formed(rows: Rows) -> None:
