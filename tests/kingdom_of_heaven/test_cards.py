@@ -19,7 +19,7 @@ from outremer.games.kingdom_of_heaven.cards import EFFECTS, Card, Deck, SiegeEve
 from outremer.games.kingdom_of_heaven.counters import Counters
 
 from ..datapacks import changed_copy
-from .texts import REPO, copied_runs, misplaced, rulebook_lines, sources, table
+from .texts import REPO, copied_runs, misplaced, rulebook_lines, source_citations, source_words, table
 from .texts import cited as citations
 
 DATA = Path(str(resources.files("outremer.games.kingdom_of_heaven").joinpath("data")))
@@ -60,7 +60,7 @@ def manpower(full: int, reduced: int) -> int:
 def test_every_record_cites_a_key_at_lines_inside_it() -> None:
     text = (DATA / "cards.json").read_text(encoding="utf-8")
     doc = json.loads(text)
-    cited = [(s["key"], s["lines"]) for s in sources(doc) if s["kind"] in ("rulebook", "example")]
+    cited = source_citations(doc)
     assert len(cited) > 40
     assert misplaced(cited) == []
     assert misplaced(citations(text)) == []
@@ -487,10 +487,6 @@ def test_a_broken_counters_pack_beside_it_is_refused_too(tmp_path: Path) -> None
 # --- the documentation ------------------------------------------------------------------------
 
 
-def where(src: Any) -> str:
-    return src["kind"] + (f" §{src['key']} {src['lines']}" if src["kind"] in ("rulebook", "example") else "")
-
-
 def siege_text(s: SiegeEvent | None) -> str:
     return "-" if s is None else f"{s.title} ({s.user}, MAN {s.man}{', blue' if s.blue else ''})"
 
@@ -502,7 +498,7 @@ def card_row(c: Card) -> str:
     dip = "-" if c.diplomacy is None else str(c.diplomacy)
     return (
         f"| {c.id} | {c.title} | {c.ov} | {dip} | {c.kind} | {c.side} | {keywords} | {event} | "
-        f"{siege_text(c.siege_event)} | {where(c.source)} |"
+        f"{siege_text(c.siege_event)} | {source_words(c.source)} |"
     )
 
 
@@ -512,7 +508,8 @@ def siege_row(s: SiegeEvent, ids: list[str]) -> str:
     effects = ", ".join(e["kind"] for e in s.effects) or "-"
     return (
         f"| {s.title} | {s.user} | {s.man} | {'yes' if s.blue else 'no'} | "
-        f"{'yes' if s.blockaded else 'no'} | {cancels} | {effects} | {', '.join(ids)} | {where(s.source)} |"
+        f"{'yes' if s.blockaded else 'no'} | {cancels} | {effects} | {', '.join(ids)} | "
+        f"{source_words(s.source)} |"
     )
 
 

@@ -18,7 +18,7 @@ from outremer.engine.errors import BadData
 from outremer.games.kingdom_of_heaven.counters import Counters, Leader, UnitType, read_counters
 
 from ..datapacks import changed_copy
-from .texts import REPO, copied_runs, misplaced, rulebook_lines, sources, table
+from .texts import REPO, copied_runs, misplaced, rulebook_lines, source_citations, source_words, table
 from .texts import cited as citations
 
 DATA = Path(str(resources.files("outremer.games.kingdom_of_heaven").joinpath("data")))
@@ -52,9 +52,7 @@ def outranks(counters: Counters, a: Leader, b: Leader) -> bool:
 
 def test_every_record_cites_a_key_at_lines_inside_it() -> None:
     text = (DATA / "counters.json").read_text(encoding="utf-8")
-    cited = [
-        (s["key"], s["lines"]) for s in sources(json.loads(text)) if s["kind"] in ("rulebook", "example")
-    ]
+    cited = source_citations(json.loads(text))
     assert len(cited) > 30
     assert misplaced(cited) == []
     assert misplaced(citations(text)) == []
@@ -342,10 +340,8 @@ def power_row(counters: Counters, pid: str) -> str:
 
 def leader_row(counters: Counters, x: Leader) -> str:
     """A row of counters.md's table of leaders, as the pack gives it."""
-    src = x.source
-    where = src["kind"] + (f" §{src['key']} {src['lines']}" if src["kind"] in ("rulebook", "example") else "")
-    letters = "".join(sorted(x.scenarios))
-    return f"| {x.name} | {counters.powers[x.power].name} | {x.ratings} | {letters} | {where} |"
+    power, letters = counters.powers[x.power].name, "".join(sorted(x.scenarios))
+    return f"| {x.name} | {power} | {x.ratings} | {letters} | {source_words(x.source)} |"
 
 
 def test_the_tables_of_counters_md_match_the_pack(counters: Counters) -> None:

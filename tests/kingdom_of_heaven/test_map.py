@@ -17,7 +17,7 @@ from outremer.engine.errors import BadData
 from outremer.games.kingdom_of_heaven.board import DESERT, NORMAL, PASS, Board, read_board
 
 from ..datapacks import changed_copy
-from .texts import REPO, copied_runs, misplaced, rulebook_lines, sources, table
+from .texts import REPO, copied_runs, misplaced, rulebook_lines, source_citations, source_words, table
 from .texts import cited as citations
 
 DATA = Path(str(resources.files("outremer.games.kingdom_of_heaven").joinpath("data")))
@@ -49,11 +49,10 @@ def path_cost(board: Board, path: list[str]) -> int:
 
 
 def test_every_record_cites_a_key_at_lines_inside_it() -> None:
-    doc = json.loads((DATA / "map.json").read_text(encoding="utf-8"))
-    cited = [(s["key"], s["lines"]) for s in sources(doc) if s["kind"] in ("rulebook", "example")]
+    text = (DATA / "map.json").read_text(encoding="utf-8")
+    cited = source_citations(json.loads(text))
     assert len(cited) > 80
     assert misplaced(cited) == []
-    text = (DATA / "map.json").read_text(encoding="utf-8")
     assert misplaced(citations(text)) == []  # the sections the reasons cite
 
 
@@ -453,12 +452,8 @@ def space_row(board: Board, sid: str) -> str:
         vp = str(values[0]) if values else "-"
     terrain = ", ".join(t for t, on in (("Harsh", s.harsh), ("Nile", s.nile)) if on) or "-"
     port = {"mediterranean": "Mediterranean", "red": "Red Sea", None: "-"}[s.port]
-    src = s.source
-    where = src["kind"]
-    if where in ("rulebook", "example"):
-        where += f" §{src['key']} {src['lines']}"
     name = s.name + (" (capital)" if board.is_capital(sid) else "")
-    return f"| {name} | {', '.join(kinds) or '-'} | {port} | {terrain} | {vp} | {where} |"
+    return f"| {name} | {', '.join(kinds) or '-'} | {port} | {terrain} | {vp} | {source_words(s.source)} |"
 
 
 def test_the_space_tables_of_map_md_match_the_pack(board: Board) -> None:

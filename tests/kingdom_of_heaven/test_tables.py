@@ -17,7 +17,7 @@ from outremer.engine.errors import BadData
 from outremer.games.kingdom_of_heaven.tables import Table, Tables, load_tables, read_tables
 
 from ..datapacks import changed_copy
-from .texts import REPO, copied_runs, misplaced, rulebook_lines, sources, table
+from .texts import REPO, copied_runs, misplaced, rulebook_lines, source_citations, table
 from .texts import cited as citations
 
 DATA = Path(str(resources.files("outremer.games.kingdom_of_heaven").joinpath("data")))
@@ -45,9 +45,7 @@ def dice_for(tables: Tables, modifier: int, result: str) -> list[int]:
 
 def test_every_record_cites_a_key_at_lines_inside_it() -> None:
     text = (DATA / "tables.json").read_text(encoding="utf-8")
-    cited = [
-        (s["key"], s["lines"]) for s in sources(json.loads(text)) if s["kind"] in ("rulebook", "example")
-    ]
+    cited = source_citations(json.loads(text))
     assert len(cited) > 30
     assert misplaced(cited) == []
     assert misplaced(citations(text)) == []

@@ -7,7 +7,7 @@ in tests/rulebooks.py)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .. import rulebooks
@@ -24,6 +24,8 @@ __all__ = [
     "misplaced",
     "rulebook_lines",
     "section_rows",
+    "source_citations",
+    "source_words",
     "sources",
     "table",
 ]
@@ -48,6 +50,8 @@ def cited(text: str) -> list[Citation]:
 
 KINDS = ("rulebook", "example", "public", "reconstructed")
 """The four shapes of a source in our packs."""
+CITING = ("rulebook", "example")
+"""The shapes of a source that cite a key of the rulebook, at lines of it."""
 
 
 def sources(node: Any) -> Iterator[dict[str, str]]:
@@ -60,3 +64,13 @@ def sources(node: Any) -> Iterator[dict[str, str]]:
     elif isinstance(node, list):
         for value in node:
             yield from sources(value)
+
+
+def source_citations(doc: Any) -> list[Citation]:
+    """The (key, lines) of every source in a document that cites the rulebook."""
+    return [(s["key"], s["lines"]) for s in sources(doc) if s["kind"] in CITING]
+
+
+def source_words(source: Mapping[str, str]) -> str:
+    """A source as our documents' tables give it: its kind, and the key and lines it cites."""
+    return source["kind"] + (f" §{source['key']} {source['lines']}" if source["kind"] in CITING else "")
