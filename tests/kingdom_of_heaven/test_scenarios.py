@@ -16,6 +16,7 @@ import pytest
 
 from outremer.engine.errors import BadData
 from outremer.games.kingdom_of_heaven.board import Board
+from outremer.games.kingdom_of_heaven.cards import load_cards
 from outremer.games.kingdom_of_heaven.counters import Counters
 from outremer.games.kingdom_of_heaven.scenarios import (
     Condition,
@@ -121,6 +122,14 @@ def test_fifty_scenario_cards(scenarios: Mapping[str, Scenario]) -> None:
     assert len(names) == len(set(names)) == 50
     assert all(len(s.card_names) >= 2 for s in scenarios.values())
     assert all(s.card_ids is None for s in scenarios.values())  # the cards pack fills them
+
+
+def test_the_card_names_are_the_cards_pack_s_titles(scenarios: Mapping[str, Scenario]) -> None:
+    # §4.3 (L265): a scenario's own cards carry its letter; the names match the cards pack's titles of
+    # that letter (ruling K24), so that the cards pack can fill cards.ids by title
+    deck = load_cards()
+    for s in scenarios.values():
+        assert sorted(s.card_names) == sorted(c.title for c in deck.of_scenario(s.id)), s.id
 
 
 def test_castles_hold_three_pieces(scenarios: Mapping[str, Scenario]) -> None:
