@@ -278,6 +278,21 @@ def test_scenario_d_cyprus(scenarios: Mapping[str, Scenario], board: Board) -> N
     assert all(d.controller(sp, board) is None for sp in cypriot)
 
 
+def test_scenario_d_leaves_the_counters_its_events_draw(
+    scenarios: Mapping[str, Scenario], counters: Counters
+) -> None:
+    # §Example.C2 (L1310): Campaign in Cyprus sets two Crusader castles; §Example.M4 (L1334): Madrasas
+    # Preach Jihad adds two Ayyubid 2-6 and §Example.Muster (L1294) draws one more for two castles
+    # flipped (§7.3 L405): the set-up leaves them in the mix
+    d = scenarios["D"]
+    crusader_castles = sum(1 for c in d.castles.values() if c.power == "crusaders")
+    assert counters.castles["crusaders"] - crusader_castles >= 2
+    everyone = d.stacks + (d.crusade.stacks if d.crusade else ())
+    placed = sum(x.full.get("2-6", 0) + x.reduced.get("2-6", 0) for x in everyone if x.power == "ayyubids")
+    mix = next(u.count for u in counters.units_of("ayyubids") if u.label == "2-6")
+    assert mix - placed >= 3
+
+
 def test_scenario_d_antioch(scenarios: Mapping[str, Scenario], board: Board) -> None:
     # §Example.M3 (L1316-L1324): the Muslim needs 1 or less; a roll of 4, -2 for the card and -1 for the
     # Diplomatic Advantage, succeeds; Antioch goes neutral (no further: a special rule) and the Christian
