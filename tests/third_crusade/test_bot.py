@@ -12,6 +12,7 @@ from outremer.bots.registry import make_bot
 from outremer.games.third_crusade.bot import ScriptedBot, worth
 from outremer.games.third_crusade.common import data, has_presence
 
+from ..matches import win_rate
 from .play import GAME, kind, start, through
 
 
@@ -40,32 +41,17 @@ def test_plays_beside_the_rules_bots(option: str) -> None:
     _scripted("four", 2, {option: True})
 
 
-def _win_rate(scenario: str, games: int) -> float:
-    """The scripted bot's share of the wins, seated in turn in each seat against random bots (a
-    shared victory, EndGame.FinalWinner.Shared, counts 1/k to each of its k winners)."""
-    roles = GAME.roles_for(scenario)
-    won = 0.0
-    for i in range(games):
-        seat = roles[i % len(roles)]
-        bots = {
-            r: make_bot("scripted" if r == seat else "random", GAME, i * 10 + k) for k, r in enumerate(roles)
-        }
-        winners = play_match(GAME, bots, 1000 + i, scenario).state.result["winners"]
-        if seat in winners:
-            won += 1 / len(winners)
-    return won / games
-
-
 def test_beats_a_random_bot_head_to_head() -> None:
     # Random play wins 1/2; the scripted bot measured 1.0 over these 30 (0.77 before it planned
     # only the Orders it can pay and execute).
-    assert _win_rate("two_hre_turkoman", 30) > 0.85
+    assert win_rate(GAME, "two_hre_turkoman", 30) > 0.85
 
 
 def test_beats_three_random_bots() -> None:
-    # Goal, EndGame.FinalWinner: one Army of four wins, so random play wins 1/4; the scripted bot
-    # measured 0.75 over these 24 (0.44 before it planned only the Orders it can pay and execute).
-    assert _win_rate("four", 24) > 0.6
+    # Goal, EndGame.FinalWinner: one Army of four wins (a shared win counts 1/k to each of its k
+    # winners, EndGame.FinalWinner.Shared), so random play wins 1/4; the scripted bot measured 0.75
+    # over these 24 (0.44 before it planned only the Orders it can pay and execute).
+    assert win_rate(GAME, "four", 24) > 0.6
 
 
 def test_plans_no_more_orders_than_its_command_points_pay() -> None:
