@@ -265,13 +265,16 @@ def test_the_bonus_of_column_1() -> None:
 
 def test_card_triggers() -> None:
     # BotTable.Command: column 2 is set off by any March, column 3 by 2 new Units or more, columns 4
-    # and 5 by a new Unit in a City or a Desert (R30).
+    # and 5 by a new Unit in a City or a Desert (R30), column 6 by a Reaction.
     state = solo_game()
     assert state.solo is not None
     orders = data(state).orders.orders
     march, levy = orders["hre_march"].effect, orders["hre_levy_and_march"].effect
     garrison = orders["hre_garrison"].effect
+    reinforce = orders["hre_reinforce"].effect
     cases = [
+        (6, reinforce, "acre", True),  # column 6: a Reaction Order executed
+        (5, reinforce, "acre", False),
         (2, march, "acre", True),
         (3, march, "acre", False),
         (3, levy, "acre", False),
@@ -669,3 +672,33 @@ def test_the_bid_die_changes_the_column_as_an_option(changes: bool) -> None:
     (rolled,) = [t for key, _, t in state.log if key == "Solo.Diplomacy"]
     die = int(rolled.split(" rolls ")[1].split()[0])
     assert solo.column(state, "hre").face == (die if changes else 1)
+
+
+def test_the_bot_reacts_without_command_points_and_column_6_triggers() -> None:
+    # Solo.Battle.Reaction.1, Solo.Setup.6: the Bot defending and weaker draws a Reaction and
+    # executes it though it has no command points; in column 6 a Reaction executed is a card
+    # trigger (BotTable.Command).
+    state = solo_game()
+    assert state.solo is not None
+    _clear(state)
+    _put(state, "acre", unit("hre", "infantry"))
+    state.solo["column"]["hre"] = [state.round, 6]
+    state.solo["piles"]["hre"]["reaction"] = ["hre_defence"]
+    state.tracks["hre"]["current"] = 0
+    state.stack = []
+    road = [unit("turkoman", "infantry")] * 3
+    PROCEDURES.push(
+        state,
+        "battle",
+        region="acre",
+        attacker="turkoman",
+        order=None,
+        strength=0,
+        origin="d_galilee",
+        road=road,
+    )
+    bot_play.settle(state)
+    assert state.executed["hre"] == ["hre_defence"]
+    assert any(key == "Battle.Reaction" and "Defence" in t for key, _, t in state.log)
+    assert state.tracks["hre"]["current"] == 0
+    assert state.solo["triggered"] == {"hre": True}

@@ -20,7 +20,7 @@ from .battle_strength import piece_strength
 from .bot_table import takes
 from .common import alliance, allies, counts, data, enemies, move_faith, owner, port_open, presence_holds
 from .control import controlled, controller, holder, update_tracks
-from .orders import Step
+from .orders import REACTIONS, Step
 from .pieces import SHAPE, free_slots, kind_of, shape_of
 from .procedures import PROCEDURES
 from .solo import column, table
@@ -297,7 +297,8 @@ def _can(state: State, army: str, step: Step, region: str) -> bool:
 
 def triggers(state: State, army: str, effect: tuple[Step, ...], region: str) -> bool:
     """Whether an Order's effect is a CARD TRIGGER of the Bot's column (``SoloGlossary.CardTrigger``,
-    ``BotTable.Command``): Units added (so many, into such a Region), a March of those kinds."""
+    ``BotTable.Command``): Units added (so many, into such a Region), a March of those kinds, a
+    Reaction (column 6: the Reactions it draws in Battle too, docs/third-crusade/bot.md)."""
     kind = data(state).board.regions[region].kind
     added = sum(s.count for s in effect if s.action == "muster")
     for t in column(state, army).triggers:
@@ -306,6 +307,8 @@ def triggers(state: State, army: str, effect: tuple[Step, ...], region: str) -> 
         if t.kind == "marches" and any(s.action in t.actions for s in effect):
             return True
         if t.kind == "adds_units" and added >= max(1, t.at_least) and t.region in (None, kind):
+            return True
+        if t.kind == "reaction" and any(s.action in REACTIONS for s in effect):
             return True
     return False
 
@@ -686,7 +689,9 @@ def _battle(state: State, frame: Frame, army: str, legal: list[Action]) -> Actio
 def _react(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
     """One Order drawn at random from the Reaction pile: a Blank is no Reaction; a Reaction goes
     to the defended Region, or the Region attacked from, a Reinforce beside the Battle, replacing
-    an unexecuted Order there (``Solo.Battle.Reaction.1-3``, L930-L942)."""
+    an unexecuted Order there (``Solo.Battle.Reaction.1-3``, L930-L942). It costs the Bot nothing
+    (``Solo.Setup.6``: its cost is given back before the Battle takes it); a Reaction it executes
+    may be a card trigger (column 6)."""
     assert state.solo is not None
     piles = state.solo["piles"][army]
     if not piles["reaction"]:
@@ -717,8 +722,13 @@ def _react(state: State, frame: Frame, army: str, legal: list[Action]) -> Action
     if drawn in state.order_box[army]:
         state.order_box[army].remove(drawn)
     side[alliance(army)] = {"army": army, "order": drawn, "up": False}
-    now = PROCEDURES.legal(state, army)
-    return ("react", region) if ("react", region) in now else ("pass",)
+    state.tracks[army]["current"] += order.cost or 0  # Solo.Setup.6: given back, as the Reaction takes it
+    if ("react", region) not in PROCEDURES.legal(state, army):
+        state.tracks[army]["current"] -= order.cost or 0
+        return ("pass",)
+    if triggers(state, army, order.effect, region):  # BotTable.Command, column 6
+        state.solo.setdefault("triggered", {})[army] = True
+    return ("react", region)
 
 
 def _loss(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
