@@ -145,7 +145,8 @@ class ThirdCrusade(Game[State]):
         return describe(state, role, action)
 
     def positions(self) -> Mapping[str, Position]:
-        """The start, a crowded Region and a Battle, found by random play (showcase.py)."""
+        """The start, a crowded Region, a Battle and the variable set-up's deployment, found by random
+        play (showcase.py)."""
         from .showcase import positions
 
         return positions(self)

@@ -147,7 +147,8 @@ def _blank(seed: int, generator: str, s: Scenario, folder: str | None, scenario:
     state.result = None
     state.pack = folder
     armies = ", ".join(NAMES[a] for a in s.armies)
-    state.say("PlayerSetup.1", f"Set-up {s.id}: {armies}, on the {' and '.join(s.boards)} board.")
+    which = "The plutorial's" if s.id == "plutorial" else f"The {s.players}-player"
+    state.say("PlayerSetup.1", f"{which} set-up: {armies}, on the {' and '.join(s.boards)} board.")
     return state
 
 
