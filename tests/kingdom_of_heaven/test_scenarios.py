@@ -82,7 +82,7 @@ def test_every_reference_resolves(
     # §4.1 (L257): pieces and strongholds of the map and the counter sheets
     places = set(board.spaces) | set(board.boxes) | {"pool"}
     for s in scenarios.values():
-        assert set(s.owners) == set(board.provinces)
+        assert set(s.owners) == set(board.provinces) and set(s.box_owners) == set(board.boxes)
         assert {o for o in s.owners.values() if o} <= set(s.orientation) <= set(counters.powers)
         assert set(s.diplomacy) <= set(s.orientation)
         for space, c in s.castles.items():
@@ -262,6 +262,15 @@ def test_scenario_d_crusade_arrives_at_turn_4(scenarios: Mapping[str, Scenario])
     assert set(by_leader) == {"barbarossa", "richard", "philip"}
     assert by_leader["richard"].at == "mediterranean" and by_leader["richard"].units() == 5
     assert by_leader["barbarossa"].at == "constantinople"
+
+
+def test_scenario_d_mosul_box(scenarios: Mapping[str, Scenario]) -> None:
+    # §Example.Muster (L1292-L1294): Saladin and four 3-6 muster in the Mosul box, so the Ayyubids hold it
+    # (§3.Control L193: boxes are held like provinces); §Example.C1 (L1304): Richard sails from the
+    # Mediterranean box
+    d = scenarios["D"]
+    assert d.box_owners["mosul"] == "ayyubids"
+    assert d.side(d.box_owners["mediterranean"]) == "christian"
 
 
 def test_scenario_d_cyprus(scenarios: Mapping[str, Scenario], board: Board) -> None:
@@ -487,6 +496,12 @@ BROKEN: list[tuple[str, Callable[[Any], None], str]] = [
         "owner not in play",
         lambda d: _s(d, "C")["provinces"][0].update(owner="mamluks"),
         "scenario C province rum: owned by 'mamluks'",
+    ),
+    ("box lost", lambda d: _s(d, "C")["boxes"].pop(), "scenario C box mediterranean: has no owner listed"),
+    (
+        "in an enemy box",
+        lambda d: _stack(d, "D", "al_afdal").update(at="constantinople"),
+        "scenario D stack of ayyubids at constantinople: in a box of byzantium",
     ),
     (
         "diplomacy off the board",

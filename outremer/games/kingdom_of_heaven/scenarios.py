@@ -1,6 +1,6 @@
-"""The nine Kingdom of Heaven scenarios (A to H and J) as a data pack: each one's years and turns,
-the Powers in play with their orientation and replacement rate, the owner of every province, the
-Powers open to diplomacy with each player's target, the castles and the walled cities held by a
+"""The nine Kingdom of Heaven scenarios (A to H and J) as a data pack: each one's years and turns, the
+Powers in play with their orientation and replacement rate, the owner of every province and box,
+the Powers open to diplomacy with each player's target, the castles and the walled cities held by a
 Power other than the province's, every stack of units and leaders, the scheduled Crusade (B, D and
 H), the VP at the start, the victory conditions, the special rules and the names of the scenario's
 own cards.
@@ -160,6 +160,7 @@ class Scenario:
     orientation: Mapping[str, str]  # power -> christian, neutral or muslim (§9.1)
     rates: Mapping[str, str]  # power -> replacement rate, "0", "2", "1/2", "1/3" (§6.1)
     owners: Mapping[str, str | None]  # province -> owning power, None for no Power in play (§3.Control)
+    box_owners: Mapping[str, str | None]  # off-map box -> owning power, as provinces (§3.Control L193)
     diplomacy: Mapping[str, tuple[int, int]]  # power -> (Christian, Muslim) targets (§9.6)
     castles: Mapping[str, Castle]  # space -> castle
     held: Mapping[str, str]  # walled city -> power holding it instead of the province's (§17.1.2)
@@ -252,6 +253,7 @@ def _scenario(f: str, s: dict[str, Any], board: Board, counters: Counters) -> Sc
         fail(f, rec, f"runs {s['first_year']}-{last}, outside the game's {FIRST_YEAR}-{LAST_YEAR}")
     orientation, rates = _powers(f, rec, s["powers"], counters)
     owners = _provinces(f, rec, s["provinces"], board, orientation)
+    box_owners = _boxes(f, rec, s["boxes"], board, orientation)
     diplomacy = _diplomacy(f, rec, s["diplomacy"], orientation)
     castles, held = _strongholds(f, rec, s["strongholds"], board, counters, orientation)
     stacks = tuple(_stack(f, rec, x, board, counters, orientation) for x in s["forces"])
@@ -298,6 +300,7 @@ def _scenario(f: str, s: dict[str, Any], board: Board, counters: Counters) -> Sc
         orientation=MappingProxyType(orientation),
         rates=MappingProxyType(rates),
         owners=MappingProxyType(owners),
+        box_owners=MappingProxyType(box_owners),
         diplomacy=MappingProxyType(diplomacy),
         castles=MappingProxyType(castles),
         held=MappingProxyType(held),
@@ -355,6 +358,24 @@ def _provinces(
     missing = sorted(set(board.provinces) - set(owners))
     if missing:
         fail(f, f"{rec} province {missing[0]}", "has no owner listed (null for none, §3.Control L193)")
+    return owners
+
+
+def _boxes(
+    f: str, rec: str, docs: list[dict[str, Any]], board: Board, orientation: Mapping[str, str]
+) -> dict[str, str | None]:
+    unique(f, f"{rec} box", (b["box"] for b in docs))
+    owners: dict[str, str | None] = {}
+    for b in docs:
+        where = f"{rec} box {b['box']}"
+        if b["box"] not in board.boxes:
+            fail(f, where, "is no off-map box of the map")
+        if b["owner"] is not None and b["owner"] not in orientation:
+            fail(f, where, f"owned by {b['owner']!r}, a Power not in play")
+        owners[b["box"]] = b["owner"]
+    missing = sorted(set(board.boxes) - set(owners))
+    if missing:
+        fail(f, f"{rec} box {missing[0]}", "has no owner listed (null for none, §3.Control L193)")
     return owners
 
 
@@ -464,10 +485,18 @@ def _placed(
             fail(f, f"{rec} leader {lid}", f"{leader.name} serves in {scenario.id} but is not set up")
     inside: Counter[str] = Counter()
     for x in stacks:
-        if x.at not in board.spaces:
-            continue
         where = f"{rec} stack of {x.power} at {x.at}"
         side = scenario.side(x.power)
+        if x.at in board.boxes:
+            boss = scenario.box_owners[x.at]
+            if boss is not None and boss != x.power and (side == NEUTRAL or scenario.side(boss) != side):
+                fail(
+                    f,
+                    where,
+                    f"in a box of {boss}, not its side's (boxes are held like provinces, §3.Control L193)",
+                )
+        if x.at not in board.spaces:
+            continue
         holder = scenario.holder(x.at, board)
         if holder is not None and holder != x.power and (side == NEUTRAL or scenario.side(holder) != side):
             fail(f, where, f"stands in the space of a {holder} stronghold, not its side's (§17.1 L943)")
