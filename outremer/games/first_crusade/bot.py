@@ -1115,7 +1115,7 @@ class ScriptedBot:
         return know.christian_control(space) and (SPACES[space].port or know.fortress(space))
 
     def _recruit_site(self, know: Know, space: str) -> bool:
-        """14.1: Constantinople, a port, a Crusader Pilgrimage Fortress or an Armenian one."""
+        """14.1: Constantinople, any port, and the Armenian and Crusader Pilgrimage Fortresses."""
         s = SPACES[space]
         return not know.held(space) and (
             space == CONSTANTINOPLE or s.port or s.fortress in ("pilgrimage", "armenian")
