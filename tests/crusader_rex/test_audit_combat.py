@@ -253,7 +253,7 @@ def test_regroup_into_an_adjacent_siege_that_is_fought_later(done, dice):
 
 # -- Jihad (card notes p.3) ------------------------------------------------------------------------
 def test_jihad_gives_no_bonus_to_besiegers_who_face_a_sally(done, dice):
-    # Jihad: the attack bonus applies to storming or field battles; in a siege only when the Jihad
+    # Jihad: the card's bonus is for field battles and storms; in a siege only when the Jihad
     # side storms (rulings.md). If it declines and the castle sallies, the sally attacks (6.55) and
     # the normal order holds (6.2): the Frank B block fires before the Saracen C block.
     s = position(p1=S)

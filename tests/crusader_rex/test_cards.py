@@ -126,7 +126,7 @@ def test_two_events_cancel_the_turn():
 
 
 def test_intrigue_not_in_first_turn_and_copies_opponents_last_card():
-    # Card notes p.3: Intrigue cannot be played in the first game turn of a year.
+    # Card notes p.3: Intrigue is not playable in a year's first game turn.
     s = card_turn("intrigue", "move1_3", turn_no=1)
     assert ("card", "intrigue") not in G.legal_actions(s, F)
     # Our ruling: it becomes the opponent's previous card this year and ranks as that card.

@@ -113,7 +113,7 @@ def test_initiative_order_of_the_rulebook_example(done, dice):
 
 
 def test_owner_picks_the_order_among_blocks_of_one_letter(done, dice):
-    # 6.2: blocks of one player with the same initiative fire in any order.
+    # 6.2: a player's blocks that share an initiative letter fire in the order he chooses.
     s = position(p1=F)
     put(s, "balian", "Legio")
     put(s, "walter", "Legio")

@@ -41,7 +41,7 @@ def test_attackers_retreat_by_their_roads_defenders_by_the_others(done, dice):
 
 
 def test_a_road_both_sides_entered_by_belongs_to_player_2(done, dice):
-    # 6.61: when both players enter along the same road, only Player 2 may retreat along it.
+    # 6.61: a road that both players used to enter the battle is a retreat route for Player 2 alone.
     s = position(p1=S)
     put(s, "balian", "Legio")
     put(s, "saladin", "Legio")

@@ -763,8 +763,8 @@ def _step_round_end(state: State, f: Fight) -> bool:
     f["holder"] = FRANKS if fld[FRANKS] and not both else (SARACENS if fld[SARACENS] and not both else None)
     nxt = "round_start" if f["round"] < 3 else "r3end"
     if mode == "field" and holder is not None and not both and fld[enemy(holder)]:
-        # 6.7: a field battle has ended with the castle still held: the victor may regroup some
-        # blocks and lay siege with the others.
+        # 6.7: a field battle has ended with the castle still held: the winner may besiege it with
+        # part of his blocks and regroup the rest.
         f["stage"] = "regroup"
         f["victor"] = enemy(holder)
         f["next"] = nxt
