@@ -230,3 +230,23 @@ def test_diplomacy_board_spaces_by_what_they_hold() -> None:
     assert pick("faith_triangle", "crown_command") == ("move", "crown_command")
     assert pick("two_gold", "two_infantry", "three_infantry") == ("move", "three_infantry")
     assert pick("three_supply", "gold_token") == ("move", "gold_token")
+
+
+def test_an_order_whose_units_find_no_room_fails() -> None:
+    # Solo.Pieces.Adding: with no room in the Region nor beside it, an Event's part is not played and
+    # an Order follows the Order Fail instructions (SoloGlossary.OrderFail, R32).
+    for order, failed in ((None, False), ("hre_garrison", True)):
+        state = bot_game()
+        for slot in range(6):  # every square of Jerusalem
+            at(state, "jerusalem", slot, MINE)
+        for region in ("d_samaria", "jaffa", "ascalon", "d_jordan", "d_negev"):
+            at(state, region, 2, FOE)
+        state.stack = []
+        start = len(state.log)
+        steps.push(state, "hre", Step("muster", unit="infantry", count=1), order, regions=["jerusalem"])
+        bot_play.settle(state)
+        told = [
+            t for key, _, t in state.log[start:] if key in ("Solo.Pieces.Adding", "SoloGlossary.OrderFail")
+        ]
+        assert ("Order Fail" in told[0]) is failed, told
+        assert any("die gives face" in t for t in told) is failed

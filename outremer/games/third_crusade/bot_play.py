@@ -27,6 +27,7 @@ from .solo import column, table
 from .state import NAMES, NEUTRAL, SABOTAGE, State, unit
 
 Chooser = Callable[[State, Frame, str, list[Action]], Action | None]
+ORDER_FAIL = steps.ORDER_FAIL
 
 
 # -- weighing Regions --------------------------------------------------------------------------
@@ -276,6 +277,12 @@ def order_fail(state: State, army: str, region: str) -> None:
     state.say(
         "SoloGlossary.OrderFail", f"The {NAMES[army]} turns up {name} in {where}: it cannot be executed."
     )
+    fail_action(state, army, region)
+
+
+def fail_action(state: State, army: str, region: str) -> None:
+    """The action of ORDER FAIL (R32): a die gives it in ``region``, rolled again for an action the
+    Bot cannot carry out."""
     faces = table(state).order_fail.faces
     usable = [f for f in sorted(faces) if all(_can(state, army, step, region) for step in faces[f])]
     if not usable:
@@ -287,6 +294,20 @@ def order_fail(state: State, army: str, region: str) -> None:
     state.say("SoloGlossary.OrderFail", f"The Bot's Order fails; the die gives face {face}.")
     for step in reversed(faces[face]):
         steps.push(state, army, step, None, regions=[region])
+
+
+def _order_fail_run(state: State, frame: Frame) -> None:
+    """An Order of the Bot whose Units find no room, even next to its Region, fails
+    (``Solo.Pieces.Adding``, L906-L907; pushed by steps.py): the Order Fail action follows."""
+    PROCEDURES.pop(state, frame)
+    where = data(state).board.regions[frame["region"]].name
+    state.say(
+        "Solo.Pieces.Adding", f"The {NAMES[frame['army']]}'s Units find no room by {where}: Order Fail."
+    )
+    fail_action(state, frame["army"], frame["region"])
+
+
+PROCEDURES.procedure(ORDER_FAIL, run=_order_fail_run, rule="SoloGlossary.OrderFail")
 
 
 def _can(state: State, army: str, step: Step, region: str) -> bool:

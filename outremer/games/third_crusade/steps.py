@@ -44,6 +44,8 @@ ORDER_TOKENS = {"sabotage": SABOTAGE, "bandit": "bandit"}
 """The Orders' token steps, each placing one token of its name (orders.schema.json)."""
 NO_REGION = ("gain", "advanced_orders")
 """The steps that act in no Region (docs/third-crusade/events.md)."""
+ORDER_FAIL = "bot_order_fail"
+"""The procedure of a Bot Order whose Units find no room (``Solo.Pieces.Adding``), bot_play's."""
 ONCE = ("sabotage", "bandit", "assassination", "leader")
 """Steps printed without a count: they act once."""
 
@@ -276,7 +278,8 @@ def _overflow(state: State, frame: Frame) -> bool:
     """A Bot's muster that its Region cannot hold, no free slot without an icon being left there
     (it covers none), goes on in an adjacent Region without enemies, once
     (``Solo.Pieces.Adding``, L906): a step for the Units left, among those Regions, which the Bot
-    chooses by its priorities (bot_play). None to go to: the rest is not played."""
+    chooses by its priorities (bot_play). None to go to: the rest of an Event is not played, an
+    Order fails (:data:`ORDER_FAIL`)."""
     step, army = frame["step"], frame["army"]
     region = frame["region"] or frame.get("meant")
     if (
@@ -298,10 +301,14 @@ def _overflow(state: State, frame: Frame) -> bool:
         if not enemies_in(state, army, nb) and bare_slots(state, nb, shape_of(state, piece))
     ]
     if not around:
-        state.say(
-            "Solo.Pieces.Adding", f"{NAMES[army]}: no Region beside {_name(state, region)} takes the rest."
-        )
-        return False
+        if frame["order"] is None:  # an Event's part: the rest is not played
+            state.say(
+                "Solo.Pieces.Adding",
+                f"{NAMES[army]}: no room by {_name(state, region)}; the rest is not played.",
+            )
+            return False
+        PROCEDURES.push(state, ORDER_FAIL, army=army, region=region)  # an Order: bot_play's Order Fail
+        return True
     state.say(
         "Solo.Pieces.Adding", f"{NAMES[army]}: {_name(state, region)} is full; the rest goes next to it."
     )
