@@ -1,8 +1,8 @@
 """What every title's tests share about its rulebook text and the section keys our documents cite
 (docs/writing-a-title.md, citing rules): the text beside the repository, the rows of the title's
 sections.md, the cover of the book's lines by those rows, the citations that fall outside their
-key, the runs of words our files would copy from the book, and the rows of our documents' tables.
-Each title binds its own paths in its tests' texts.py."""
+key, the runs of words our files would copy from the book (and which of a title's own files do),
+and the rows of our documents' tables. Each title binds its own paths in its tests' texts.py."""
 
 from __future__ import annotations
 
@@ -66,6 +66,28 @@ def copied_runs(ours: str, rulebook: str) -> list[str]:
     return sorted(run for run in runs if f" {run} " in theirs)
 
 
+def rulebook_text(path: Path) -> str:
+    """A rulebook's text; the test is skipped where the rulebook is not beside the repository."""
+    if not path.exists():
+        pytest.skip(f"rulebook text not here: {path}")
+    return path.read_text(encoding="utf-8")
+
+
+def own_texts(slug: str, package: str) -> list[Path]:
+    """A title's own files, none of which may copy its rulebook: its documents (docs/<slug>), the
+    code, packs and board script of its package (outremer/games/<package>) and its tests."""
+    code = REPO / "outremer" / "games" / package
+    found = [*(REPO / "docs" / slug).glob("*.md"), *(REPO / "tests" / package).glob("*.py")]
+    found += [path for pattern in ("*.py", "*.json", "*.js") for path in code.rglob(pattern)]
+    return sorted(found)
+
+
+def copies(paths: Iterable[Path], rulebook: str) -> dict[Path, list[str]]:
+    """The runs each of the files that copy any takes from the rulebook."""
+    found = {path: copied_runs(path.read_text(encoding="utf-8"), rulebook) for path in paths}
+    return {path: runs for path, runs in found.items() if runs}
+
+
 @dataclass(frozen=True)
 class Rulebook:
     """A title's rulebook text, its sections.md, and the first cells of the header rows of the
@@ -77,9 +99,7 @@ class Rulebook:
 
     def text(self) -> str:
         """The rulebook's text; the test is skipped where the rulebook is not beside the repository."""
-        if not self.path.exists():
-            pytest.skip(f"rulebook text not here: {self.path}")
-        return self.path.read_text(encoding="utf-8")
+        return rulebook_text(self.path)
 
     def lines(self) -> list[str]:
         return self.text().splitlines()

@@ -7,7 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from .rulebooks import Rulebook, copied_runs, coverage_problems, section_rows
+from .rulebooks import (
+    REPO,
+    Rulebook,
+    copied_runs,
+    copies,
+    coverage_problems,
+    own_texts,
+    section_rows,
+)
 
 SECTIONS = """\
 | key | what | lines |
@@ -62,3 +70,30 @@ def test_a_table_gives_its_rows_under_the_heading_only(book: Rulebook) -> None:
 def test_a_missing_rulebook_skips_the_test(book: Rulebook) -> None:
     with pytest.raises(pytest.skip.Exception, match="rulebook text not here"):
         book.text()
+
+
+def test_only_the_files_that_copy_are_named(tmp_path: Path) -> None:
+    book = "One two three four five six seven eight nine ten eleven."
+    (tmp_path / "a.md").write_text(
+        "we say: one two three four five six seven eight nine ten", encoding="utf-8"
+    )
+    (tmp_path / "b.md").write_text("one two three four five six seven eight nine", encoding="utf-8")
+    assert copies(sorted(tmp_path.glob("*.md")), book) == {
+        tmp_path / "a.md": ["one two three four five six seven eight nine ten"]
+    }
+
+
+def test_a_titles_own_texts_are_its_docs_code_packs_board_script_and_tests() -> None:
+    found = own_texts("first-crusade", "first_crusade")
+    game = REPO / "outremer" / "games" / "first_crusade"
+    for path in (
+        REPO / "docs" / "first-crusade" / "rulings-actions.md",
+        game / "actions.py",
+        game / "data" / "map.json",
+        game / "web" / "board.js",
+        REPO / "tests" / "first_crusade" / "test_board.py",
+    ):
+        assert path in found, path
+    homes = (REPO / "docs" / "first-crusade", game, REPO / "tests" / "first_crusade")
+    assert [path for path in found if not any(home in path.parents for home in homes)] == []
+    assert [path for path in found if path.suffix not in (".md", ".py", ".json", ".js")] == []
