@@ -94,3 +94,15 @@ def test_column_5_adds_an_infantry_where_the_march_went() -> None:
         moved[face] = len(bot_play.own(state, "hre", there))
         assert len(bot_play.own(state, "hre", "acre")) == 2
     assert moved == {5: 3, 6: 2}
+
+
+def test_the_crown_event_only_when_of_some_use() -> None:
+    # Solo.Command.Events: the Bot tries the crown event whenever at least part of it can do
+    # something; here it clears a Bandit, so with none on the map the Bot ends the card.
+    state = bot_game()
+    frame = {"kind": "event", "army": "hre", "card": GUIDES, "main_region": None}
+    legal = [("crown", 0), ("end",)]
+    state.bandits = {}
+    assert bot_play.choose(state, frame, "hre", legal) == ("end",)
+    state.bandits = {"acre|tyre": 1}
+    assert bot_play.choose(state, frame, "hre", legal) == ("crown", 0)

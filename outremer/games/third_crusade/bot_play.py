@@ -371,12 +371,22 @@ def _is_leader_region(state: State, army: str, region: str) -> bool:
 
 
 def _event(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
-    """The main event, then the crown event, which the Bot always tries (``Solo.Command.Events``)."""
-    for part in ("main", "crown"):
-        for action in legal:
-            if action[0] == part:
+    """The main event, then the crown event, which the Bot always tries when at least part of it
+    can do something, buying the crowns it lacks with gold (``Solo.Command.Events``, L900)."""
+    card = data(state).events.cards[frame["card"]]
+    for action in legal:
+        if action[0] == "main":
+            return action
+    for action in legal:
+        if action[0] == "crown":
+            chosen = card.crown.choices[int(action[1])]
+            if card.crown.mode == "same_region":
+                regions = [frame["main_region"]] if frame.get("main_region") else []
+            else:
+                regions = steps.banner_regions(state, {"card": card.id, "part": "crown"})
+            if any(steps.can_apply(state, army, step, regions) for step in chosen):
                 return action
-    return legal[0]
+    return ("end",) if ("end",) in legal else legal[0]
 
 
 # -- steps of Orders and Events ----------------------------------------------------------------

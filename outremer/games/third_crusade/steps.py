@@ -98,6 +98,17 @@ def banner_regions(state: State, banner: dict[str, Any]) -> list[str]:
     return out
 
 
+def can_apply(state: State, army: str, step: Any, regions: list[str]) -> bool:
+    """Whether ``step`` can do something for ``army`` in one of ``regions`` (a step acting in no
+    Region always can): how a Bot judges a crown event at least partly useful
+    (``Solo.Command.Events``)."""
+    plain = as_plain(step)
+    if plain["action"] in NO_REGION:
+        return True
+    frame = {"army": army, "step": plain, "n": 0, "added": [], "region": None}
+    return any(rid in state.regions and APPLIES[plain["action"]](state, frame, rid) for rid in regions)
+
+
 def _candidates(state: State, frame: Frame) -> list[str]:
     regions: list[str] = frame.get("regions") or list(state.regions)
     if "regions" in frame and not frame["regions"]:
