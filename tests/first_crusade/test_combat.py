@@ -772,7 +772,7 @@ def test_a_siege_ends_once_the_besiegers_are_gone():
 
 
 def test_a_siege_ends_once_the_besieged_are_gone():
-    # 34.3: "if all besieged units are eliminated for any reason" (here winter starvation, 34.5):
+    # 34.3: once every besieged unit is gone, whatever the cause (here winter starvation, 34.5):
     # the besiegers hold the fortress, and a Counteroffensive there is no relief battle (34.4).
     from outremer.games.first_crusade.game import always
 
