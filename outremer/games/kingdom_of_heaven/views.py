@@ -1,0 +1,76 @@
+"""What a role may see of a Kingdom of Heaven game: the view and the log.
+
+Hidden: the strategy deck's order (its size is public, even to the players, since it is face
+down, §4.3, §8.1) and each hand, to all but its holder (§8.1), save the cards of it the opponent
+knows, such as a ransom draw (§13.6); the generator. Everything else is public: every stack
+(§10.5.1), hand sizes, the discards and the removed cards, the political status track, the VP,
+the markers and the sieges. A view never changes when only facts hidden from its role change
+(tests/kingdom_of_heaven/test_views.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.plain import clone
+from ...engine.procedures import public_frame
+from .state import PLAYERS, State
+
+
+def reads(entry: list[Any], role: str | None) -> bool:
+    """Whether ``role`` (None: an observer) may read a log entry: one for both, or for ``role``."""
+    audience = entry[1]
+    return audience is None or role in audience
+
+
+def log(state: State, role: str | None) -> list[list[Any]]:
+    """The log entries ``role`` may read, as [key, text]."""
+    return [[key, text] for key, audience, text in state.log if reads([key, audience, text], role)]
+
+
+def hand(state: State, role: str | None, player: str) -> dict[str, Any]:
+    """A player's hand: its size and the cards of it his opponent knows (§13.6) to all; the
+    cards themselves to him alone."""
+    cards = state.hands[player]
+    shown = {"size": len(cards), "known": list(state.known[player])}
+    return {**shown, "cards": list(cards)} if role == player else shown
+
+
+def view(state: State, role: str | None) -> dict[str, Any]:
+    """All that ``role`` (None: an observer) may see, as JSON-able data."""
+    return {
+        "scenario": state.scenario,
+        "options": dict(state.options),
+        "turn": state.turn,
+        "phase": state.phase,
+        "first": state.first,
+        "political": dict(state.political),
+        "rates": dict(state.rates),
+        "rp": dict(state.rp),
+        "rebuilds": dict(state.rebuilds),
+        "owners": dict(state.owners),
+        "field": clone(state.field),
+        "inside": clone(state.inside),
+        "pools": clone(state.pools),
+        "dead": clone(state.dead),
+        "prisoners": clone(state.prisoners),
+        "castles": clone(state.castles),
+        "cities": dict(state.cities),
+        "sieges": clone(state.sieges),
+        "failed_calls": dict(state.failed_calls),
+        "calls": clone(state.calls),
+        "vp": dict(state.vp),
+        "advantage": state.advantage,
+        "passage": clone(state.passage),
+        "diplomacy": clone(state.diplomacy),
+        "deck": len(state.deck),
+        "hands": {p: hand(state, role, p) for p in PLAYERS},
+        "discard": list(state.discard),
+        "removed": list(state.removed),
+        "reshuffle": state.reshuffle,
+        "lasting": list(state.lasting),
+        "crusade": state.crusade,
+        "stack": [public_frame(f, role) for f in state.stack],
+        "result": state.result,
+        "log": log(state, role),
+    }
