@@ -13,7 +13,7 @@ from outremer.games.kingdom_of_heaven.board import load_board
 from outremer.games.kingdom_of_heaven.cards import load_cards
 from outremer.games.kingdom_of_heaven.common import controller, side, vp
 from outremer.games.kingdom_of_heaven.scenarios import POOL, load_scenarios
-from outremer.games.kingdom_of_heaven.setup import HAND, OPTIONS, new_game
+from outremer.games.kingdom_of_heaven.setup import HAND, OPTIONS, deal, new_game
 from outremer.games.kingdom_of_heaven.state import State, group
 
 LETTERS = list(load_scenarios())
@@ -89,6 +89,22 @@ def test_the_deck_is_the_basic_cards_and_the_scenarios_and_each_player_holds_sev
     every = [*state.deck, *state.hands["christian"], *state.hands["muslim"]]
     assert sorted(every) == sorted(c.id for c in cards.strategy_deck(letter))
     assert state.discard == [] and state.removed == []
+
+
+def test_the_deal_goes_one_card_at_a_time_from_the_christian() -> None:
+    # §8.1: the Christian draws a card, then the Muslim, and so on until each has seven
+    state = new_game(2, "C")
+    top = [*state.hands["christian"], *state.hands["muslim"], *state.deck]
+    state.deck = list(top)
+    state.hands = {"christian": [], "muslim": []}
+    deal(state)
+    assert state.hands["christian"] == top[0:14:2]
+    assert state.hands["muslim"] == top[1:14:2]
+    assert state.deck == top[14:]
+    state.hands = {"christian": state.hands["christian"][:5], "muslim": state.hands["muslim"][:4]}
+    deal(state)  # a hand already begun is filled up to seven, the Christian's card first
+    assert state.hands["christian"][5:] == [top[14], top[16]]
+    assert state.hands["muslim"][4:] == [top[15], top[17], top[18]]
 
 
 def test_the_variant_deals_each_player_a_scenario_card_first() -> None:

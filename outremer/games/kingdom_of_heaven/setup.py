@@ -141,9 +141,9 @@ def _add(g: dict[str, Any], x: Stack) -> None:
 
 
 def _deal(state: State, packs: Pack, s: Scenario) -> None:
-    """The strategy deck shuffled (§4.3) and seven cards dealt to each player, one at a time from
-    the Christian (§8.1 L427); with the variant, the scenario's own cards are shuffled apart, one
-    dealt to each first and the rest shuffled into the deck (§4.3.Variant L271)."""
+    """The strategy deck shuffled (§4.3) and the cards of turn 1 dealt (§8.1); with the variant,
+    the scenario's own cards are shuffled apart, one dealt to each player first and the rest
+    shuffled into the deck (§4.3.Variant L271)."""
     basic = [c.id for c in packs.cards.basic()]
     own = [c.id for c in packs.cards.of_scenario(s.id)]
     if state.options["scenario_card_first"]:
@@ -153,9 +153,15 @@ def _deal(state: State, packs: Pack, s: Scenario) -> None:
     deck = basic + own
     rng.shuffle(state, deck)
     state.deck = deck
+    deal(state)
+    state.phase = "initiative"  # turn 1: no prisoner to ransom (§5.3)
+
+
+def deal(state: State) -> None:
+    """Cards from the top of the deck, one at a time, the Christian first, until each player holds
+    seven (§8.1 L427)."""
     while any(len(state.hands[p]) < HAND for p in PLAYERS):
         for player in PLAYERS:
             if len(state.hands[player]) < HAND:
                 state.hands[player].append(state.deck.pop(0))
-    state.phase = "initiative"  # turn 1: no prisoner to ransom (§5.3)
-    state.say("§8.1", f"Each player is dealt {HAND} cards; {len(state.deck)} remain in the deck.")
+    state.say("§8.1", f"Each player is dealt up to {HAND} cards; {len(state.deck)} remain in the deck.")
