@@ -11,7 +11,7 @@ from outremer.games.third_crusade.common import alliance, data
 from outremer.games.third_crusade.evaluation import evaluate
 from outremer.games.third_crusade.state import CRUSADER, MUSLIM, State, unit
 
-from .play import GAME, start
+from .play import GAME, kind, start, through
 
 
 def _side(state: State, side: str) -> float:
@@ -138,3 +138,19 @@ def test_the_forecast_gives_the_crusaders_jerusalem() -> None:
     _hold(state, jerusalem, "angevin")
     assert forecast.holdings(state).holder[jerusalem] == CRUSADER
     assert forecast.upkeep_glory(state) == muslim + 2
+
+
+def test_the_forecast_spares_an_order_its_army_may_still_execute() -> None:
+    # Planning.Pass, Command.Order.Requirements, Upkeep.3: in Planning an Order of action whose
+    # requirements hold may still be executed in Command; without its Presence it is lost
+    state = start("two_angevin_ayyubid", 2)
+    through(state, "strategy_place", "strategy_pick")
+    assert kind(state) == "planning"
+    before = forecast.upkeep_glory(state)
+    orders = data(state).orders.orders
+    march = next(o for o in state.order_box["angevin"] if orders[o].name == "March")
+    assert (orders[march].cost or 0) <= state.tracks["angevin"]["current"]
+    state.placed["tyre"] = {CRUSADER: {"army": "angevin", "order": march, "up": False}}
+    assert forecast.upkeep_glory(state) == before
+    state.regions["tyre"]["slots"][:] = [None] * len(state.regions["tyre"]["slots"])
+    assert forecast.order_losses(state, "angevin") == 1

@@ -27,7 +27,7 @@ from typing import Any
 from ...engine.game import Action
 from . import evaluation, forecast, upkeep
 from .bot_play import act as bots_act
-from .common import alliance, counts, data, enemies, has_presence, port_open, presence_holds
+from .common import alliance, counts, data, enemies, has_presence
 from .order import ORDER
 from .procedures import PROCEDURES
 from .sampler import sample
@@ -150,7 +150,7 @@ class ScriptedBot:
         points = seen.tracks[role]["current"] - sum(o.cost or 0 for o in placed)
         places = [a for a in legal if a[0] == "order" and (orders[a[1]].cost or 0) <= points]
         acting = [a for a in places if not orders[a[1]].blank and not orders[a[1]].reaction]
-        acting = [a for a in acting if self.can_execute(seen, role, a)]
+        acting = [a for a in acting if forecast.requirements_hold(seen, a[1], a[2])]
         if acting:
             tried = acting if len(acting) <= PLANNED else self.rng.sample(acting, PLANNED)
             base = worth(seen, role)
@@ -173,19 +173,6 @@ class ScriptedBot:
         if guards:
             return max(guards, key=lambda a: (orders[a[1]].name == "Defence", self.rng.random()))
         return ("pass",) if ("pass",) in legal else legal[0]
-
-    @staticmethod
-    def can_execute(seen: State, role: str, action: Action) -> bool:
-        """Whether the Order of ``action``, placed, could be executed now: its Region's type, an
-        open Port for a Port Order, its Presence icons (``Command.Order.Requirements``)."""
-        _, oid, region = action
-        order = data(seen).orders.orders[oid]
-        if order.region == "port":
-            if not port_open(seen, region):
-                return False
-        elif order.region is not None and order.region != data(seen).board.regions[region].kind:
-            return False
-        return all(presence_holds(seen, icon, region) for icon in order.presence)
 
     def try_plan(self, game: Any, seen: State, role: str, action: Action) -> float:
         """The worth for ``role`` of placing the Order of ``action`` and executing it at once

@@ -2,9 +2,10 @@
 (bot.py's ``worth``, evaluation.py). Read from a whole state, so a bot calls it on its samples only.
 
 The upkeep moves the Glory marker for the active Mission's Glory half (``Upkeep.1``), for every
-un-executed Order that is no Blank and is not tithed (``Upkeep.2``, ``Upkeep.3``, R15), for each
-supply point a player lacks (``Upkeep.4.A``), for the Crusaders holding Jerusalem (``Upkeep.4.C``)
-and for the Glory icons uncovered in each player's Regions (``Upkeep.4.E``). Bots of the solo game
+un-executed Order that is no Blank and is not tithed (``Upkeep.2``, ``Upkeep.3``, R15; an Order of
+action its Army may still execute this round is not counted lost), for each supply point a player
+lacks (``Upkeep.4.A``), for the Crusaders holding Jerusalem (``Upkeep.4.C``) and for the Glory
+icons uncovered in each player's Regions (``Upkeep.4.E``). Bots of the solo game
 lose nothing for their Orders and take no supply check (``Solo.Upkeep.Orders``, ``Solo.Setup.6``).
 """
 
@@ -13,8 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import control, solo, upkeep
-from .common import alliance, data, players, presence_holds
+from .command import COMMAND
+from .common import alliance, data, players, port_open, presence_holds
 from .options import on
+from .planning import PLANNING
 from .state import CRUSADER, MUSLIM, State
 
 
@@ -59,24 +62,52 @@ def mission(state: State, held: Holdings) -> int:
     return count[CRUSADER] - count[MUSLIM]
 
 
+def requirements_hold(state: State, oid: str, region: str) -> bool:
+    """Whether the Order ``oid`` could be executed in ``region`` as the map stands: its Region's
+    type, an open Port for a Port Order, its Presence icons (``Command.Order.Requirements``)."""
+    order = data(state).orders.orders[oid]
+    if order.region == "port":
+        if not port_open(state, region):
+            return False
+    elif order.region is not None and order.region != data(state).board.regions[region].kind:
+        return False
+    return all(presence_holds(state, icon, region) for icon in order.presence)
+
+
+def still_to_act(state: State, army: str) -> bool:
+    """Whether ``army`` may still execute Orders this round: in Planning, or in Command before it
+    has passed (``Planning.Pass``, ``Command.Pass``)."""
+    for frame in state.stack:
+        if frame["kind"] == PLANNING:
+            return True
+        if frame["kind"] == COMMAND:
+            return army not in frame.get("passed", [])
+    return False
+
+
 def order_losses(state: State, army: str) -> int:
     """The Glory ``army`` is due to lose for its un-executed Orders (``Upkeep.3``): one per Order
-    that is no Blank, but the Reaction Orders it can still tithe (``Upkeep.2``, R15) with the
-    command points its un-executed Orders of action leave, cheapest first."""
+    that is no Blank, but the Orders of action it may still execute (:func:`still_to_act`, its
+    requirements holding, its command points paying them cheapest first) and then the Reaction
+    Orders it can tithe with the points left (``Upkeep.2``, R15)."""
     if army in solo.bots(state):
         return 0
+    acting = still_to_act(state, army)
     orders = data(state).orders.orders
-    pending = [
-        (rid, orders[state.placed[rid][alliance(army)]["order"]]) for rid in upkeep.unexecuted(state, army)
-    ]
-    points = state.tracks[army]["current"] - sum(o.cost or 0 for _, o in pending if not o.reaction)
+    side = alliance(army)
+    pending = sorted(
+        ((rid, orders[state.placed[rid][side]["order"]]) for rid in upkeep.unexecuted(state, army)),
+        key=lambda p: (p[1].reaction, p[1].cost or 0),
+    )
+    points = state.tracks[army]["current"]
     lost = 0
-    for rid, order in sorted(pending, key=lambda p: p[1].cost or 0):
+    for rid, order in pending:
         if order.blank or (order.reaction and on(state, "unused_reactions_unpunished")):
             continue
         cost = order.cost or 0
-        if order.tithe and cost <= points and all(presence_holds(state, i, rid) for i in order.presence):
-            points -= cost
+        can = cost <= points and requirements_hold(state, order.id, rid)
+        if can and (order.tithe if order.reaction else acting):
+            points -= cost  # executed in Command, or tithed at upkeep
         else:
             lost += 1
     return lost
