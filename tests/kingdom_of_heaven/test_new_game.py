@@ -5,18 +5,24 @@ scenario's, the same seed gives the same game, and bad choices are refused."""
 from __future__ import annotations
 
 from collections import Counter
+from importlib import resources
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from outremer.engine.errors import IllegalAction
 from outremer.games.kingdom_of_heaven.board import load_board
 from outremer.games.kingdom_of_heaven.cards import load_cards
-from outremer.games.kingdom_of_heaven.common import controller, side, vp
+from outremer.games.kingdom_of_heaven.common import controller, load_state, side, vp
 from outremer.games.kingdom_of_heaven.scenarios import POOL, load_scenarios
 from outremer.games.kingdom_of_heaven.setup import HAND, OPTIONS, deal, new_game
 from outremer.games.kingdom_of_heaven.state import State, group
 
+from ..datapacks import changed_copy
+
 LETTERS = list(load_scenarios())
+DATA = Path(str(resources.files("outremer.games.kingdom_of_heaven").joinpath("data")))
 
 
 def _units(state: State) -> Counter[tuple[str, str, str, str]]:
@@ -162,3 +168,18 @@ def test_control_follows_stronghold_then_units_then_province() -> None:
     assert controller(state, open_space) == "muslim"
     state.field[open_space]["jerusalem"] = {"full": {"2-4": 1}, "reduced": {}, "leaders": []}
     assert controller(state, open_space) == "christian"  # both sides: the province's owner
+
+
+def test_a_pack_given_is_the_one_set_up_and_saved(tmp_path: Path) -> None:
+    # §4.1: the pieces go where the scenario (here a user's copy of it) says
+    def fewer(doc: dict[str, Any]) -> None:
+        d = next(x for x in doc["scenarios"] if x["id"] == "D")
+        stack = next(x for x in d["forces"] if x["at"] == "acre" and x["power"] == "jerusalem")
+        stack["units"]["2-4"] -= 1
+
+    shipped = new_game(1, "D").field["acre"]["jerusalem"]["full"]["2-4"]
+    folder = changed_copy(DATA, tmp_path, "scenarios", fewer)
+    state = new_game(1, "D", pack=folder)
+    assert state.field["acre"]["jerusalem"]["full"]["2-4"] == shipped - 1
+    assert state.pack == str(folder)
+    assert load_state(state.to_json()).to_json() == state.to_json()
