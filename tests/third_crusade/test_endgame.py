@@ -120,10 +120,14 @@ def won_by_crusaders(regions: dict[str, str], faith: list[str | int | None], gol
 
 
 def test_a_one_to_nothing_split_is_no_majority_and_goes_to_jerusalem() -> None:
-    # R24: Faith to the Angevin, the other two even: Jerusalem decides (EndGame.FinalWinner.Tie)
-    state = won_by_crusaders({"jerusalem": "hre"}, ["angevin", 1], (4, 4))
+    # R24: Faith to the Angevin, the other two even: 1-0 is no majority, so Jerusalem decides
+    # (EndGame.FinalWinner.Tie). Antioch and Aleppo keep the Angevin's two Mercantile Cities of the
+    # set-up (the marker centred, R3); Homs (its Tripoli card) and Jerusalem (the Holy Roman
+    # Empire's Ascalon card) make one City each on the cards not shown.
+    regions = {"jerusalem": "hre", "antioch": "angevin", "aleppo": "angevin", "homs": "angevin"}
+    state = won_by_crusaders(regions, ["angevin", 1], (4, 4))
     assert state.result is not None and state.result["winners"] == ["hre"]
-    assert state.result["tiebreakers"]["faith"] == ["angevin"]
+    assert state.result["tiebreakers"] == {"faith": ["angevin"], "mercantile": [], "objectives": []}
 
 
 def test_without_jerusalem_the_richer_partner_wins_and_even_gold_shares_the_victory() -> None:
