@@ -10,7 +10,7 @@ import json
 import pytest
 
 from outremer.engine.errors import IllegalAction
-from outremer.games.third_crusade import control, diplomacy, views
+from outremer.games.third_crusade import bot_play, control, diplomacy, views
 from outremer.games.third_crusade.procedures import PROCEDURES
 from outremer.games.third_crusade.state import State
 
@@ -223,3 +223,32 @@ def test_a_reward_of_an_advanced_order_goes_into_the_order_box() -> None:
     play(state, "angevin", "take", "angevin_forced_march")
     assert "angevin_forced_march" in state.order_box["angevin"]
     assert "angevin_forced_march" not in state.advanced["angevin"]
+
+
+def bot_on_the_board(solo: bool) -> State:
+    """The plutorial's board stage with the Ayyubid to move (a Bot with ``solo``), every space it
+    may reach but the command point token's already marked."""
+    state = GAME.setup(1, "plutorial", {"solo": True} if solo else {})
+    state.stack.clear()
+    for space in diplomacy.destinations(state, "ayyubid"):
+        if space != "command_token":
+            state.diplomacy_marks[space] = "angevin"
+    queue = ["ayyubid"]
+    frame = {"stage": "board", "numbers": {}, "extra": {}, "tasks": [], "queue": queue, "order": queue}
+    PROCEDURES.push(state, diplomacy.DIPLOMACY, **frame)
+    return state
+
+
+def test_a_bot_takes_three_gold_for_a_command_point_token() -> None:
+    # Solo.Diplomacy.Board: a Bot's command point space gives it 3 gold and the token is removed
+    state = bot_on_the_board(solo=True)
+    gold, regions = state.gold["ayyubid"], json.dumps(state.regions)
+    bot_play.settle(state)
+    assert state.diplomacy_marks["command_token"] == "ayyubid"
+    assert state.gold["ayyubid"] == gold + 3
+    assert json.dumps(state.regions) == regions  # no token placed
+    # Diplomacy.Board: a person moving there places the token in a Region it Controls
+    state = bot_on_the_board(solo=False)
+    PROCEDURES.settle(state)
+    play(state, "ayyubid", "move", "command_token")
+    assert GAME.legal_actions(state, "ayyubid")[0][0] == "place" and state.gold["ayyubid"] == gold

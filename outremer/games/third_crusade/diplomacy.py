@@ -23,7 +23,8 @@ shape (a Siege Engine only in a City, R39), those without icons first, a token o
 its shape that prints no icon and holds no token; in a Region with no room the player may replace a
 Unit of its own (home to its board) or a Resource token (discarded) of that shape
 (``Diplomacy.Board.Full``, R46); what finds no place is lost. The first move is compulsory, extra
-moves may be declined (R46). Tracks follow at once
+moves may be declined (R46). A Bot places no command point token: it takes 3 gold for it and the
+token leaves the board (``Solo.Diplomacy.Board``). Tracks follow at once
 (``control.update_tracks``); Glory tokens count only at upkeep (``Upkeep.4.E``).
 """
 
@@ -51,6 +52,9 @@ SHAPES = {"infantry": "square", "cavalry": "hexagon", "siege_engine": "trapezoid
 """The slot each Unit type takes (``Glossary.Slots``)."""
 UNITS = {"infantry": "infantry", "cavalry": "cavalry", "siege": "siege_engine"}
 """The diplomacy pack's Unit names as the state's Unit types."""
+BOT_COMMAND_GOLD = 3
+"""The gold a Bot takes for a command point token of a diplomacy space, which it never places: it
+keeps no command points (``Solo.Diplomacy.Board``, L999; ``Solo.Setup.6``)."""
 
 
 def card(state: State) -> DiplomacyCard:
@@ -179,17 +183,27 @@ def _move(state: State, frame: Frame, army: str, space: str) -> None:
     state.markers[army] -= 1
     contents = data(state).cards.board.spaces[space].contents
     tasks: list[list[Any]] = []
+    bot, gained = army in solo.bots(state), 0
     for item in contents:
         if item.item == "triangle":
             if item.track == "glory":
                 move_glory(state, alliance(army), item.amount)
             else:
                 move_faith(state, army, item.amount)
+        elif bot and item.item == "token" and item.icons[0] == "command_point":
+            gained += BOT_COMMAND_GOLD * item.count  # Solo.Diplomacy.Board, L999: the chit is removed
         else:
             count = 1 if item.item == "leader" else item.count
             tasks.extend(["place", contents.index(item), space] for _ in range(count))
     frame["tasks"][:0] = tasks
     state.say("Diplomacy.Board", f"The {NAMES[army]} moves to the space {space.replace('_', ' ')}.")
+    if gained:
+        state.gold[army] += gained
+        state.say(
+            "Solo.Diplomacy.Board",
+            f"The {NAMES[army]} takes {gained} gold for the command point token, which leaves the board "
+            f"(gold {state.gold[army]}).",
+        )
 
 
 def _item(state: State, task: list[Any]) -> Item:
