@@ -14,9 +14,10 @@ import pytest
 
 from outremer.engine.errors import IllegalAction
 from outremer.engine.procedures import Procedure
-from outremer.games.third_crusade import control, steps
+from outremer.games.third_crusade import bot_play, control, steps
 from outremer.games.third_crusade.common import alliance
 from outremer.games.third_crusade.events import Step as CardStep
+from outremer.games.third_crusade.order import ORDER
 from outremer.games.third_crusade.orders import Step
 from outremer.games.third_crusade.procedures import PROCEDURES
 from outremer.games.third_crusade.state import State
@@ -364,3 +365,23 @@ def test_neutral_pieces_placed_among_enemies_join_the_controller(battles: list[d
     assert battles == [] and kind(state) == "command"
     assert state.regions["d_galilee"]["slots"][7] == "neutral:cavalry"
     assert control.controller(state, "d_galilee") == "angevin"
+
+
+@pytest.mark.parametrize(
+    ("army", "order", "region"),
+    [("ayyubid", "ayyubid_march", "damascus"), ("angevin", "angevin_garrison", "tyre")],
+)
+def test_a_bots_order_is_never_charged_and_its_log_tells_no_cost(army: str, order: str, region: str) -> None:
+    # Solo.Setup.6: a Bot keeps no command points, so its Order costs it nothing; a person still
+    # pays the printed cost (Command.Order.Cost)
+    state = GAME.setup(1, "plutorial", {"solo": True})  # the Ayyubid is the Bot
+    state.stack.clear()
+    place(state, army, order, region)
+    current = state.tracks[army]["current"]
+    PROCEDURES.push(state, ORDER, army=army, region=region)
+    bot_play.settle(state)
+    (said,) = [text for key, _, text in state.log if key == "Command.Order"]
+    if army == "ayyubid":
+        assert state.tracks[army]["current"] == current and "paying" not in said
+    else:
+        assert state.tracks[army]["current"] == current - 3 and "paying 3" in said

@@ -208,11 +208,10 @@ def bot_orders(state: State, army: str) -> list[str]:
 def _command(state: State, frame: Frame, army: str, legal: list[Action]) -> Action | None:
     """The Bot's turn (``Solo.Command``, L884-L903): a random Event Card if its last Order set one
     off (a CARD TRIGGER of its column); else its face-down Order first by its priorities (public
-    facts only), turned up and executed paying nothing (the cost is given back before the Order
-    takes it, ``Solo.Setup.6``), or Order Fail if it cannot be executed (R32; a Disperse that
-    cannot split its pieces, ``Solo.March.7``), or nothing for a
-    Blank or a Reaction; else the cards left, drawn at random; else it passes and gains its
-    column's bonus."""
+    facts only), turned up and executed paying nothing (order.py, ``Solo.Setup.6``), or Order Fail
+    if it cannot be executed (R32; a Disperse that cannot split its pieces, ``Solo.March.7``), or
+    nothing for a Blank or a Reaction; else the cards left, drawn at random; else it passes and
+    gains its column's bonus."""
     assert state.solo is not None
     events = [a for a in legal if a[0] == "event"]
     if events and state.solo.setdefault("triggered", {}).pop(army, False):
@@ -223,8 +222,6 @@ def _command(state: State, frame: Frame, army: str, legal: list[Action]) -> Acti
         order = data(state).orders.orders[state.placed[region][alliance(army)]["order"]]
         split = any(s.action == "disperse" for s in order.effect)
         if region in bot_orders(state, army) and not (split and disperse_share(state, army, region) < 1):
-            assert order.cost is not None
-            state.tracks[army]["current"] += order.cost
             if triggers(state, army, order.effect, region):
                 state.solo["triggered"][army] = True
             PROCEDURES.push(state, "order", army=army, region=region)

@@ -3,16 +3,17 @@
 Pushed by the Command frame (command.py) with the Army and the Region, once the Order's
 requirements and cost are known to be met (``Command.Order.Requirements``, ``Command.Order.Cost``).
 The Order is turned to face the enemy (``Command.Order``), its cost comes off the current command
-points (``Command.Order.Cost``), its effect is carried out step by step in its own Region, each step
-as far as the player wishes (``Command.Order.Effect``, ``Command.Order.Partial``; steps.py), a March
-into enemies starting a Battle at once (``Command.Order.Battle``), and the Order then leaves the map
-to wait above its owner's board until upkeep (``Command.Order.After``).
+points (``Command.Order.Cost``; a Bot, which keeps none, is never charged and the log tells no
+cost, ``Solo.Setup.6``), its effect is carried out step by step in its own Region, each step as far
+as the player wishes (``Command.Order.Effect``, ``Command.Order.Partial``; steps.py), a March into
+enemies starting a Battle at once (``Command.Order.Battle``), and the Order then leaves the map to
+wait above its owner's board until upkeep (``Command.Order.After``).
 """
 
 from __future__ import annotations
 
 from ...engine.procedures import Frame
-from . import steps
+from . import solo, steps
 from .common import alliance, data
 from .procedures import PROCEDURES
 from .state import NAMES, State
@@ -29,9 +30,14 @@ def _run(state: State, frame: Frame) -> None:
         placed["up"] = True
         state.barrier += 1  # the Order is turned up: a hidden fact is shown
         assert order.cost is not None  # Command.Order.Blank: the Command frame offers no Blank
-        state.tracks[army]["current"] -= order.cost
         where = data(state).board.regions[region].name
-        state.say("Command.Order", f"{NAMES[army]} executes {order.name} in {where}, paying {order.cost}.")
+        if army in solo.bots(state):  # Solo.Setup.6: a Bot keeps no command points
+            state.say("Command.Order", f"{NAMES[army]} executes {order.name} in {where}, free of cost.")
+        else:
+            state.tracks[army]["current"] -= order.cost
+            state.say(
+                "Command.Order", f"{NAMES[army]} executes {order.name} in {where}, paying {order.cost}."
+            )
         frame["next"] = 0
     if frame["next"] < len(order.effect):
         frame["next"] += 1
