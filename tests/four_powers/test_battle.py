@@ -279,7 +279,7 @@ def test_fortresses_next_to_the_region_add_their_track_value_to_their_owners_sid
     s.support["antiocheia"] = {GEORGE: 1, BEATRICE: 1}
     s.fortresses["iconium_antiocheia"] = BEATRICE
     s.fortresses["antiocheia_tripoli"] = CALIPHATE
-    s.fortresses["iconium_edessa"] = BEATRICE  # not next to Antiocheia
+    s.fortresses["tyrus_jerusalem"] = BEATRICE  # not next to Antiocheia
     s.tracks[BEATRICE]["fortress"] = 3  # value 3 (tracks.json)
     s.rng = rolls(BLANK, BLANK)
     start(s)

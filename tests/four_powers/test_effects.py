@@ -85,11 +85,12 @@ def test_push_down_changes_places_with_any_marker_below() -> None:
 def test_footmen_per_adjacent_support() -> None:
     s = position()
     support(s, "tyrus", {SELJUK: 1})
-    support(s, "iconium", {SELJUK: 2})
+    support(s, "tripoli", {SELJUK: 2})
+    support(s, "ascalon", {SELJUK: 1})
     footmen = s.units[SELJUK]["footman"]
     _effect(s, SELJUK, "c31")  # Local Reinforcements
     assert set(PROCEDURES.legal(s, SELJUK)) == {("city", "edessa"), ("city", "tyrus"), ("done",)}
-    act(s, SELJUK, "city", "edessa")  # Iconium and Antiocheia next to Edessa hold Seljuk Support
+    act(s, SELJUK, "city", "tyrus")  # Tripoli and Ascalon next to Tyrus hold Seljuk Support
     assert s.units[SELJUK]["footman"] == footmen + 2
 
 
@@ -103,9 +104,10 @@ def test_free_support_and_free_move() -> None:
     s = position()
     purse(s, SELJUK, 0, 0)
     _effect(s, SELJUK, "c16", "development")  # Kilij Arslan: 2 steps free
-    act(s, SELJUK, "move", "edessa", "iconium", 1)
-    act(s, SELJUK, "move", "iconium", "antiocheia", 1)
-    assert s.support["antiocheia"][SELJUK] == 2 and s.gold[SELJUK] == 0
+    act(s, SELJUK, "move", "edessa", "antiocheia", 1)
+    act(s, SELJUK, "move", "antiocheia", "tripoli", 1)
+    assert s.support["tripoli"][SELJUK] == 1 and s.support["antiocheia"][SELJUK] == 1
+    assert s.gold[SELJUK] == 0
     assert top(s)["kind"] == "development"
 
 

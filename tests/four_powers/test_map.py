@@ -146,7 +146,7 @@ def _fortress_apart(doc: dict[str, Any]) -> None:
         (_to_itself, "map.json: adjacency jerusalem-jerusalem: joins a location to itself"),
         (_region_without_location, "map.json: region tripoli_region: names unknown location 'nicaea'"),
         (_location_without_region, "map.json: location tyrus: has no region"),
-        (_no_source, "map.json: at adjacency/5 (tyrus-jerusalem): 'source' is a required property"),
+        (_no_source, "map.json: at adjacency/4 (tyrus-jerusalem): 'source' is a required property"),
         (_location_no_source, "map.json: at locations/4/place (tyrus): 'source' is a required property"),
         (_cut_off, "map.json: adjacency: ascalon cannot be reached from iconium at set-up"),
         (

@@ -83,7 +83,7 @@ def test_moves_go_only_to_adjacent_locations() -> None:
 
 def test_recruitment_points_first_then_gold() -> None:
     s = position()
-    s.fortresses = {"iconium_edessa": SELJUK, "tyrus_ascalon": SELJUK}
+    s.fortresses = {"tripoli_tyrus": SELJUK, "tyrus_ascalon": SELJUK}
     purse(s, SELJUK, 1, 0)
     action(s, SELJUK, "movement")
     assert top(s)["points"] == 2  # Buildings.Fortress.3: 1 per Fortress on the board

@@ -97,7 +97,7 @@ def test_the_game_ends_after_the_second_crusade_with_set_vp() -> None:
     s.churches["iconium"] = [SELJUK, SELJUK]
     s.churches["edessa"] = [SELJUK]
     s.stock[SELJUK]["church"] = 0
-    s.fortresses = {"iconium_edessa": CALIPHATE, "tyrus_ascalon": CALIPHATE}
+    s.fortresses = {"tripoli_tyrus": CALIPHATE, "tyrus_ascalon": CALIPHATE}
     s.stock[CALIPHATE]["fortress"] = 1
     discard_round(s)
     # EndGame.1-2: Byzantines 1 for Jerusalem, Seljuk 1 for all 3 Mosques; the Caliphate's 2
