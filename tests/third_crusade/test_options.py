@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from outremer.engine.errors import IllegalAction
-from outremer.games.third_crusade import control, diplomacy, victory
+from outremer.games.third_crusade import bot_play, control, diplomacy, pieces, upkeep, victory
 from outremer.games.third_crusade.battle_strength import faith_bonus
+from outremer.games.third_crusade.common import data
 from outremer.games.third_crusade.options import OPTIONS
 from outremer.games.third_crusade.orders import Step
 from outremer.games.third_crusade.procedures import PROCEDURES
@@ -296,3 +297,45 @@ def test_final_winner_more_tiebreakers(other: bool) -> None:
     assert state.result is not None
     assert state.result["tiebreakers"] == {"faith": ["angevin"], "mercantile": [], "objectives": []}
     assert state.result["winners"] == (["angevin"] if other else ["hre"])
+
+
+def infantry_back(other: bool) -> State:
+    """The 4-player set-up, where the Turkoman's first Infantry Section is empty and its second one
+    short of one Unit (R13: Units leave from the left), then one Turkoman Infantry lost in a Battle
+    going home (``Battle.Losses.Count``)."""
+    state = GAME.setup(1, "four", {"refill_chosen_section": other})
+    first, second = data(state).orders.board.of("infantry")[:2]
+    assert (
+        data(state).orders.board.units["infantry"] - state.board_units["turkoman"]["infantry"]
+        == first.size + 1
+    )
+    state.stack.clear()
+    pieces.home(state, "turkoman:infantry")
+    bot_play.settle(state)
+    return state
+
+
+@pytest.mark.parametrize("other", [False, True])
+def test_refill_chosen_section(other: bool) -> None:
+    # Glossary.Section, Upkeep.4.A, R13: a Unit coming back fills the rightmost Section of its type
+    # not full, so the second Section is full again and only the first asks supply;
+    # refill_chosen_section: the owner chooses, and putting it into the first leaves both short
+    state = infantry_back(other)
+    by_r13 = upkeep.need(infantry_back(False), "turkoman")
+    if not other:
+        assert state.stack == [] and state.sections is None
+        return
+    assert GAME.active_roles(state) == ("turkoman",)
+    assert GAME.legal_actions(state, "turkoman") == [("section", "infantry_1"), ("section", "infantry_2")]
+    before = snapshot(state)
+    with pytest.raises(IllegalAction):
+        play(state, "turkoman", "section", "infantry_3")  # a full Section: refused, nothing changed
+    assert snapshot(state) == before
+    play(state, "turkoman", "section", "infantry_1")
+    assert state.stack == [] and state.sections is not None
+    assert state.sections["held"]["turkoman"][:2] == [1, 7]
+    second = data(state).orders.board.of("infantry")[1]
+    assert upkeep.need(state, "turkoman") == by_r13 + second.supply  # now short too (L711)
+    state = infantry_back(True)
+    play(state, "turkoman", "section", "infantry_2")  # the choice R13 makes: the same need
+    assert upkeep.need(state, "turkoman") == by_r13

@@ -89,3 +89,18 @@ def test_no_module_of_the_rules_layer_copies_the_rulebook() -> None:
         copied_runs((REPO / "docs" / "third-crusade" / "rules.md").read_text(encoding="utf-8"), rulebook)
         == []
     )
+
+
+def test_a_save_of_format_2_reads_as_format_3_without_sections() -> None:
+    # R13: a save made before the option refill_chosen_section and the Units per Section is read
+    # with the option off and no Section kept, and plays on as the same game
+    state = start("four")
+    old = state.to_json()
+    old["format"] = "outremer/third-crusade/state/2"
+    del old["sections"]
+    del old["options"]["refill_chosen_section"]
+    read = State.from_json(old)
+    assert read.sections is None and read.options["refill_chosen_section"] is False
+    assert json.dumps(read.to_json(), sort_keys=True) == snapshot(state)
+    role = GAME.active_roles(read)[0]
+    GAME.apply_in_place(read, role, GAME.legal_actions(read, role)[0])

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...engine import rng
 from ...engine.procedures import Action, Frame
-from . import diplomacy, steps, turns
+from . import diplomacy, refill, steps, turns
 from .battle_moves import ROAD, piece_at
 from .battle_strength import piece_strength
 from .bot_table import takes
@@ -868,13 +868,16 @@ def choose(state: State, frame: Frame, army: str, legal: list[Action]) -> Action
 # -- running the Bots ---------------------------------------------------------------------------
 def act(state: State) -> None:
     """Every decision the procedures ask of a Bot, taken by the rules (the check the game
-    settles with); returns once no Bot is asked."""
+    settles with); returns once no Bot is asked. A Unit back on a player board waiting for its
+    Section is asked for first (refill.py)."""
+    refill.ask(state)
     if not state.solo:
         return
     while state.result is None and state.stack:
         top = state.stack[-1]
         if top["kind"] == "planning" and not top.get("bots_placed"):
             plan_all(state, top)
+        refill.ask(state)
         asked = [r for r in PROCEDURES.deciders(state) if r in state.solo["bots"]]
         if not asked:
             return

@@ -77,6 +77,8 @@ def describe(state: State, role: str, action: Action) -> str:
         leader = data(state).leaders.leaders.get(piece)
         what = leader.name if leader else str(piece).replace("_", " ")
         return f"deploy {what} in {_region(state, region)}, slot {int(slot) + 1}"
+    if verb == "section":  # Glossary.Section, the option refill_chosen_section (R13)
+        return f"put the returned Unit into the Section {str(parts[0]).replace('_', ' ')}"
     if verb == "reveal":  # EndGame.2
         return f"show your Objective Card of {_region(state, parts[0])}"
     phrase = {

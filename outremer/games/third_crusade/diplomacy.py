@@ -34,7 +34,7 @@ from typing import Any
 
 from ...engine import rng
 from ...engine.procedures import Action, Frame, unseal
-from . import control, solo, victory
+from . import control, refill, solo, victory
 from .cards import DiplomacyCard, Item
 from .common import alliance, allies, data, move_faith, move_glory, players
 from .options import on
@@ -278,7 +278,7 @@ def _place(state: State, army: str, item: Item, action: Action) -> None:
             here["resources"] = [r for r in here["resources"] if r[0] != at]
         else:
             kind = here["slots"][at].split(":")[1]
-            state.board_units[army][kind] += 1
+            refill.returned(state, army, kind)
             here["slots"][at] = None
     if token:
         here["resources"].append([at, piece])

@@ -97,6 +97,12 @@ OPTIONS = (
         "A partner winning more tiebreakers than the other, 1 to 0 too, is the Final Winner",
         "EndGame.FinalWinner, R24",
     ),
+    Option(
+        "refill_chosen_section",
+        False,
+        "The owner chooses the Section of its player board each Unit coming back fills",
+        "Glossary.Section, R13",
+    ),
 )
 
 

@@ -7,6 +7,7 @@ token or nothing (``Glossary.Slots``); a Resource token does not make its slot b
 
 from __future__ import annotations
 
+from . import refill
 from .common import alliance, data, owner
 from .state import NAMES, NEUTRAL, SABOTAGE, UNIT_KINDS, State
 
@@ -86,12 +87,12 @@ def home(state: State, piece: str) -> None:
     if kind is None:
         state.leader_box.append(piece)
     elif owner(state, piece) != NEUTRAL:
-        state.board_units[owner(state, piece)][kind] += 1
+        refill.returned(state, owner(state, piece), kind)
 
 
 def take_from_board(state: State, army: str, kind: str) -> bool:
     """Take one Unit of ``kind`` from ``army``'s player board, if it has one (R13)."""
     if kind not in UNIT_KINDS or state.board_units[army][kind] == 0:
         return False
-    state.board_units[army][kind] -= 1
+    refill.taken(state, army, kind)
     return True

@@ -16,7 +16,7 @@ from typing import Any
 
 from ...engine import rng
 from ...engine.errors import IllegalAction
-from . import bot_play, initiative, rounds, solo, variable_setup
+from . import bot_play, initiative, refill, rounds, solo, variable_setup
 from . import options as rulings
 from .cards import START
 from .common import Pack, alliance, pack_at
@@ -78,6 +78,7 @@ def new_game(
     elif not variable:  # the variable set-up draws it once the Objectives are shown
         initiative.draw(state)
     solo.start(state, bots, options)
+    state.sections = refill.initial(state)  # the option refill_chosen_section (R13)
     state.barrier += 1
     PROCEDURES.push(state, rounds.GAME)
     if variable:
@@ -119,6 +120,7 @@ def _blank(seed: int, generator: str, s: Scenario, folder: str | None, scenario:
     state.regions = {}
     state.bandits = {}
     state.board_units = {}
+    state.sections = None
     state.leaders_beside = {}
     state.leader_box = []
     state.ships = {}

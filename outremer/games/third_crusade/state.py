@@ -14,6 +14,7 @@ of its Alliance (``Round.Initiative``, R22). Working data is JSON-native.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...engine import rng
@@ -21,7 +22,10 @@ from ...engine.plain import FLAT, FLAT_VALUES, GENERATOR, LOG, NESTED, SHARED, P
 from ...engine.procedures import Frame
 from .board import ALLIANCES
 
-FORMAT = "outremer/third-crusade/state/2"
+FORMAT = "outremer/third-crusade/state/3"
+FORMAT_2 = "outremer/third-crusade/state/2"
+"""Format 3 adds ``sections`` and the option ``refill_chosen_section`` (R13); a format 2 save, made
+before either, is read with neither in play (``State.from_json``)."""
 
 CRUSADER, MUSLIM = ALLIANCES
 NAMES = {"angevin": "Angevin", "hre": "Holy Roman Empire", "ayyubid": "Ayyubid", "turkoman": "Turkoman"}
@@ -64,6 +68,7 @@ FIELDS = (
     ("regions", NESTED),
     ("bandits", FLAT),
     ("board_units", FLAT_VALUES),
+    ("sections", NESTED),
     ("leaders_beside", FLAT_VALUES),
     ("leader_box", FLAT),
     ("ships", NESTED),
@@ -116,6 +121,7 @@ class State(PlainState, fields=FIELDS, json_format=FORMAT, title="Third Crusade"
     regions: dict[str, dict[str, Any]]  # region -> slots, resources, destroyed_ports (see below)
     bandits: dict[str, int]  # "a|b" (a Road, its ends sorted) -> Bandit tokens on it (Glossary.Bandit)
     board_units: dict[str, dict[str, int]]  # army -> type -> Units on its board (PlayerSetup.C, R13)
+    sections: dict[str, Any] | None  # the Units per Section with refill_chosen_section (see below), else None
     leaders_beside: dict[str, list[str]]  # army -> Leaders beside its board, not yet in play (PlayerSetup.D)
     leader_box: list[str]  # Leaders out of the game (Battle.Losses.Count, Glossary.Assassination)
     ships: dict[str, dict[str, dict[str, Any]]]  # period -> army -> Units and Leaders aboard (BoardSetup.3)
@@ -154,7 +160,20 @@ class State(PlainState, fields=FIELDS, json_format=FORMAT, title="Third Crusade"
     # deployment points left), "deserts" (army -> its one Desert once chosen, or None); once it is
     # over, "revealed" and "mercantile" (army -> Mercantile Cities Controlled then, R43) alone
     # (variable_setup.py; VariableSetup.Decks, VariableSetup.Forces, VariableSetup.Deploy).
+    # sections: "held" (army -> Units per Section, in the Sections pack's order) and "returning"
+    # ([army, type] per Unit back on the board whose owner has not yet chosen its Section; refill.py).
     # log audience: None, everyone; a list of Armies, those alone; ["!", Armies...], all but those.
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> State:
+        """A state from JSON; a state of format 2 is read as format 3, the option
+        ``refill_chosen_section`` off and no Units per Section kept."""
+        if isinstance(data, Mapping) and data.get("format") == FORMAT_2:
+            options = data.get("options")
+            if isinstance(options, Mapping):
+                options = {**options, "refill_chosen_section": False}
+            data = {**data, "format": FORMAT, "options": options, "sections": None}
+        return super().from_json(data)
 
     def say(self, key: str, text: str, audience: list[str] | None = None) -> None:
         """Write a log entry citing ``key`` for everyone, or for the Armies in ``audience``."""

@@ -39,7 +39,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.procedures import Action, Frame
-from . import control, endgame, solo, victory
+from . import control, endgame, refill, solo, victory
 from .cards import Requirement
 from .common import (
     alliance,
@@ -203,7 +203,10 @@ def away(state: State, army: str) -> dict[str, int]:
 
 
 def need(state: State, army: str) -> int:
-    """The supply ``army``'s not-full Sections ask (``Upkeep.4.A``)."""
+    """The supply ``army``'s not-full Sections ask (``Upkeep.4.A``): by R13 a function of the count
+    per type, with the option ``refill_chosen_section`` what each Section holds."""
+    if state.sections is not None:
+        return refill.supply_needed(state, army)
     return data(state).orders.board.supply_needed(away(state, army))
 
 
@@ -223,7 +226,7 @@ def _remove(state: State, army: str, region: str, kind: str) -> None:
     slots, printed = state.regions[region]["slots"], data(state).board.regions[region].slots
     held = [i for i, p in enumerate(slots) if p == unit(army, kind)]
     slots[max(held, key=lambda i: printed[i].icon is not None)] = None
-    state.board_units[army][kind] += 1  # R13: into the rightmost Section not full
+    refill.returned(state, army, kind)  # R13: into the rightmost Section not full, or by choice
     control.update_tracks(state)
     state.say(
         "Upkeep.4.A",
@@ -311,7 +314,7 @@ def _land(state: State, army: str, frame: Frame, region: str) -> None:
 def _lose(state: State, army: str, frame: Frame) -> None:
     for piece in frame["aboard"]:
         if ":" in piece:
-            state.board_units[army][piece.split(":")[1]] += 1
+            refill.returned(state, army, piece.split(":")[1])
         else:
             state.leader_box.append(piece)
     if frame["aboard"]:
