@@ -327,6 +327,7 @@ def test_refill_chosen_section(other: bool) -> None:
         return
     assert GAME.active_roles(state) == ("turkoman",)
     assert GAME.legal_actions(state, "turkoman") == [("section", "infantry_1"), ("section", "infantry_2")]
+    assert set(GAME.legal_actions(state, "turkoman")) <= set(GAME.action_space())  # encoding.py
     before = snapshot(state)
     with pytest.raises(IllegalAction):
         play(state, "turkoman", "section", "infantry_3")  # a full Section: refused, nothing changed

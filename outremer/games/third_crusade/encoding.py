@@ -108,6 +108,7 @@ def action_space() -> tuple[Action, ...]:
     out += [("discard", c) for c in sorted(pack.cards.objectives)]  # VariableSetup.Decks
     deployed = (*UNIT_KINDS, *sorted(x.id for x in pack.leaders.leaders.values() if x.variable_setup))
     out += [("deploy", p, r, i) for p in deployed for r in regions for i in slots]  # VariableSetup.Deploy
+    out += [("section", s.id) for s in pack.orders.board.sections]  # refill_chosen_section (R13)
     return tuple(out)
 
 
