@@ -183,3 +183,61 @@ def test_a_pack_given_is_the_one_set_up_and_saved(tmp_path: Path) -> None:
     assert state.field["acre"]["jerusalem"]["full"]["2-4"] == shipped - 1
     assert state.pack == str(folder)
     assert load_state(state.to_json()).to_json() == state.to_json()
+
+
+def _running_out(seed: int, in_deck: int) -> tuple[State, list[str], list[str]]:
+    """Scenario C's game with empty hands, its cards in order of id: ``in_deck`` left in the deck,
+    the rest but two discarded, those two removed; returns the state, the deck and the discards."""
+    state = new_game(seed, "C")
+    every = sorted([*state.hands["christian"], *state.hands["muslim"], *state.deck])  # the same for any seed
+    state.hands = {"christian": [], "muslim": []}
+    state.deck, state.discard, state.removed = every[:in_deck], every[in_deck:-2], every[-2:]
+    return state, list(state.deck), list(state.discard)
+
+
+def test_a_deal_that_empties_the_deck_goes_on_from_the_discards_shuffled() -> None:
+    # §8.5 L482: the deck emptied during the deal is rebuilt at once from the discard pile
+    state, deck, discards = _running_out(3, 5)
+    removed = list(state.removed)
+    deal(state)
+    assert state.hands["christian"][:3] == deck[0:5:2] and state.hands["muslim"][:2] == deck[1:5:2]
+    assert all(len(h) == HAND for h in state.hands.values())
+    rest = [*state.hands["christian"][3:], *state.hands["muslim"][2:], *state.deck]
+    assert sorted(rest) == sorted(discards)  # every discard, and nothing else, in the new deck
+    assert state.discard == [] and state.removed == removed  # removed cards stay out (§8.4.1)
+    key, audience, text = next(e for e in state.log if e[0] == "§8.5")
+    assert audience is None and str(len(discards)) in text
+    titles = load_cards().cards
+    assert not any(titles[card].title in text for card in discards)  # the log tells no order
+
+
+def test_the_new_deck_is_shuffled_with_the_states_generator() -> None:
+    # §8.5 L482 "reshuffle": the same discards in the same order give an order that comes from
+    # the seed, the same seed the same order
+    orders, told = [], set()
+    for seed in (4, 4, 5, 6):
+        state, _, discards = _running_out(seed, 1)
+        deal(state)
+        orders.append([*state.hands["muslim"], *state.deck])
+        told.add(next(e[2] for e in state.log if e[0] == "§8.5"))
+    assert orders[0] == orders[1]
+    assert len({tuple(o) for o in orders}) == 3
+    assert len(told) == 1  # the public log is the same whatever the order
+
+
+def test_a_deck_emptied_by_the_last_card_dealt_is_rebuilt_at_once() -> None:
+    # §8.5 L482: "immediately", not at the next draw
+    state, deck, discards = _running_out(7, 14)
+    deal(state)
+    assert [*state.hands["christian"], *state.hands["muslim"]] == [*deck[0:14:2], *deck[1:14:2]]
+    assert sorted(state.deck) == sorted(discards) and state.discard == []
+
+
+def test_with_deck_and_discards_empty_the_deal_stops_short() -> None:
+    # K31 (§8.5 L482): only the discards rebuild the deck; the hands stay short, and the log says so
+    state, deck, _ = _running_out(8, 5)
+    state.discard = []
+    deal(state)
+    assert state.hands == {"christian": deck[0:5:2], "muslim": deck[1:5:2]}
+    assert state.deck == []
+    assert state.log[-1][0] == "§8.5" and "Christian 3, Muslim 2" in state.log[-1][2]

@@ -159,9 +159,28 @@ def _deal(state: State, packs: Pack, s: Scenario) -> None:
 
 def deal(state: State) -> None:
     """Cards from the top of the deck, one at a time, the Christian first, until each player holds
-    seven (§8.1 L427)."""
-    while any(len(state.hands[p]) < HAND for p in PLAYERS):
+    seven (§8.1 L427). A deck emptied is at once rebuilt from the discards (§8.5 L482, draw); with
+    deck and discards both empty the deal stops short (K31)."""
+    while any(len(state.hands[p]) < HAND for p in PLAYERS) and state.deck:
         for player in PLAYERS:
-            if len(state.hands[player]) < HAND:
-                state.hands[player].append(state.deck.pop(0))
+            if len(state.hands[player]) < HAND and state.deck:
+                draw(state, player)
     state.say("§8.1", f"Each player is dealt up to {HAND} cards; {len(state.deck)} remain in the deck.")
+    short = [p for p in PLAYERS if len(state.hands[p]) < HAND]
+    if short:
+        held = ", ".join(f"{p.capitalize()} {len(state.hands[p])}" for p in short)
+        state.say("§8.5", f"No cards are left to deal, in the deck or the discards: {held} (K31).")
+
+
+def draw(state: State, player: str) -> None:
+    """The deck's top card to ``player``'s hand; a deck emptied by it is replaced at once by the
+    discard pile shuffled with the state's generator (§8.5 L482). Removed cards are never in the
+    discards (§8.4.1), so they stay out; the log tells the count, never the order."""
+    state.hands[player].append(state.deck.pop(0))
+    state.barrier += 1
+    if not state.deck and state.discard:
+        state.deck, state.discard = list(state.discard), []
+        rng.shuffle(state, state.deck)
+        state.say(
+            "§8.5", f"The deck is empty: the {len(state.deck)} discarded cards are shuffled into a new deck."
+        )
