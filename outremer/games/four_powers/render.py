@@ -17,20 +17,15 @@ Names come from the shipped data pack (public, static data); no internal id is p
 
 from __future__ import annotations
 
-import re
-import textwrap
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ...engine.procedures import SEALED
+from ...engine.terminal import glue, wrap
 from .effects import UNUSED, USED
 from .pack import ActionCard, Pack, load_pack
 from .state import BLUFF, BOARD, COLUMNS, COST_COLUMNS
 from .words import AFFILIATIONS, COLUMN_NAMES, NAMES, count, effect_words
-
-WIDTH = 80
-NBSP = "\u00a0"
-NUMBER = re.compile(r"\b(\d+) ")
 
 KINDS = ("battle", "siege")
 """The procedure kinds of a Conflict under way (battle.py): its revealed facts are public."""
@@ -62,26 +57,8 @@ def _key(pack: Pack) -> str:
 
 
 # -- words -------------------------------------------------------------------------------------
-def _glue(text: str) -> str:
-    """``text`` as one piece: the wrapping never breaks it."""
-    return text.replace(" ", NBSP)
-
-
-def _wrap(text: str, indent: str = "") -> list[str]:
-    """``text`` wrapped to :data:`WIDTH`, its next lines indented past ``indent``."""
-    wrapper = textwrap.TextWrapper(
-        width=WIDTH,
-        initial_indent=indent,
-        subsequent_indent=indent + "    ",
-        break_on_hyphens=False,
-        break_long_words=False,
-    )
-    glued = NUMBER.sub("\\1" + NBSP, text)  # "2 Gold", "3 Footmen": a count stays with its noun
-    return [line.replace(NBSP, " ") for line in wrapper.wrap(glued)]
-
-
 def _counts(counts: Mapping[str, int], empty: str) -> str:
-    said = [_glue(count(n, k)) for k, n in counts.items() if n]
+    said = [glue(count(n, k)) for k, n in counts.items() if n]
     return ", ".join(said) if said else empty
 
 
@@ -104,10 +81,10 @@ def _card_text(pack: Pack, card_id: str) -> str:
     """A card with everything printed on it, for its holder (``Cards.Anatomy``)."""
     c = _card(pack, card_id)
     if card_id == BLUFF:
-        return f"{_glue(c.name)} (Strength {c.strength}; no effect, R6c)."
+        return f"{glue(c.name)} (Strength {c.strength}; no effect, R6c)."
     benefits = ", ".join(NAMES[b][0] for b in c.benefits) or "none"
     facts = [AFFILIATIONS[c.affiliation], f"Cost {c.cost}", f"Benefits {benefits}", f"Strength {c.strength}"]
-    text = f"{_glue(c.name)} ({'; '.join(_glue(f) for f in facts)})."
+    text = f"{glue(c.name)} ({'; '.join(glue(f) for f in facts)})."
     if c.action is not None:
         text += f" Action: {effect_words(c.action)}."
     if c.conflict is not None:
@@ -127,12 +104,12 @@ def _header(view: dict[str, Any], pack: Pack) -> list[str]:
         when = f"{crusade}, round {view['round']} ({card})"
     else:
         when = f"{crusade}, before the first round"
-    lines = _wrap(f"== {when}: {view['phase_name']} ==")
+    lines = wrap(f"== {when}: {view['phase_name']} ==")
     said = [f"First player: {view['first']}"]
     if view["active"] and view["result"] is None:
         together = " (at once)" if len(view["active"]) > 1 else ""
         said.append(f"to act: {', '.join(view['active'])}{together}")
-    lines += _wrap("; ".join(said) + ".")
+    lines += wrap("; ".join(said) + ".")
     return lines
 
 
@@ -142,7 +119,7 @@ def _levels(view: dict[str, Any], pack: Pack, location: str) -> str:
     parts = []
     for i, holder in enumerate(city["levels"]):
         top = " (top)" if i == len(city["levels"]) - 1 else ""
-        parts.append(_glue(f"{holder or '-'} {side.costs[i]}/{side.income[i]}{top}"))
+        parts.append(glue(f"{holder or '-'} {side.costs[i]}/{side.income[i]}{top}"))
     return " > ".join(parts)
 
 
@@ -150,20 +127,20 @@ def _city(view: dict[str, Any], pack: Pack, location: str) -> list[str]:
     """A City's levels and City Control marker, then its Region: Support, Citadel, Churches."""
     city = view["cities"][location]
     name = _location(pack, location)
-    control = _glue(f"control: {city['control'] or 'nobody'}")
-    first = f"{_glue(name)}: {_levels(view, pack, location)}; {control}."
-    support = [_glue(f"{r} {n}") for r, n in city["support"].items() if n]
+    control = glue(f"control: {city['control'] or 'nobody'}")
+    first = f"{glue(name)}: {_levels(view, pack, location)}; {control}."
+    support = [glue(f"{r} {n}") for r, n in city["support"].items() if n]
     said = ["Support: " + (", ".join(support) if support else "none")]
     if city["citadel"]:
-        said.append(_glue(f"Citadel of the {city['citadel']}"))
+        said.append(glue(f"Citadel of the {city['citadel']}"))
     churches = city["churches"]
     if churches:
         spaces = pack.board.regions[location].church_mosque_spaces
-        built = ", ".join(_glue(f"{pack.factions[r].building.title()} of the {r}") for r in churches)
+        built = ", ".join(glue(f"{pack.factions[r].building.title()} of the {r}") for r in churches)
         said.append(f"{built} ({spaces - len(churches)} of {spaces} spaces free)")
     if view["last_conflict"] == location:
         said.append("the Last Conflict marker (R8b)")
-    return [*_wrap(first, "  "), *_wrap("; ".join(said) + ".", "      ")]
+    return [*wrap(first, "  "), *wrap("; ".join(said) + ".", "      ")]
 
 
 def _board(view: dict[str, Any], pack: Pack) -> list[str]:
@@ -175,14 +152,14 @@ def _board(view: dict[str, Any], pack: Pack) -> list[str]:
         else:
             waiting.append(_location(pack, location))
     if waiting:
-        lines += _wrap(
+        lines += wrap(
             f"Waiting beside the board until the 2nd Crusade (Setup.2, EndCrusade.3): {', '.join(waiting)}."
         )
     forts = []
     for space, role in view["fortresses"].items():
         a, b = (_location(pack, loc) for loc in pack.board.fortress_spaces[space].between)
-        forts.append(_glue(f"{role} between {a} and {b}"))
-    lines += _wrap("Fortresses (Buildings.Fortress): " + ("; ".join(forts) if forts else "none yet") + ".")
+        forts.append(glue(f"{role} between {a} and {b}"))
+    lines += wrap("Fortresses (Buildings.Fortress): " + ("; ".join(forts) if forts else "none yet") + ".")
     return lines
 
 
@@ -191,7 +168,7 @@ def _column(pack: Pack, name: str, cards: list[str]) -> str:
     if not cards:
         return f"{title}: empty."
     if name in COST_COLUMNS:
-        shown = [_glue(f"{pack.cards[c].name} (Cost {pack.cards[c].cost})") for c in cards]
+        shown = [glue(f"{pack.cards[c].name} (Cost {pack.cards[c].cost})") for c in cards]
         total = sum(pack.cards[c].cost for c in cards)
         return f"{title}: {', '.join(shown)}; a card played here costs {total} Gold more."
     showing: dict[str, int] = {}
@@ -201,7 +178,7 @@ def _column(pack: Pack, name: str, cards: list[str]) -> str:
         up = benefits if i == len(cards) - 1 else benefits[:1]
         for b in up:
             showing[b] = showing.get(b, 0) + 1
-        shown.append(_glue(f"{pack.cards[c].name} ({', '.join(NAMES[b][0] for b in up) or 'nothing'})"))
+        shown.append(glue(f"{pack.cards[c].name} ({', '.join(NAMES[b][0] for b in up) or 'nothing'})"))
     return f"{title}: {', '.join(shown)}; Benefits showing: {_counts(showing, 'none')}."
 
 
@@ -211,7 +188,7 @@ def _columns(view: dict[str, Any], pack: Pack) -> list[str]:
         whose = "shared by all (R1)" if owner == BOARD else f"of the {owner} (R1)"
         lines.append(f"Action columns {whose}, oldest card first:")
         for name in COLUMNS:
-            lines += _wrap(_column(pack, name, columns[name]), "  ")
+            lines += wrap(_column(pack, name, columns[name]), "  ")
     return lines
 
 
@@ -238,15 +215,15 @@ def _faction(view: dict[str, Any], pack: Pack, role: str) -> list[str]:
     ):
         track = pack.tracks[kind]
         at = f["tracks"][kind]
-        tracks.append(_glue(f"{words} at {at + 1} of {len(track.values)} ({track.values[at]} {unit})"))
+        tracks.append(glue(f"{words} at {at + 1} of {len(track.values)} ({track.values[at]} {unit})"))
     said = [
         f"Units: {_counts(f['units'], 'none')}",
         f"Presence markers in supply: {f['presence']}",
         *([f"City Control markers: {control}"] if control else []),
-        f"to build: {', '.join(_glue(b) for b in built)}",
+        f"to build: {', '.join(glue(b) for b in built)}",
         f"Upgrade markers: {', '.join(tracks)}",
     ]
-    return [*_wrap(head), *_wrap("; ".join(said) + ".", "    ")]
+    return [*wrap(head), *wrap("; ".join(said) + ".", "    ")]
 
 
 def _factions(view: dict[str, Any], pack: Pack) -> list[str]:
@@ -265,9 +242,7 @@ def _own_cards(view: dict[str, Any], pack: Pack) -> list[str]:
         lines.append(f"Your draft, pick {draft['pick']}: the cards you may keep (Draft.2):")
         lines += _cards(pack, draft["hand"])
         if draft.get("kept"):
-            lines += _wrap(
-                "Kept so far: " + ", ".join(_glue(_card(pack, c).name) for c in draft["kept"]) + "."
-            )
+            lines += wrap("Kept so far: " + ", ".join(glue(_card(pack, c).name) for c in draft["kept"]) + ".")
     if len(own) == 1 and own[0]["hand"]:
         lines.append("Your hand:")
         lines += _cards(pack, own[0]["hand"])
@@ -275,16 +250,16 @@ def _own_cards(view: dict[str, Any], pack: Pack) -> list[str]:
 
 
 def _cards(pack: Pack, cards: Iterable[str]) -> list[str]:
-    return [line for c in cards for line in _wrap(_card_text(pack, c), "  ")]
+    return [line for c in cards for line in wrap(_card_text(pack, c), "  ")]
 
 
 def _piles(view: dict[str, Any], pack: Pack) -> list[str]:
     discard = view["discard"]
     text = f"Action deck: {_plural(view['deck'], 'card')}; discard pile: {len(discard)}"
     if discard:
-        text += f", {_glue(pack.cards[discard[-1]].name)} on top"
+        text += f", {glue(pack.cards[discard[-1]].name)} on top"
     text += f"; Round deck: {_plural(view['round_deck'], 'card')}."
-    return _wrap(text)
+    return wrap(text)
 
 
 # -- an action under way ---------------------------------------------------------------------------
@@ -296,13 +271,13 @@ def _action(view: dict[str, Any], pack: Pack) -> list[str]:
         kind = frame["kind"]
         if kind in ("development", "presence"):
             c = pack.cards[frame["card"]]
-            text = f"Under way: the {COLUMN_NAMES[kind]} action of the {frame['role']} with {_glue(c.name)}"
+            text = f"Under way: the {COLUMN_NAMES[kind]} action of the {frame['role']} with {glue(c.name)}"
             if c.action is not None and frame["effect"] in (UNUSED, USED):
                 state = "not yet used" if frame["effect"] == UNUSED else "used"
                 text += f"; its effect ({state}, Actions.3): {effect_words(c.action)}"
-            lines += _wrap(text + ".")
+            lines += wrap(text + ".")
         elif kind == "movement":
-            lines += _wrap(
+            lines += wrap(
                 f"Under way: the Movement action of the {frame['role']}; Recruitment points left:"
                 f" {frame['points']} (Buildings.Fortress.3)."
             )
@@ -315,7 +290,7 @@ def _face(pack: Pack, index: int) -> str:
     parts = [f"Strength {face.strength}"] if face.strength else []
     if face.wounds:
         parts.append(f"{face.wounds} Wound{'s' if face.wounds != 1 else ''}")
-    return _glue(f"({' and '.join(parts) or 'blank'})")
+    return glue(f"({' and '.join(parts) or 'blank'})")
 
 
 def _side(frame: dict[str, Any], side: str) -> list[str]:
@@ -338,7 +313,7 @@ def _sealed(view: dict[str, Any], pack: Pack, frame: dict[str, Any], conflict: s
             _, footmen, other, faith = choice
             big = "tower" if conflict == "siege" else "knight"
             said.append(f"Your closed hand: {count(footmen, 'footman')}, {count(other, big)}, {faith} Faith.")
-    return _wrap(" ".join(said), "    ")
+    return wrap(" ".join(said), "    ")
 
 
 def _conflict(view: dict[str, Any], pack: Pack) -> list[str]:
@@ -350,7 +325,7 @@ def _conflict(view: dict[str, Any], pack: Pack) -> list[str]:
     kind = frame["kind"]
     title = "Battle" if kind == "battle" else "Siege"
     attackers, defenders = _side(frame, "attacker"), _side(frame, "defender")
-    lines = _wrap(
+    lines = wrap(
         f"{title} in {_location(pack, frame['location'])}: the attacker {' with '.join(attackers)}"
         f"{'' if len(attackers) > 1 else ', no Ally'}; the Defender {' with '.join(defenders)}"
         f"{'' if len(defenders) > 1 else ', no Ally'}."
@@ -361,25 +336,25 @@ def _conflict(view: dict[str, Any], pack: Pack) -> list[str]:
         said = []
         cards = frame["cards"].get(role)
         if cards:
-            shown = (_glue(f"{_card(pack, c).name} (Strength {_card(pack, c).strength})") for c in cards)
+            shown = (glue(f"{_card(pack, c).name} (Strength {_card(pack, c).strength})") for c in cards)
             said.append("cards " + ", ".join(shown))
         if role in frame["units"]:
             said.append(f"Units {_counts(frame['units'][role], 'none')}")
         if role in frame["faith"]:
-            said.append(_glue(f"{frame['faith'][role]} Faith"))
+            said.append(glue(f"{frame['faith'][role]} Faith"))
         if frame["dice"].get(role):
             said.append("dice " + " ".join(_face(pack, d) for d in frame["dice"][role]))
         if said:
-            lines += _wrap(f"{role}: {'; '.join(said)}.", "    ")
+            lines += wrap(f"{role}: {'; '.join(said)}.", "    ")
     if frame["strength"]:
         s = frame["strength"]
         text = f"Strength: the attacker {s['attacker']}, the Defender {s['defender']}"
         if frame["winner"]:
             text += f"; the {'attacker' if frame['winner'] == 'attacker' else 'Defender'} wins"
-        lines += _wrap(text + ".", "    ")
+        lines += wrap(text + ".", "    ")
     if frame["wounds"]:
         w = frame["wounds"]
-        lines += _wrap(
+        lines += wrap(
             f"Wounds still to take: the attacker {w['attacker']}, the Defender {w['defender']}.", "    "
         )
     return lines
@@ -389,8 +364,8 @@ def _result(view: dict[str, Any]) -> list[str]:
     r = view["result"]
     if not r:
         return []
-    scores = ", ".join(_glue(f"{role} {vp} VP") for role, vp in r["scores"].items())
-    return _wrap(f"Game over: {r['reason']}. Winners: {', '.join(r['winners'])}. Final score: {scores}.")
+    scores = ", ".join(glue(f"{role} {vp} VP") for role, vp in r["scores"].items())
+    return wrap(f"Game over: {r['reason']}. Winners: {', '.join(r['winners'])}. Final score: {scores}.")
 
 
 def render_text(view: dict[str, Any]) -> str:
@@ -407,6 +382,6 @@ def render_text(view: dict[str, Any]) -> str:
         *_factions(view, pack),
         *_own_cards(view, pack),
         *_piles(view, pack),
-        *_wrap(_key(pack)),
+        *wrap(_key(pack)),
     ]
     return "\n".join(lines)

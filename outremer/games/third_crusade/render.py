@@ -16,19 +16,15 @@ Names come from the shipped data packs (public, static data); no internal id is 
 
 from __future__ import annotations
 
-import re
-import textwrap
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from ...engine.terminal import glue, wrap
 from .common import Pack, pack_at
 from .state import NAMES, NEUTRAL, SABOTAGE, SLOTS
 from .words import ICON_NAMES, UNIT_NAMES, points_words, round_name, space_words
 
-WIDTH = 80
-NBSP = "\u00a0"
-NUMBER = re.compile(r"\b(\d+) ")
 ALLIANCE_NAMES = {"crusader": "Crusader", "muslim": "Muslim"}
 TRACKS = ("base", "current", "crowns", "supply", "gold")
 """An Army's tracks (``BoardSetup.4``)."""
@@ -49,26 +45,8 @@ KEY = (
 
 
 # -- words -------------------------------------------------------------------------------------
-def _glue(text: str) -> str:
-    """``text`` as one piece: the wrapping never breaks it."""
-    return text.replace(" ", NBSP)
-
-
-def _wrap(text: str, indent: str = "") -> list[str]:
-    """``text`` wrapped to :data:`WIDTH`, its next lines indented past ``indent``."""
-    wrapper = textwrap.TextWrapper(
-        width=WIDTH,
-        initial_indent=indent,
-        subsequent_indent=indent + "    ",
-        break_on_hyphens=False,
-        break_long_words=False,
-    )
-    glued = NUMBER.sub("\\1" + NBSP, text)  # "2 Infantry": a count stays with its noun
-    return [line.replace(NBSP, " ") for line in wrapper.wrap(glued)]
-
-
 def _list(items: Iterable[str], empty: str = "none") -> str:
-    said = [_glue(i) for i in items]
+    said = [glue(i) for i in items]
     return ", ".join(said) if said else empty
 
 
@@ -101,10 +79,10 @@ def _card_name(pack: Pack, card: str) -> str:
 def _header(view: dict[str, Any]) -> list[str]:
     glory = view["glory"]
     towards = "centre" if glory == 0 else ("towards the Crusaders" if glory > 0 else "towards the Muslims")
-    lines = _wrap(f"== Round {round_name(view['round'])}: {view['phase_name']} ==")
-    lines += _wrap(f"Glory: {_signed(glory)} ({towards}).")
-    initiative = " > ".join(_glue(NAMES[a]) for a in view["initiative"]) or "not drawn yet"
-    lines += _wrap(f"Initiative, first to last: {initiative}.")
+    lines = wrap(f"== Round {round_name(view['round'])}: {view['phase_name']} ==")
+    lines += wrap(f"Glory: {_signed(glory)} ({towards}).")
+    initiative = " > ".join(glue(NAMES[a]) for a in view["initiative"]) or "not drawn yet"
+    lines += wrap(f"Initiative, first to last: {initiative}.")
     for track, markers in (("Faith", view["faith"]), ("Mercantile", view["mercantile"])):
         said = []
         for side, marker in markers.items():
@@ -112,9 +90,9 @@ def _header(view: dict[str, Any]) -> list[str]:
                 continue
             lean, spaces = marker
             where = "at the centre" if lean is None or spaces == 0 else f"{spaces} towards {NAMES[lean]}"
-            said.append(_glue(f"{ALLIANCE_NAMES[side]} {where}"))
+            said.append(glue(f"{ALLIANCE_NAMES[side]} {where}"))
         if said:
-            lines += _wrap(f"{track} markers: {', '.join(said)}.")
+            lines += wrap(f"{track} markers: {', '.join(said)}.")
     return lines
 
 
@@ -127,7 +105,7 @@ def _cards(view: dict[str, Any], pack: Pack) -> list[str]:
     if view["diplomacy_card"]:
         said.append(f"Diplomacy Card: {pack.cards.diplomacy_cards[view['diplomacy_card']].name}")
     said.append(f"Objective deck: {view['objective_deck']}")
-    return _wrap("; ".join(said) + ".")
+    return wrap("; ".join(said) + ".")
 
 
 def _region(view: dict[str, Any], pack: Pack, rid: str) -> list[str]:
@@ -158,11 +136,11 @@ def _region(view: dict[str, Any], pack: Pack, rid: str) -> list[str]:
     parts = []
     for who, names in by_owner.items():
         listed = ", ".join(
-            _glue(name if name.startswith("Leader") else f"{n} {name}") for name, n in names.items()
+            glue(name if name.startswith("Leader") else f"{n} {name}") for name, n in names.items()
         )
-        parts.append(f"{_glue(_owner_name(who))}: {listed}")
+        parts.append(f"{glue(_owner_name(who))}: {listed}")
     if sabotage:
-        parts.append(_glue(f"Sabotage {sabotage}"))
+        parts.append(glue(f"Sabotage {sabotage}"))
     if here["resources"]:
         parts.append("tokens: " + _list(ICON_NAMES[icon] for _, icon in here["resources"]))
     if open_icons:
@@ -170,9 +148,9 @@ def _region(view: dict[str, Any], pack: Pack, rid: str) -> list[str]:
     for side, o in here["orders"].items():
         order = "face down" if o["order"] is None else _order_name(pack, o["order"])
         state = "" if o["order"] is None or o["up"] else ", face down"
-        parts.append(_glue(f"{ALLIANCE_NAMES[side]} Order: {NAMES[o['army']]} {order}{state}"))
+        parts.append(glue(f"{ALLIANCE_NAMES[side]} Order: {NAMES[o['army']]} {order}{state}"))
     text = f"{r.name} ({', '.join(tags)}): " + ("; ".join(parts) if parts else "empty")
-    return _wrap(text, "  ")
+    return wrap(text, "  ")
 
 
 def _map(view: dict[str, Any], pack: Pack) -> list[str]:
@@ -188,9 +166,9 @@ def _map(view: dict[str, Any], pack: Pack) -> list[str]:
         if n:
             a, b = road.split("|")
             names = pack.board.regions[a].name, pack.board.regions[b].name
-            bandits.append(_glue(f"{names[0]}-{names[1]} {n}"))
+            bandits.append(glue(f"{names[0]}-{names[1]} {n}"))
     if bandits:
-        lines += _wrap("Bandits on Roads: " + ", ".join(bandits) + ".")
+        lines += wrap("Bandits on Roads: " + ", ".join(bandits) + ".")
     return lines
 
 
@@ -201,7 +179,7 @@ def _ships(view: dict[str, Any], pack: Pack) -> list[str]:
             pieces = [v for v in cargo.values() if v] if isinstance(cargo, dict) else []
             if pieces:
                 when = round_name(period)
-                lines += _wrap(f"Genoa ship of {when} for the {NAMES[army]}: {_cargo(pack, cargo)}.")
+                lines += wrap(f"Genoa ship of {when} for the {NAMES[army]}: {_cargo(pack, cargo)}.")
     return lines
 
 
@@ -220,30 +198,30 @@ def _bidding(view: dict[str, Any], pack: Pack) -> list[str]:
     for army, row in view["bidding"].items():
         if row:
             cells = [
-                _glue(f"{n}: {'taken' if c is None else _card_name(pack, c)}")
+                glue(f"{n}: {'taken' if c is None else _card_name(pack, c)}")
                 for n, c in zip(SLOTS, row, strict=False)
             ]
-            rows.append(f"{_glue(NAMES[army])} row: {', '.join(cells)}")
-    return _wrap("Bidding board: " + "; ".join(rows) + ".") if rows else []
+            rows.append(f"{glue(NAMES[army])} row: {', '.join(cells)}")
+    return wrap("Bidding board: " + "; ".join(rows) + ".") if rows else []
 
 
 def _diplomacy(view: dict[str, Any], pack: Pack) -> list[str]:
     armies = view["armies"]
-    pawns = [f"{_glue(NAMES[a])} at {space_words(pack, v['diplomacy_at'])}" for a, v in armies.items()]
+    pawns = [f"{glue(NAMES[a])} at {space_words(pack, v['diplomacy_at'])}" for a, v in armies.items()]
     marks = [
         f"{space_words(pack, space)} by the {NAMES[army]}" for space, army in view["diplomacy_marks"].items()
     ]
-    lines = _wrap("Diplomacy board pawns: " + "; ".join(pawns) + ".")
+    lines = wrap("Diplomacy board pawns: " + "; ".join(pawns) + ".")
     if marks:
-        lines += _wrap("Marked spaces: " + "; ".join(marks) + ".")
+        lines += wrap("Marked spaces: " + "; ".join(marks) + ".")
     return lines
 
 
 def _army(view: dict[str, Any], pack: Pack, army: str) -> list[str]:
     a = view["armies"][army]
-    tracks = ", ".join(_glue(f"{k} {a['tracks'][k]}") for k in TRACKS)
+    tracks = ", ".join(glue(f"{k} {a['tracks'][k]}") for k in TRACKS)
     units = _list(f"{n} {UNIT_NAMES[k]}" for k, n in a["board_units"].items())
-    lines = _wrap(f"{a['name']} ({ALLIANCE_NAMES[a['alliance']]}): tracks {tracks}; gold chits {a['gold']}.")
+    lines = wrap(f"{a['name']} ({ALLIANCE_NAMES[a['alliance']]}): tracks {tracks}; gold chits {a['gold']}.")
     said = [f"Units on its board: {units}"]
     if a["leaders_beside"]:
         said.append("Leaders beside it: " + _list(pack.leaders.leaders[x].name for x in a["leaders_beside"]))
@@ -266,7 +244,7 @@ def _army(view: dict[str, Any], pack: Pack, army: str) -> list[str]:
     else:
         said.append(f"{a['objectives']} Objectives, unseen")
     said.append(f"diplomacy markers left {a['markers']}")
-    lines += _wrap("; ".join(said) + ".", "  ")
+    lines += wrap("; ".join(said) + ".", "  ")
     return lines
 
 
@@ -292,7 +270,7 @@ def _battle(view: dict[str, Any], pack: Pack) -> list[str]:
     origin = f" from {names[frame['origin']].name}" if frame.get("origin") else ""
     step = STAGES.get(frame.get("stage") or "", "about to be fought")
     attacker, defender = NAMES[frame["attacker"]], NAMES[frame["defender"]]
-    return _wrap(
+    return wrap(
         f"Battle in {names[frame['region']].name}: the {attacker} attacks{origin}, the {defender} defends; "
         f"now: {step}."
     )
@@ -308,9 +286,9 @@ def _solo(view: dict[str, Any]) -> list[str]:
     for army in solo["bots"]:
         column = solo["column"].get(army)
         said.append(
-            _glue(f"{NAMES[army]} (column {column})" if column else f"{NAMES[army]} (no column rolled yet)")
+            glue(f"{NAMES[army]} (column {column})" if column else f"{NAMES[army]} (no column rolled yet)")
         )
-    return _wrap(f"Bots played by the rules: {', '.join(said)}.")
+    return wrap(f"Bots played by the rules: {', '.join(said)}.")
 
 
 def _variable(view: dict[str, Any], pack: Pack) -> list[str]:
@@ -327,17 +305,17 @@ def _variable(view: dict[str, Any], pack: Pack) -> list[str]:
         shown = _list(_objective(pack, o) for o in v["revealed"][army]) if v["revealed"][army] else "not yet"
         desert = v["deserts"][army]
         where = f", Desert {pack.board.regions[desert].name}" if desert else ""
-        lines += _wrap(f"Variable set-up, {NAMES[army]}: {points_words(points)}{where}; shows {shown}.")
+        lines += wrap(f"Variable set-up, {NAMES[army]}: {points_words(points)}{where}; shows {shown}.")
         if isinstance(v["hands"][army], list) and v["hands"][army]:
-            lines += _wrap(f"  Your cards dealt: {_list(_objective(pack, o) for o in v['hands'][army])}.")
+            lines += wrap(f"  Your cards dealt: {_list(_objective(pack, o) for o in v['hands'][army])}.")
         laid = v["discarded"][army]
         if isinstance(sealed.get(army), list):
             card = _objective(pack, sealed[army][1])
-            lines += _wrap(f"  Laid face down, sealed until all have chosen: {card}.")
+            lines += wrap(f"  Laid face down, sealed until all have chosen: {card}.")
         elif army in sealed:
-            lines += _wrap("  Has laid an Objective Card face down.")
+            lines += wrap("  Has laid an Objective Card face down.")
         elif isinstance(laid, str):
-            lines += _wrap(f"  Laid face down: {_objective(pack, laid)}.")
+            lines += wrap(f"  Laid face down: {_objective(pack, laid)}.")
     return lines
 
 
@@ -346,7 +324,7 @@ def _result(view: dict[str, Any]) -> list[str]:
     if r is None:
         return []
     winners = ", ".join(NAMES.get(w, w) for w in r["winners"]) or "nobody"
-    return _wrap(f"The game is over: {winners} won ({r['reason']}).")
+    return wrap(f"The game is over: {winners} won ({r['reason']}).")
 
 
 def render_text(view: dict[str, Any]) -> str:
@@ -358,4 +336,4 @@ def render_text(view: dict[str, Any]) -> str:
     for army in view["armies"]:
         lines += _army(view, pack, army)
     lines += _result(view)
-    return "\n".join([*lines, *_wrap(KEY)])
+    return "\n".join([*lines, *wrap(KEY)])
