@@ -59,11 +59,17 @@ def words(text: str) -> list[str]:
 
 
 def copied_runs(ours: str, rulebook: str) -> list[str]:
-    """Every run of ``RUN`` words of ``ours`` that the rulebook has too (none should be)."""
+    """Every run of ``RUN`` words of ``ours`` that the rulebook has too (none should be), but for
+    runs mostly of numbers: a table of facts (a set-up's counts beside its Armies) is no prose."""
     theirs = " " + " ".join(words(rulebook)) + " "
     mine = words(ours)
     runs = {" ".join(mine[i : i + RUN]) for i in range(len(mine) - RUN + 1)}
-    return sorted(run for run in runs if f" {run} " in theirs)
+    return sorted(run for run in runs if f" {run} " in theirs and _prose(run))
+
+
+def _prose(run: str) -> bool:
+    """Whether more than half the words of ``run`` are words, not numbers."""
+    return sum(not w.isdigit() for w in run.split()) * 2 > RUN
 
 
 def rulebook_text(path: Path) -> str:

@@ -61,6 +61,14 @@ def test_a_copied_run_is_found_whatever_its_case_and_punctuation() -> None:
     assert copied_runs("zero one two three four five six seven eight nine", book) == []
 
 
+def test_a_run_mostly_of_numbers_is_a_table_of_facts_not_a_copy() -> None:
+    book = "Ayyubid 3 2 4 3 Turkoman 2 2 7 1 and the Angevin 2 2 4 Infantry in the slots of Acre."
+    assert copied_runs("ayyubid 3 2 4 3 turkoman 2 2 7 1", book) == []  # 8 numbers of 10
+    assert copied_runs("1 and the angevin 2 2 4 infantry in the", book) == [
+        "1 and the angevin 2 2 4 infantry in the"  # 6 words of 10: prose
+    ]
+
+
 def test_a_table_gives_its_rows_under_the_heading_only(book: Rulebook) -> None:
     text = "# Doc\n## A\n| id | x |\n| a | 1 |\n## B\n| id | y |\n| b | 2 |\n"
     assert book.table(text, "## A") == ["| a | 1 |"]
