@@ -38,6 +38,7 @@ from .control import controller, update_tracks
 from .options import on
 from .pieces import kind_of
 from .procedures import PROCEDURES
+from .solo import bots
 from .state import NAMES, NEUTRAL, SABOTAGE, State
 
 BATTLE = "battle"
@@ -113,7 +114,8 @@ def _react(state: State, frame: Frame, army: str, action: Action) -> None:
         del state.placed[where]
     order = data(state).orders.orders[placed["order"]]
     assert order.cost is not None
-    state.tracks[army]["current"] -= order.cost
+    if army not in bots(state):  # Solo.Setup.6: a Bot keeps no command points and pays none
+        state.tracks[army]["current"] -= order.cost
     state.executed[army].append(order.id)
     reaction = {"army": army, "order": order.id, "region": where}
     text = f"{NAMES[army]} executes its {order.name} in {data(state).board.regions[where].name}"

@@ -32,6 +32,7 @@ from .control import controller
 from .options import on
 from .orders import Order
 from .pieces import kind_of
+from .solo import bots
 from .state import NEUTRAL, SABOTAGE, State
 
 TABLE = {
@@ -198,8 +199,10 @@ def reactions(state: State, frame: Frame, army: str) -> list[Action]:
         if placed is None or placed["army"] != army or placed["up"]:
             continue
         order = data(state).orders.orders[placed["order"]]
-        if not order.reaction or order.cost is None or order.cost > state.tracks[army]["current"]:
+        if not order.reaction or order.cost is None:
             continue
+        if army not in bots(state) and order.cost > state.tracks[army]["current"]:
+            continue  # Solo.Setup.6: a Bot keeps no command points and pays none
         if not all(presence_holds(state, icon, where) for icon in order.presence):
             continue
         kinds = effects(order)

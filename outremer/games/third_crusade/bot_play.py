@@ -718,7 +718,7 @@ def _react(state: State, frame: Frame, army: str, legal: list[Action]) -> Action
     """One Order drawn at random from the Reaction pile: a Blank is no Reaction; a Reaction goes
     to the defended Region, or the Region attacked from, a Reinforce beside the Battle, replacing
     an unexecuted Order there (``Solo.Battle.Reaction.1-3``, L930-L942). It costs the Bot nothing
-    (``Solo.Setup.6``: its cost is given back before the Battle takes it); a Reaction it executes
+    (``Solo.Setup.6``: the Battle charges a Bot nothing); a Reaction it executes
     may be a card trigger (column 6)."""
     assert state.solo is not None
     piles = state.solo["piles"][army]
@@ -750,9 +750,7 @@ def _react(state: State, frame: Frame, army: str, legal: list[Action]) -> Action
     if drawn in state.order_box[army]:
         state.order_box[army].remove(drawn)
     side[alliance(army)] = {"army": army, "order": drawn, "up": False}
-    state.tracks[army]["current"] += order.cost or 0  # Solo.Setup.6: given back, as the Reaction takes it
     if ("react", region) not in PROCEDURES.legal(state, army):
-        state.tracks[army]["current"] -= order.cost or 0
         return ("pass",)
     if triggers(state, army, order.effect, region):  # BotTable.Command, column 6
         state.solo.setdefault("triggered", {})[army] = True
