@@ -20,3 +20,16 @@ def reached(start: Node, steps: Callable[[Node], Iterable[Node]]) -> set[Node]:
                 seen.add(there)
                 todo.append(there)
     return seen
+
+
+def distances(starts: Iterable[Node], steps: Callable[[Node], Iterable[Node]]) -> dict[Node, int]:
+    """The fewest ``steps`` from any of ``starts`` to every node reached (breadth first)."""
+    far = dict.fromkeys(starts, 0)
+    todo = deque(far)
+    while todo:
+        here = todo.popleft()
+        for there in steps(here):
+            if there not in far:
+                far[there] = far[here] + 1
+                todo.append(there)
+    return far

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter as Tally
-from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -20,6 +19,7 @@ from pathlib import Path as FilePath
 from types import MappingProxyType
 from typing import Any
 
+from ...engine import graphs
 from ...engine.datapack import Loader, fail, read_pack
 
 FILES = ("map", "counters", "markers", "tables")
@@ -319,15 +319,7 @@ class Board:
         """Fewest paths of the given kinds from ``start`` (a space or several) to every space reached."""
         kinds = tuple(kinds)
         starts = [start] if isinstance(start, str) else list(start)
-        seen = dict.fromkeys(starts, 0)
-        todo = deque(starts)
-        while todo:
-            here = todo.popleft()
-            for there in self.neighbours(here, kinds):
-                if there not in seen:
-                    seen[there] = seen[here] + 1
-                    todo.append(there)
-        return seen
+        return graphs.distances(starts, lambda here: self.neighbours(here, kinds))
 
     def fortresses(self, cls: str | None = None) -> tuple[str, ...]:
         """Fortress spaces, of one class if given; Constantinople is never among them (27.2)."""

@@ -25,6 +25,7 @@ import math
 import random
 from typing import Any
 
+from ...engine import graphs
 from ...engine.game import Action
 from .common import data
 from .pack import ActionCard, Pack
@@ -652,17 +653,7 @@ class Seat:
 
     def distances(self, start: str) -> dict[str, int]:
         """Steps from ``start`` to each Location in play (``Movement.2``: adjacent areas)."""
-        far = {start: 0}
-        edge = [start]
-        while edge:
-            nxt = []
-            for a in edge:
-                for b in self.pack.board.neighbours(a, self.second):
-                    if b not in far:
-                        far[b] = far[a] + 1
-                        nxt.append(b)
-            edge = nxt
-        return far
+        return graphs.distances([start], lambda here: self.pack.board.neighbours(here, self.second))
 
     def fight_value(self, edge: float) -> float:
         """A Conflict's worth to its attacker (``Victory.1``): 1 VP for taking part, 2 more for
