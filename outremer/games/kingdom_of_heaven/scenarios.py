@@ -252,8 +252,10 @@ def _scenario(f: str, s: dict[str, Any], board: Board, counters: Counters) -> Sc
     if s["first_year"] < FIRST_YEAR or last > LAST_YEAR:
         fail(f, rec, f"runs {s['first_year']}-{last}, outside the game's {FIRST_YEAR}-{LAST_YEAR}")
     orientation, rates = _powers(f, rec, s["powers"], counters)
-    owners = _provinces(f, rec, s["provinces"], board, orientation)
-    box_owners = _boxes(f, rec, s["boxes"], board, orientation)
+    owners = _owners(
+        f, rec, s["provinces"], "province", board.provinces, "is no province of the map", orientation
+    )
+    box_owners = _owners(f, rec, s["boxes"], "box", board.boxes, "is no off-map box of the map", orientation)
     diplomacy = _diplomacy(f, rec, s["diplomacy"], orientation)
     castles, held = _strongholds(f, rec, s["strongholds"], board, counters, orientation)
     stacks = tuple(_stack(f, rec, x, board, counters, orientation) for x in s["forces"])
@@ -343,39 +345,30 @@ def _powers(
     return orientation, {p["power"]: p["rr"] for p in docs}
 
 
-def _provinces(
-    f: str, rec: str, docs: list[dict[str, Any]], board: Board, orientation: Mapping[str, str]
+def _owners(
+    f: str,
+    rec: str,
+    docs: list[dict[str, Any]],
+    key: str,
+    places: Iterable[str],
+    nowhere: str,
+    orientation: Mapping[str, str],
 ) -> dict[str, str | None]:
-    unique(f, f"{rec} province", (p["province"] for p in docs))
+    """The owner of every province or off-map box (``key``) of the map, one each, a Power in play or
+    none (§3.Control L193); ``nowhere`` says what a name not among ``places`` is not."""
+    unique(f, f"{rec} {key}", (p[key] for p in docs))
+    known = set(places)
     owners: dict[str, str | None] = {}
     for p in docs:
-        where = f"{rec} province {p['province']}"
-        if p["province"] not in board.provinces:
-            fail(f, where, "is no province of the map")
+        where = f"{rec} {key} {p[key]}"
+        if p[key] not in known:
+            fail(f, where, nowhere)
         if p["owner"] is not None and p["owner"] not in orientation:
             fail(f, where, f"owned by {p['owner']!r}, a Power not in play")
-        owners[p["province"]] = p["owner"]
-    missing = sorted(set(board.provinces) - set(owners))
+        owners[p[key]] = p["owner"]
+    missing = sorted(known - set(owners))
     if missing:
-        fail(f, f"{rec} province {missing[0]}", "has no owner listed (null for none, §3.Control L193)")
-    return owners
-
-
-def _boxes(
-    f: str, rec: str, docs: list[dict[str, Any]], board: Board, orientation: Mapping[str, str]
-) -> dict[str, str | None]:
-    unique(f, f"{rec} box", (b["box"] for b in docs))
-    owners: dict[str, str | None] = {}
-    for b in docs:
-        where = f"{rec} box {b['box']}"
-        if b["box"] not in board.boxes:
-            fail(f, where, "is no off-map box of the map")
-        if b["owner"] is not None and b["owner"] not in orientation:
-            fail(f, where, f"owned by {b['owner']!r}, a Power not in play")
-        owners[b["box"]] = b["owner"]
-    missing = sorted(set(board.boxes) - set(owners))
-    if missing:
-        fail(f, f"{rec} box {missing[0]}", "has no owner listed (null for none, §3.Control L193)")
+        fail(f, f"{rec} {key} {missing[0]}", "has no owner listed (null for none, §3.Control L193)")
     return owners
 
 
