@@ -1,0 +1,385 @@
+"""The mustering phase (§7): each player's leaders, then his units, leave the force pool for
+spaces their Power controls, the Christian first (§5.2); castles' intrinsic garrisons traded with
+the counter mix (§7.3); the Neutral Powers muster in their capitals by themselves (§7.4).
+
+The ``muster`` procedure is pushed with ``player``. While he has something to place he is asked:
+
+- ``("leader", leader, space)``: a leader from the pool to an unbesieged space his Power
+  controls, one leader to a space (§7.1 L370); leaders come first;
+- ``("unit", power, face, label, space)``: a unit from the pool to a space, within the space's
+  limit (§7.2 L374-L390: 4 in a box, 3 in the Power's capital, 2 in a walled city or another
+  provincial capital, 1 in a castle, none in a space with a besieged stronghold, none elsewhere,
+  K82), counted apart for each space; Crusader and Order units without limit in any unbesieged
+  space a Catholic Power controls, Byzantine ones in any Byzantium controls (§7.2 L390-L391), and
+  both in a captured walled city where one of theirs already stands (§7.2.1 L399);
+- ``("strip", power, label, castle...)``: two Full castles of the Power flipped Low for a full unit
+  of ``label`` from the counter mix into the pool, or one for a reduced one (§7.3 L405); never a
+  yellow-dot type, never beyond the counters printed (§7.3.Selecting L407-L410);
+- ``("refill", power, face, label, castle...)``: a full unit of the castles' Power in the pool
+  removed from play to flip up to two Low castles Full, or one step of a unit (a full one reduced,
+  a reduced one removed) to flip one (§7.3 L405);
+- ``("done",)``: offered once nothing more can be placed, only trades: the rest stays in the pool
+  (§7.2 L392).
+
+Placing is not optional: every leader and unit that has a space goes (§7.1 L370, §7.2 L374).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from ...engine.procedures import Action, Frame
+from . import forces
+from .common import data, side
+from .procedures import PROCEDURES
+from .replacement import holder_side, powers_of
+from .state import MUSLIM, NEUTRAL, State, group
+
+BOX, OWN_CAPITAL, CITY, CASTLE = 4, 3, 2, 1
+"""The most units a Power musters in a box, its capital, a walled city or other provincial
+capital, a castle space (§7.2 L376-L380); the first that applies counts (L386)."""
+CATHOLIC_FREE = ("crusaders", "templars", "hospitallers")
+"""Placed without limit where a Catholic Power controls (§7.2 L390)."""
+BYZANTIUM = "byzantium"
+"""Placed without limit where Byzantium controls (§7.2 L391)."""
+JERUSALEM = "jerusalem"
+"""The city held at the start by a Muslim Power in some scenarios (§17.1.2 L958)."""
+
+
+def besieged(state: State, space: str) -> bool:
+    """Whether the stronghold in ``space`` is under siege (§7.1 L370, §7.2 L380)."""
+    return space in state.sieges
+
+
+def captured(state: State, space: str) -> bool:
+    """Whether ``space`` is a walled city held by a Power not on the side of its province's owner:
+    a captured city (§7.2.1 L397, K81)."""
+    board = data(state).board
+    if space not in state.cities or space in state.castles:
+        return False
+    holder = state.cities[space]
+    owner = state.owners.get(board.spaces[space].province)
+    return holder is not None and side(state, holder) != side(state, owner)
+
+
+def musters_for(state: State, at: str) -> str | None:
+    """The Power that may muster in ``at`` (a space or a box) now, None for none (§7.2, §7.2.1):
+    a castle's crest wherever it stands; a walled city's province owner unless the city is
+    captured (§17.1.2: Jerusalem held since the start by its Muslim holder, who alone musters
+    there); any other space or box its province's owner while the owner's side controls it."""
+    board = data(state).board
+    if at in state.castles:
+        return str(state.castles[at]["power"])
+    if at in board.boxes:
+        owner = state.owners.get(at)
+    elif at in state.cities:
+        held = data(state).scenarios[state.scenario].held.get(at)
+        if at == JERUSALEM and held is not None and state.cities[at] == held:
+            return held if side(state, held) == MUSLIM else None
+        if captured(state, at):
+            return None
+        owner = state.owners.get(board.spaces[at].province)
+    else:
+        owner = state.owners.get(board.spaces[at].province)
+    if owner is None or holder_side(state, at) != side(state, owner):
+        return None
+    return owner
+
+
+def capitals(state: State, power: str) -> tuple[str, ...]:
+    """``power``'s capitals: those of its home province, or its home box (§3.Terms L203)."""
+    home = data(state).counters.powers[power].home
+    provinces = data(state).board.provinces
+    if home is None:
+        return ()
+    return provinces[home].capitals if home in provinces else (home,)
+
+
+def limit(state: State, power: str, at: str) -> int:
+    """The units ``power`` may muster in ``at``, a place it controls (§7.2 L374-L386, K82)."""
+    board = data(state).board
+    if besieged(state, at):
+        return 0
+    if at in board.boxes:
+        return BOX
+    if at in capitals(state, power):
+        return OWN_CAPITAL
+    if at in state.cities or board.is_capital(at):
+        return CITY
+    return CASTLE if at in state.castles else 0
+
+
+def _places(state: State) -> list[str]:
+    board = data(state).board
+    return [*board.spaces, *board.boxes]
+
+
+def _catholic(state: State, power: str | None) -> bool:
+    return power is not None and data(state).counters.powers[power].religion == "catholic"
+
+
+def _stands(state: State, at: str, powers: tuple[str, ...]) -> bool:
+    """Whether a unit or leader of one of ``powers`` is in ``at``, outside or inside."""
+    for place in forces.PLACES:
+        for p, g in forces.at(state, place, at).items():
+            if p in powers and not forces.empty(g):
+                return True
+    return False
+
+
+def free_spaces(state: State, player: str, power: str) -> list[str]:
+    """Where the Crusader, Order and Byzantine units of ``player`` muster without limit (§7.2
+    L390-L391, §7.2.1 L399): unbesieged places of a Catholic Power (of Byzantium), and captured
+    walled cities of the player's side where one of theirs already stands."""
+    catholic = power in CATHOLIC_FREE
+    out = []
+    for at in _places(state):
+        if besieged(state, at):
+            continue
+        owner = musters_for(state, at)
+        if owner is not None and side(state, owner) == player:
+            if (catholic and _catholic(state, owner)) or (not catholic and owner == BYZANTIUM):
+                out.append(at)
+        elif captured(state, at) and side(state, state.cities[at]) == player:
+            kin = (
+                tuple(p for p in data(state).counters.powers if _catholic(state, p))
+                if catholic
+                else (BYZANTIUM,)
+            )
+            if _stands(state, at, kin):
+                out.append(at)
+    return out
+
+
+def unit_spaces(state: State, frame: Frame, power: str) -> list[str]:
+    """Where a unit of ``power`` may go now: its free spaces, or places it controls with room left
+    under their limit (this phase's placements counted, §7.2 L382)."""
+    if power in CATHOLIC_FREE or power == BYZANTIUM:
+        return free_spaces(state, frame["player"], power)
+    placed = frame["placed"]
+    return [
+        at
+        for at in _places(state)
+        if musters_for(state, at) == power and limit(state, power, at) > placed.get(at, 0)
+    ]
+
+
+def leader_spaces(state: State, frame: Frame, power: str) -> list[str]:
+    """Where a leader of ``power`` may go: an unbesieged place the Power controls, not one a
+    leader already went to this phase (§7.1 L370)."""
+    taken = frame["leader_spaces"]
+    return [
+        at
+        for at in _places(state)
+        if at not in taken and not besieged(state, at) and musters_for(state, at) == power
+    ]
+
+
+def in_mix(state: State, power: str, label: str) -> int:
+    """Units of ``power``'s type ``label`` in the counter mix: the counters printed less those in
+    play, pooled or dead (§7.3.Selecting L409)."""
+    printed = next(u.count for u in data(state).counters.units_of(power) if u.label == label)
+    used = 0
+    for place in forces.PLACES:
+        for gs in getattr(state, place).values():
+            g = gs.get(power)
+            if g:
+                used += g["full"].get(label, 0) + g["reduced"].get(label, 0)
+    for pile in (state.pools, state.dead):
+        g = pile.get(power)
+        if g:
+            used += g["full"].get(label, 0) + g["reduced"].get(label, 0)
+    return printed - used
+
+
+def drawable(state: State, power: str) -> list[str]:
+    """The types that may be drawn from ``power``'s mix: none with a yellow dot, none used up
+    (§7.3.Selecting L407-L410, §8.4.1 L468)."""
+    return [
+        u.label
+        for u in data(state).counters.units_of(power)
+        if not u.yellow_dot and in_mix(state, power, u.label) > 0
+    ]
+
+
+def _castles(state: State, power: str, low: bool) -> list[str]:
+    """``power``'s unbesieged castles on their Low (``low``) or Full side."""
+    return sorted(
+        s
+        for s, c in state.castles.items()
+        if c["power"] == power and c["low"] == low and not besieged(state, s)
+    )
+
+
+def _sets(castles: list[str], most: int) -> Iterator[tuple[str, ...]]:
+    for n in range(1, most + 1):
+        yield from combinations(castles, n)
+
+
+def trades(state: State, player: str) -> list[Action]:
+    """The intrinsic garrison trades open to ``player`` (§7.3 L405)."""
+    out: list[Action] = []
+    for power in powers_of(state, player):
+        full = _castles(state, power, low=False)
+        for label in drawable(state, power):
+            out += [("strip", power, label, *pair) for pair in combinations(full, 2)]
+            out += [("strip", power, label, one) for one in full]
+        low = _castles(state, power, low=True)
+        pool = state.pools.get(power, group())
+        for label, n in sorted(pool["full"].items()):
+            if n:
+                out += [("refill", power, "full", label, *c) for c in _sets(low, 2)]
+        for label, n in sorted(pool["reduced"].items()):
+            if n:
+                out += [("refill", power, "reduced", label, one) for one in low]
+    return out
+
+
+def _placements(state: State, frame: Frame) -> list[Action]:
+    player = frame["player"]
+    counters = data(state).counters
+    out: list[Action] = []
+    for power in powers_of(state, player):
+        for leader in state.pools.get(power, group())["leaders"]:
+            out += [
+                ("leader", leader, at) for at in leader_spaces(state, frame, counters.leaders[leader].power)
+            ]
+    if out:
+        return out
+    for power in powers_of(state, player):
+        pool = state.pools.get(power, group())
+        faces = [
+            (face, label) for face in ("full", "reduced") for label, n in sorted(pool[face].items()) if n
+        ]
+        if faces:
+            spaces = unit_spaces(state, frame, power)
+            out += [("unit", power, face, label, at) for face, label in faces for at in spaces]
+    return out
+
+
+def _legal(state: State, frame: Frame, role: str) -> list[Action]:
+    if "placed" not in frame:
+        return []
+    placing = _placements(state, frame)
+    if placing and placing[0][0] == "leader":
+        return placing
+    more = trades(state, role)
+    if not placing and not more:
+        return []
+    return placing + more if placing else [*more, ("done",)]
+
+
+def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
+    verb = action[0]
+    counters = data(state).counters
+    if verb == "done":
+        _end(state, frame)
+    elif verb == "leader":
+        _, leader, at = action
+        power = counters.leaders[leader].power
+        state.pools[power]["leaders"].remove(leader)
+        forces.put(state, "field", at, power, {"full": {}, "reduced": {}, "leaders": [leader]})
+        frame["leader_spaces"].append(at)
+        state.say("§7.1", f"{counters.leaders[leader].name} musters in {_where(state, at)}.")
+    elif verb == "unit":
+        _, power, face, label, at = action
+        forces.subtract(state.pools[power], forces.one(face, label))
+        forces.put(state, "field", at, power, forces.one(face, label))
+        if power not in CATHOLIC_FREE and power != BYZANTIUM:
+            frame["placed"][at] = frame["placed"].get(at, 0) + 1
+        state.say("§7.2", f"{_name(state, power)}: a {face} {label} musters in {_where(state, at)}.")
+    elif verb == "strip":
+        _, power, label, *castles = action
+        face = "full" if len(castles) == 2 else "reduced"
+        for c in castles:
+            state.castles[c]["low"] = True
+        forces.to_pool(state, power, forces.one(face, label))
+        names = " and ".join(_where(state, c) for c in castles)
+        state.say(
+            "§7.3",
+            f"{_name(state, power)}: the castles of {names} flip Low for a {face} {label} from the mix.",
+        )
+    else:
+        _, power, face, label, *castles = action
+        pool = state.pools[power]
+        forces.subtract(pool, forces.one(face, label))
+        step = face == "full" and len(castles) == 1  # one step off a full unit flips one castle
+        if step:
+            forces.add(pool, forces.one("reduced", label))
+        for c in castles:
+            state.castles[c]["low"] = False
+        names = " and ".join(_where(state, c) for c in castles)
+        lost = f"a full {label} is reduced" if step else f"a {face} {label} leaves play"
+        state.say("§7.3", f"{_name(state, power)}: {lost}; the castles of {names} flip Full.")
+
+
+def _where(state: State, at: str) -> str:
+    board = data(state).board
+    return board.boxes[at].name if at in board.boxes else board.spaces[at].name
+
+
+def _name(state: State, power: str) -> str:
+    return data(state).counters.powers[power].name
+
+
+def neutral(state: State) -> None:
+    """Each Neutral Power musters all its pooled leaders and units in its capital, whatever the
+    limits, or nothing while another Power holds it (§7.4 L415)."""
+    for power in data(state).scenarios[state.scenario].orientation:
+        pool = state.pools.get(power)
+        if state.orientation(power) != NEUTRAL or pool is None or forces.empty(pool):
+            continue
+        for at in capitals(state, power):
+            if _own_capital(state, power, at):
+                moving = {
+                    "full": dict(pool["full"]),
+                    "reduced": dict(pool["reduced"]),
+                    "leaders": list(pool["leaders"]),
+                }
+                forces.subtract(pool, moving)
+                forces.put(state, "field", at, power, moving)
+                state.say(
+                    "§7.4", f"{_name(state, power)}, neutral, musters its force pool in {_where(state, at)}."
+                )
+                break
+        else:
+            state.say(
+                "§7.4", f"{_name(state, power)}, neutral, cannot muster: another Power holds its capital."
+            )
+
+
+def _own_capital(state: State, power: str, at: str) -> bool:
+    """Whether no other Power holds ``power``'s capital ``at``: its stronghold, or units in it."""
+    holder = state.castles[at]["power"] if at in state.castles else state.cities.get(at, power)
+    if holder != power:
+        return False
+    return not any(p != power and not forces.empty(g) for p, g in state.field.get(at, {}).items())
+
+
+def _end(state: State, frame: Frame) -> None:
+    if frame["player"] == MUSLIM:
+        neutral(state)
+    PROCEDURES.pop(state, frame)
+
+
+def _run(state: State, frame: Frame) -> None:
+    if "placed" not in frame:
+        frame["placed"], frame["leader_spaces"] = {}, []
+    else:
+        _end(state, frame)
+
+
+def _player(state: State, frame: Frame) -> list[str]:
+    return [frame["player"]]
+
+
+def _prompt(state: State, frame: Frame, role: str) -> str:
+    return (
+        "Muster: place your pooled leaders, then units, or trade castle garrisons with the mix (§7.1-§7.3)."
+    )
+
+
+PROCEDURES.procedure(
+    "muster", legal=_legal, perform=_perform, run=_run, prompt=_prompt, roles=_player, rule="§7"
+)

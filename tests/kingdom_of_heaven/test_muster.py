@@ -1,0 +1,194 @@
+"""The mustering phase (§7): leaders, the limits per space, captured cities, intrinsic garrisons,
+the counter mix, Neutral Powers."""
+
+from __future__ import annotations
+
+from outremer.games.kingdom_of_heaven import muster
+from outremer.games.kingdom_of_heaven.common import data
+from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
+from outremer.games.kingdom_of_heaven.state import CHRISTIAN, MUSLIM
+
+from .positions_admin import blank, place, push
+
+
+def _spaces(legal, power, face, label):
+    return {a[4] for a in legal if a[:4] == ("unit", power, face, label)}
+
+
+def _extended_turn_4():
+    """§Example L1280: scenario D, turn 4: Acre, Jerusalem and Kerak taken by Saladin; the Kingdom
+    left with the castles of Beirut and Tyre, Tripoli with its city (§Example.Muster L1294)."""
+    state = blank("D", turn=4)
+    state.cities["acre"] = state.cities["jerusalem"] = "ayyubids"
+    for lost in ("kerak", "shawbak", "caesarea", "jubail"):
+        state.castles[lost] = {"power": "ayyubids", "low": False}
+    state.castles["aila"]["low"] = False
+    place(state, "field", "acre", "ayyubids", full={"2-6": 1})
+    place(state, "inside", "jerusalem", "ayyubids", full={"2-6": 1})
+    return state
+
+
+def test_extended_example_christian_muster():
+    # §Example.Muster L1294: the Tripoli unit only in Tripoli, the Kingdom's units one each in
+    # Beirut and Tyre, the Templar anywhere friendly (§7.2 L390).
+    state = _extended_turn_4()
+    place(state, "pool", "", "templars", reduced={"3-4": 1})
+    place(state, "pool", "", "tripoli", full={"2-4": 1})
+    place(state, "pool", "", "jerusalem", full={"2-4": 1}, reduced={"2-4": 1})
+    push(state, "muster", player=CHRISTIAN)
+    legal = PROCEDURES.legal(state, CHRISTIAN)
+    assert _spaces(legal, "tripoli", "full", "2-4") == {"tripoli"}
+    assert _spaces(legal, "jerusalem", "full", "2-4") == {"beirut", "tyre"}
+    assert {"tyre", "beirut", "tripoli", "safed"} <= _spaces(legal, "templars", "reduced", "3-4")
+    assert "acre" not in _spaces(legal, "templars", "reduced", "3-4")  # captured, no Catholic there
+    for action in (
+        ("unit", "jerusalem", "full", "2-4", "beirut"),
+        ("unit", "jerusalem", "reduced", "2-4", "tyre"),
+        ("unit", "templars", "reduced", "3-4", "tyre"),
+    ):
+        PROCEDURES.perform(state, CHRISTIAN, action)
+    assert ("unit", "tripoli", "full", "2-4", "tripoli") in PROCEDURES.legal(state, CHRISTIAN)
+    PROCEDURES.perform(state, CHRISTIAN, ("unit", "tripoli", "full", "2-4", "tripoli"))
+    assert state.field["tyre"] == {
+        "jerusalem": {"full": {}, "reduced": {"2-4": 1}, "leaders": []},
+        "templars": {"full": {}, "reduced": {"3-4": 1}, "leaders": []},
+    }
+    # Nothing left to place: only the castle trades remain, with done.
+    assert ("done",) in PROCEDURES.legal(state, CHRISTIAN)
+    assert not any(a[0] in ("unit", "leader") for a in PROCEDURES.legal(state, CHRISTIAN))
+
+
+def test_extended_example_muslim_muster():
+    # §Example.Muster L1294: Saladin to the Mosul box; Harran and Aila flipped Low for a 2-6; four
+    # 3-6 in Mosul (the box's limit), two in Damascus, Edessa up to two, Cairo, one in each castle;
+    # nothing added to Acre or Jerusalem, captured in an enemy province (§7.2.1 L397).
+    state = _extended_turn_4()
+    place(state, "pool", "", "ayyubids", full={"3-6": 4, "2-6": 6}, leaders=["saladin"])
+    push(state, "muster", player=MUSLIM)
+    legal = PROCEDURES.legal(state, MUSLIM)
+    assert all(a[0] == "leader" for a in legal)  # §7.1: leaders first
+    assert ("leader", "saladin", "mosul") in legal
+    PROCEDURES.perform(state, MUSLIM, ("leader", "saladin", "mosul"))
+    assert ("strip", "ayyubids", "2-6", "aila", "harran") in PROCEDURES.legal(state, MUSLIM)
+    assert not any(a[0] == "strip" and a[2] == "3-6" for a in PROCEDURES.legal(state, MUSLIM))  # yellow dot
+    PROCEDURES.perform(state, MUSLIM, ("strip", "ayyubids", "2-6", "aila", "harran"))
+    assert state.castles["aila"]["low"] and state.castles["harran"]["low"]
+    assert state.pools["ayyubids"]["full"]["2-6"] == 7
+    legal = PROCEDURES.legal(state, MUSLIM)
+    spaces = _spaces(legal, "ayyubids", "full", "2-6")
+    assert {"mosul", "damascus", "edessa", "cairo", "hama", "homs", "baalbek"} <= spaces
+    assert not {"acre", "jerusalem"} & spaces
+    for _ in range(4):
+        PROCEDURES.perform(state, MUSLIM, ("unit", "ayyubids", "full", "3-6", "mosul"))
+    assert "mosul" not in _spaces(PROCEDURES.legal(state, MUSLIM), "ayyubids", "full", "2-6")
+    for at in ("damascus", "damascus", "edessa", "cairo", "hama", "homs"):
+        PROCEDURES.perform(state, MUSLIM, ("unit", "ayyubids", "full", "2-6", at))
+    spaces = _spaces(PROCEDURES.legal(state, MUSLIM), "ayyubids", "full", "2-6")
+    assert "damascus" not in spaces and "hama" not in spaces and "edessa" in spaces and "cairo" in spaces
+    PROCEDURES.perform(state, MUSLIM, ("unit", "ayyubids", "full", "2-6", "baalbek"))
+    assert state.pools["ayyubids"]["full"] == {}
+    assert ("done",) in PROCEDURES.legal(state, MUSLIM)
+
+
+def _mamluks():
+    """§7.4.Example L417: the Mamluks own Egypt and the Transjordan, castles at Kerak, Damietta and
+    Alexandria; Baibars and two units in Cairo, five units in the pool."""
+    state = blank("H", turn=3)
+    state.castles = {s: {"power": "mamluks", "low": False} for s in ("kerak", "damietta", "alexandria")}
+    state.owners = {k: (v if k in ("egypt", "transjordan") else None) for k, v in state.owners.items()}
+    state.cities = {k: v for k, v in state.cities.items() if k == "cairo"}
+    state.cities["cairo"] = "mamluks"
+    place(state, "field", "cairo", "mamluks", full={"2-6": 2}, leaders=["baibars"])
+    place(state, "pool", "", "mamluks", full={"2-6": 5})
+    return state
+
+
+def test_the_mamluk_mustering_example():
+    # §7.4.Example L417: two castles flipped Low give a full 2-6; six units: three in Cairo (the
+    # home capital, the units there do not count), two in Kerak (another provincial capital, its
+    # castle adds nothing), one in Damietta or Alexandria.
+    state = _mamluks()
+    push(state, "muster", player=MUSLIM)
+    PROCEDURES.perform(state, MUSLIM, ("strip", "mamluks", "2-6", "alexandria", "damietta"))
+    assert state.pools["mamluks"]["full"] == {"2-6": 6}
+    assert muster.limit(state, "mamluks", "cairo") == 3 and muster.limit(state, "mamluks", "kerak") == 2
+    for at in ("cairo", "cairo", "cairo", "kerak", "kerak"):
+        PROCEDURES.perform(state, MUSLIM, ("unit", "mamluks", "full", "2-6", at))
+    assert _spaces(PROCEDURES.legal(state, MUSLIM), "mamluks", "full", "2-6") == {"damietta", "alexandria"}
+    PROCEDURES.perform(state, MUSLIM, ("unit", "mamluks", "full", "2-6", "damietta"))
+    assert state.field["cairo"]["mamluks"]["full"] == {"2-6": 5}
+
+
+def test_the_mamluk_example_with_kerak_captured():
+    # §7.4.Example L417: with Kerak lost, five units muster and one stays in the pool.
+    state = _mamluks()
+    state.castles["kerak"] = {"power": "jerusalem", "low": False}
+    push(state, "muster", player=MUSLIM)
+    PROCEDURES.perform(state, MUSLIM, ("strip", "mamluks", "2-6", "alexandria", "damietta"))
+    for at in ("cairo", "cairo", "cairo", "alexandria", "damietta"):
+        PROCEDURES.perform(state, MUSLIM, ("unit", "mamluks", "full", "2-6", at))
+    legal = PROCEDURES.legal(state, MUSLIM)
+    assert not any(a[0] == "unit" for a in legal) and ("done",) in legal
+    PROCEDURES.perform(state, MUSLIM, ("done",))
+    assert state.stack == [] and state.pools["mamluks"]["full"] == {"2-6": 1}
+
+
+def test_no_muster_where_a_stronghold_is_besieged():
+    # §7.2 L380, §7.1 L370: no unit and no leader in a space with a besieged stronghold.
+    state = _mamluks()
+    state.sieges["kerak"] = {"besieger": CHRISTIAN, "rf": 3, "blockade": False}
+    place(state, "pool", "", "mamluks", leaders=["qutuz"])
+    push(state, "muster", player=MUSLIM)
+    assert not any(a[2] == "kerak" for a in PROCEDURES.legal(state, MUSLIM))
+    PROCEDURES.perform(state, MUSLIM, ("leader", "qutuz", "cairo"))
+    assert "kerak" not in _spaces(PROCEDURES.legal(state, MUSLIM), "mamluks", "full", "2-6")
+
+
+def test_one_leader_to_a_space():
+    # §7.1 L370: leaders are placed one to a space.
+    state = _mamluks()
+    place(state, "pool", "", "mamluks", leaders=["qutuz", "baibars"])
+    state.field["cairo"]["mamluks"]["leaders"] = []
+    push(state, "muster", player=MUSLIM)
+    PROCEDURES.perform(state, MUSLIM, ("leader", "baibars", "cairo"))
+    assert ("leader", "qutuz", "cairo") not in PROCEDURES.legal(state, MUSLIM)
+
+
+def test_refilling_castles_from_the_pool():
+    # §7.3 L405: a full unit removed from play flips two Low castles Full; a step flips one.
+    state = _mamluks()
+    for s in state.castles:
+        state.castles[s]["low"] = True
+    push(state, "muster", player=MUSLIM)
+    legal = PROCEDURES.legal(state, MUSLIM)
+    assert ("refill", "mamluks", "full", "2-6", "alexandria", "damietta") in legal
+    before = muster.in_mix(state, "mamluks", "2-6")
+    PROCEDURES.perform(state, MUSLIM, ("refill", "mamluks", "full", "2-6", "alexandria", "damietta"))
+    assert not state.castles["alexandria"]["low"] and not state.castles["damietta"]["low"]
+    assert muster.in_mix(state, "mamluks", "2-6") == before + 1
+    PROCEDURES.perform(state, MUSLIM, ("refill", "mamluks", "full", "2-6", "kerak"))
+    assert not state.castles["kerak"]["low"] and state.pools["mamluks"]["reduced"] == {"2-6": 1}
+
+
+def test_the_counter_mix_is_a_hard_limit():
+    # §7.3.Selecting L409: no more units than the counters printed; yellow dots never drawn.
+    state = _mamluks()
+    printed = next(u.count for u in data(state).counters.units_of("mamluks") if u.label == "2-6")
+    place(state, "dead", "", "mamluks", full={"2-6": printed - 7})
+    assert muster.in_mix(state, "mamluks", "2-6") == 0
+    assert muster.drawable(state, "mamluks") == []
+    push(state, "muster", player=MUSLIM)
+    assert not any(a[0] == "strip" for a in PROCEDURES.legal(state, MUSLIM))
+
+
+def test_neutral_powers_muster_in_their_capital_or_not_at_all():
+    # §7.4 L415: everything in the capital, beyond the limits; nothing if another Power holds it.
+    state = blank("D", turn=3)  # the Seljuks are neutral; Konya their capital
+    place(state, "pool", "", "seljuks", full={"2-6": 5}, leaders=["kilij_arslan"])
+    muster.neutral(state)
+    assert state.field["konya"]["seljuks"] == {"full": {"2-6": 5}, "reduced": {}, "leaders": ["kilij_arslan"]}
+    state = blank("D", turn=3)
+    place(state, "pool", "", "seljuks", full={"2-6": 5})
+    state.cities["konya"] = "byzantium"
+    muster.neutral(state)
+    assert state.pools["seljuks"]["full"] == {"2-6": 5} and "konya" not in state.field
