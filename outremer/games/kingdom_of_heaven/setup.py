@@ -102,6 +102,7 @@ def _blank(seed: int, generator: str, s: Scenario, folder: str | None) -> State:
     state.removed = []
     state.reshuffle = False
     state.lasting = []
+    state.wintering = []
     state.crusade = None if s.crusade is None else "scheduled"  # §19.1
     state.stack = []
     state.log = []

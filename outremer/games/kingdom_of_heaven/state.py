@@ -81,6 +81,7 @@ FIELDS = (
     ("removed", FLAT),
     ("reshuffle", SHARED),
     ("lasting", FLAT),
+    ("wintering", FLAT),
     ("crusade", SHARED),
     ("stack", NESTED),
     ("log", LOG),
@@ -127,6 +128,7 @@ class State(PlainState, fields=FIELDS, json_format=FORMAT, title="Kingdom of Hea
     removed: list[str]  # cards out of the game, Remove If Played: public (§8.4.1)
     reshuffle: bool  # a card ordered deck and discards shuffled together at the turn's end (§8.5)
     lasting: list[str]  # cards whose events hold for the rest of the turn
+    wintering: list[str]  # leaders whose forces a Winter Campaign keeps in the field this turn (§16.1 L927)
     crusade: str | None  # "scheduled", "arrived" or "cancelled" (§19.1, §19.2); None: none scheduled
     stack: list[Frame]  # the procedures under way, innermost last (engine.procedures)
     log: list[list[Any]]  # [key, audience, text]; audience None for both, else a list of players
