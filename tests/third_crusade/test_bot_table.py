@@ -86,11 +86,14 @@ def test_the_planning_example(bot: BotTable) -> None:
 
 
 def test_the_card_triggers(bot: BotTable) -> None:
-    # BotTable.Command L1015: adding 1 or more Units; any March, Sea Move and Disperse included; adding 2 or
-    # more; executing a Reaction Order. Columns 4 and 5 lost their icons (R30): a City, a Desert.
+    # BotTable.Command L1015: adding 1 or more Units; any March, Sea Move and Disperse included (Move
+    # and Attack too, R27); adding 2 or more; executing a Reaction Order. Columns 4 and 5 lost their
+    # icons (R30): a City, a Desert.
     t = {c.face: c.triggers for c in bot.columns.values()}
     assert t[1] == (Trigger("adds_units", at_least=1),)
-    assert t[2] == (Trigger("marches", actions=("march", "forced_march", "disperse", "sea_move")),)
+    assert t[2] == (
+        Trigger("marches", actions=("march", "forced_march", "disperse", "sea_move", "move", "attack")),
+    )
     assert t[3] == (Trigger("adds_units", at_least=2),)
     assert t[6] == (Trigger("reaction"),)
     for face, region in ((4, "city"), (5, "desert")):

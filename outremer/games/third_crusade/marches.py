@@ -5,7 +5,10 @@ Adjacent Region (R6: Roads only). ``forced_march`` (``Glossary.ForcedMarch``): a
 by the free slots of the Region entered, then a second March from there with any of the pieces
 there; a Battle on the first ends it. ``disperse`` (``Glossary.Disperse``): two Marches from the one
 Region into two different Adjacent Regions. ``sea_move`` (``Glossary.SeaMove``, ``Glossary.Port``):
-from a Region with a usable Port to any other such Region, no Road crossed.
+from a Region with a usable Port to any other such Region, no Road crossed. ``move`` and ``attack``
+(``Iconography.Actions``, ruling R27; no card of the pack prints them): a March that may not enter
+a Region where it would fight, so it never starts a Battle; a March that must go into a Region
+holding enemy pieces.
 
 The mover takes its own pieces, the Neutral ones of a Region it Controls (``Glossary.Neutral``;
 R1) and, on a ``coordinated`` march, its partner's and its Alliance's Neutrals
@@ -28,9 +31,9 @@ from .pieces import enemies_in, free_slots, home, kind_of, piece_name, shape_of,
 from .procedures import PROCEDURES
 from .state import NAMES, NEUTRAL, SABOTAGE, State
 
-KINDS = ("march", "forced_march", "disperse", "sea_move")
-"""The movement steps (``Iconography.Actions``)."""
-MOVES = {"march": 1, "forced_march": 2, "disperse": 2, "sea_move": 1}
+KINDS = ("march", "forced_march", "disperse", "sea_move", "move", "attack")
+"""The movement steps (``Iconography.Actions``; Move and Attack as R27 defines them)."""
+MOVES = {"march": 1, "forced_march": 2, "disperse": 2, "sea_move": 1, "move": 1, "attack": 1}
 """How many moves each makes."""
 BANDIT_LOSS = 2
 """Units lost per Bandit on the Road crossed (``Glossary.Bandit``, R11)."""
@@ -55,8 +58,10 @@ def movable(state: State, frame: Frame, region: str) -> list[int]:
 
 
 def destinations(state: State, frame: Frame, origin: str) -> list[str]:
-    """Where the next move from ``origin`` may go (R6; a Sea Move between usable Ports)."""
-    if frame["step"]["action"] == "sea_move":
+    """Where the next move from ``origin`` may go (R6; a Sea Move between usable Ports; R27: a Move
+    only where it would not fight, an Attack only into enemy pieces)."""
+    action, army = frame["step"]["action"], frame["army"]
+    if action == "sea_move":
         if not port_open(state, origin):
             return []
         return [rid for rid in state.regions if rid != origin and port_open(state, rid)]
@@ -64,7 +69,10 @@ def destinations(state: State, frame: Frame, origin: str) -> list[str]:
     return [
         rid
         for rid in data(state).board.neighbours(origin, state.north)
-        if rid in state.regions and rid not in used
+        if rid in state.regions
+        and rid not in used
+        and not (action == "move" and _hostile(state, army, rid))
+        and not (action == "attack" and not enemies_in(state, army, rid))
     ]
 
 

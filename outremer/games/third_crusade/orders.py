@@ -34,7 +34,8 @@ ORDERS_PER_ARMY, BASIC, ADVANCED = 22, 12, 10  # Components.PerPlayer L1611; Plu
 UNITS = {"infantry": 30, "cavalry": 12, "siege_engine": 6}  # Components.PerPlayer L1610
 REACTIONS = ("defence", "reinforce", "diversion", "retreat", "tactical_retreat")
 """The Reaction effects (Iconography.Orders, L1774-L1779; Glossary, L1411, L1431, L1517, L1529, L1565)."""
-MARCHES = ("march", "forced_march", "disperse", "sea_move")  # Iconography.Actions L1767-L1773
+MARCHES = ("march", "forced_march", "disperse", "sea_move", "move", "attack")
+"""The movement actions (Iconography.Actions, L1767-L1773; Move and Attack as ruling R27 defines them)."""
 Source = Mapping[str, str]
 
 
