@@ -325,10 +325,10 @@ def _name(state: State, power: str) -> str:
 
 def neutral(state: State) -> None:
     """Each Neutral Power musters all its pooled leaders and units in its capital, whatever the
-    limits, or nothing while another Power holds it (§7.4 L415)."""
-    for power in data(state).scenarios[state.scenario].orientation:
+    limits, or nothing while another Power holds it (§7.4 L415); after the Muslim player (K86)."""
+    for power in powers_of(state, NEUTRAL):
         pool = state.pools.get(power)
-        if state.orientation(power) != NEUTRAL or pool is None or forces.empty(pool):
+        if pool is None or forces.empty(pool):
             continue
         for at in capitals(state, power):
             if _own_capital(state, power, at):

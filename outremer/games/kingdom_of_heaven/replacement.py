@@ -33,7 +33,7 @@ from ...engine.procedures import Action, Frame
 from . import forces
 from .common import controller, data, side
 from .procedures import PROCEDURES
-from .state import MUSLIM, NEUTRAL, PLAYERS, State, group
+from .state import MUSLIM, NEUTRAL, PLAYERS, State, group, marker
 
 T = TypeVar("T")
 
@@ -122,9 +122,14 @@ def uses(state: State, power: str, rp: int) -> list[Action]:
     return out
 
 
+def in_play(state: State) -> list[str]:
+    """The scenario's Powers still in play, in its order: not dissolved (§17.11)."""
+    return [p for p in data(state).scenarios[state.scenario].orientation if marker(p) in state.political]
+
+
 def powers_of(state: State, player: str) -> list[str]:
     """The Powers ``player`` controls now (§9.1 L496), in the order of the scenario."""
-    return [p for p in data(state).scenarios[state.scenario].orientation if state.orientation(p) == player]
+    return [p for p in in_play(state) if state.orientation(p) == player]
 
 
 def _start(state: State, frame: Frame) -> None:
@@ -233,12 +238,10 @@ def _end(state: State, frame: Frame) -> None:
 
 
 def neutral(state: State) -> None:
-    """Each Neutral Power spends its RP by itself (§6.2 L362): first reduced units on the map
-    flipped, then dead leaders brought back, then dead units rebuilt, full if it can pay for it;
-    where it has a choice, the state's generator picks."""
-    for power in data(state).scenarios[state.scenario].orientation:
-        if state.orientation(power) != NEUTRAL:
-            continue
+    """Each Neutral Power spends its RP by itself, after the Muslim player (§6.2 L362, K86):
+    first reduced units on the map flipped, then dead leaders brought back, then dead units
+    rebuilt, full if it can pay for it; where it has a choice, the state's generator picks."""
+    for power in powers_of(state, NEUTRAL):
         rp = received(state, power)
         state.rp.pop(power, None)
         if rp:
