@@ -1,0 +1,196 @@
+"""Strongholds (§17.1-§17.5, §17.10, §17.11) on built positions: inside or outside, the RF, the Call
+for Surrender and its modifiers, the capture, garrisons and the dissolution of a Power."""
+
+from __future__ import annotations
+
+from outremer.games.kingdom_of_heaven import forces, strongholds
+from outremer.games.kingdom_of_heaven.effects import run
+from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
+from outremer.games.kingdom_of_heaven.strongholds import (
+    call_drm,
+    can_call,
+    dissolve_if_gone,
+    rf,
+    room,
+    threat,
+)
+
+from .positions_strongholds import act, dice, done, drive, pieces, position, recorded
+
+C, M = "christian", "muslim"
+
+
+def test_rf_of_a_port_city_counts_steps_and_the_port():
+    # §17.4, §Example.C4 L1330: Acre with two 2-6 inside: 3 + 2 + 1 = 6.
+    state = position("D")
+    state.cities["acre"] = "ayyubids"
+    forces.put(state, "inside", "acre", "ayyubids", pieces({"2-6": 2}))
+    assert rf(state, "acre") == 6
+    forces.put(state, "inside", "acre", "ayyubids", pieces({"2-6": 2}))
+    assert rf(state, "acre") == 6  # at most +2 for steps
+
+
+def test_rf_of_castles_orders_and_low_side():
+    # §17.4 L993-L994: +1 an Order's castle, -1 a Low castle unless an Order's.
+    state = position("G")
+    assert rf(state, "homs") == 3
+    assert rf(state, "hama") == 2  # Low
+    state.castles["hama"] = {"power": "templars", "low": True}
+    assert rf(state, "hama") == 4  # §17.4: no -1 on an Order's Low side
+    state.castles["hama"]["low"] = False
+    assert rf(state, "hama") == 4
+
+
+def test_rf_is_fixed_once_a_siege_starts():
+    # §17.4 L997.
+    state = position("G")
+    state.sieges["homs"] = {"besieger": C, "rf": 7, "blockade": False}
+    assert rf(state, "homs") == 7
+
+
+def test_rf_stays_within_zero_and_eight():
+    # §17.4 L995.
+    state = position("D")
+    state.cities["acre"] = "ayyubids"
+    forces.put(state, "inside", "acre", "ayyubids", pieces({"3-6": 4}, leaders=["saladin"]))
+    assert strongholds.clamp(12) == 8 and strongholds.clamp(-3) == 0
+    assert rf(state, "acre") == 8  # 3 + 2 + 1 + 2 = 8
+
+
+def test_the_defender_chooses_who_goes_inside_within_capacity():
+    # §17.2, §17.2.1: a castle holds three pieces, leaders and units together.
+    state = position("G")
+    forces.put(state, "field", "homs", "ayyubids", pieces({"2-6": 3}, leaders=["yusuf"]))
+    with recorded():
+        drive(state, "stronghold_entry", space="homs", player=M)
+        for _ in range(3):
+            act(state, M, "in", "ayyubids", "full", "2-6")
+        assert room(state, "homs") == 0
+        assert all(a[0] != "in" for a in PROCEDURES.legal(state, M))
+        act(state, M, "done")
+    assert forces.at(state, "field", "homs")["ayyubids"]["leaders"] == ["yusuf"]
+
+
+def test_call_modifiers_small_army_and_failures():
+    # §17.5 L1008-L1011, §Example.C1 L1306: Richard with five units: +1 -2 = -1.
+    state = position("D")
+    force = {"crusaders": pieces({"3-4": 5}, leaders=["richard"])}
+    forces.put(state, "field", "limassol", "crusaders", force["crusaders"])
+    assert call_drm(state, C, "limassol", force, "richard") == -1
+    state.failed_calls[C] = 2
+    assert call_drm(state, C, "limassol", force, "richard") == -3
+
+
+def test_an_enemy_army_in_reach_penalises_the_call():
+    # §17.5 L1012: half the active strength, within one activation's MP.
+    state = position("G")
+    force = {"mongols": pieces({"4-6": 2}, leaders=["hulegu"])}  # 8 + 4 = 12
+    forces.put(state, "field", "homs", "mongols", force["mongols"])
+    forces.put(state, "field", "damascus", "ayyubids", pieces({"2-6": 2}, leaders=["yusuf"]))  # 4 + 2 = 6
+    assert threat(state, C, "homs", 12)
+    assert not threat(state, C, "homs", 13)
+    forces.take(state, "field", "damascus", "ayyubids", pieces(leaders=["yusuf"]))
+    assert not threat(state, C, "homs", 12)  # no leader, no activation
+
+
+def test_one_call_per_stronghold_per_turn_and_none_with_enemies_outside(monkeypatch):
+    # §17.5 L1004-L1006.
+    state = position("G")
+    force = {"mongols": pieces({"4-6": 6}, leaders=["hulegu"])}
+    forces.put(state, "field", "homs", "mongols", force["mongols"])
+    assert can_call(state, C, "homs")
+    dice(monkeypatch, [1])
+    with recorded():
+        drive(state, "call", player=C, space="homs", group=force)
+    assert not can_call(state, C, "homs")
+    state.calls.clear()
+    forces.put(state, "field", "homs", "ayyubids", pieces({"2-6": 1}))
+    assert not can_call(state, C, "homs")
+
+
+def test_a_city_surrender_stops_the_army_and_takes_prisoners(monkeypatch):
+    # §17.5.1 L1015-L1016: the garrison dead, leaders prisoners; a city's fall stops the army (K70).
+    state = position("G")
+    force = {"mongols": pieces({"4-6": 6}, leaders=["hulegu"])}
+    forces.put(state, "field", "damascus", "mongols", force["mongols"])
+    forces.put(state, "inside", "damascus", "ayyubids", pieces(reduced={"2-6": 1}, leaders=["yusuf"]))
+    assert rf(state, "damascus") == 4  # 3 + 0 (one step) + 1
+    dice(monkeypatch, [6])
+    with recorded() as seen:
+        drive(state, "call", player=C, space="damascus", group=force)
+        assert done(state) == {"kind": "call", "fell": True, "stop": True}
+    assert state.cities["damascus"] == "mongols"
+    assert state.prisoners[C] == ["yusuf"] and state.dead["ayyubids"]["full"]["2-6"] >= 1
+    assert state.failed_calls[C] == 0
+    assert seen[-1] == {"kind": "advantage", "player": C, "at_most": 3, "why": "capture", "space": "damascus"}
+
+
+def test_a_castle_surrender_by_the_bare_minimum_stops_the_army(monkeypatch):
+    # §17.5.1 L1016, K70: going on needs the lowest success beaten by one or more.
+    state = position("G")
+    force = {"mongols": pieces({"4-6": 6}, leaders=["hulegu"])}
+    forces.put(state, "field", "homs", "mongols", force["mongols"])
+    dice(monkeypatch, [3])  # 3 + 1 = 4 > RF 3, but not 5
+    with recorded():
+        drive(state, "call", player=C, space="homs", group=force)
+        act(state, C, "low")
+        assert done(state)["stop"] is True
+
+
+def test_a_surrender_does_not_reset_failed_calls(monkeypatch):
+    # §17.5.1 L1017-L1018: only a capture by assault resets them.
+    state = position("G")
+    state.failed_calls[C] = 1
+    force = {"mongols": pieces({"4-6": 6}, leaders=["hulegu"])}
+    forces.put(state, "field", "homs", "mongols", force["mongols"])
+    dice(monkeypatch, [6])
+    with recorded():
+        drive(state, "call", player=C, space="homs", group=force)
+        act(state, C, "restore", "full", "4-6")
+    assert state.failed_calls[C] == 1
+    assert state.castles["homs"] == {"power": "mongols", "low": False}  # §17.10.1: restored by a step
+    assert forces.at(state, "field", "homs")["mongols"]["reduced"] == {"4-6": 1}
+
+
+def test_the_province_power_marks_a_captured_castle():
+    # §17.7.3 L1133: the castle of a friendly province takes that Power's marker.
+    state = position("G")
+    state.owners["aleppo"] = "armenia"
+    choices = strongholds.marker_choices(state, C, "hama", ["mongols"])
+    assert choices == ["armenia"]
+
+
+def test_garrison_event_refills_low_castles():
+    # §17.10.1 L1159: events refill castles; the player picks them.
+    state = position("G")
+    state.castles["homs"]["low"] = True
+    with recorded():
+        state.stack = [{"kind": "probe"}]
+        run(state, M, {"kind": "garrison", "castles": 1}, {"card": "41"})
+        PROCEDURES.settle(state)
+        assert ("refill", "hama") in PROCEDURES.legal(state, M)
+        act(state, M, "refill", "homs")
+    assert state.castles["homs"]["low"] is False and state.castles["hama"]["low"] is True
+
+
+def test_a_power_without_strongholds_is_dissolved():
+    # §17.11 L1168, §Example.C2 L1311: Cyprus conquered, its marker off the display.
+    state = position("D")
+    held = [s for s, c in state.castles.items() if c["power"] == "cyprus_principality"]
+    assert held
+    for s in held:
+        state.castles[s]["power"] = "crusaders"
+    for s, p in list(state.cities.items()):
+        if p == "cyprus_principality":
+            state.cities[s] = "crusaders"
+    forces.to_pool(state, "cyprus_principality", pieces({"2-4": 1}))
+    assert dissolve_if_gone(state, "cyprus_principality")
+    assert "cyprus_principality" not in state.political and "cyprus_principality" not in state.pools
+
+
+def test_the_exempt_powers_are_never_dissolved():
+    # §17.11 L1169.
+    state = position("G")
+    for power in ("mongols", "crusaders", "byzantium", "templars", "hospitallers"):
+        assert not dissolve_if_gone(state, power)
+    assert not dissolve_if_gone(state, "ayyubids")  # still holds castles
