@@ -1,0 +1,212 @@
+"""Naval movement (§10.8, K59): a leader, up to five units (those of his subordinates included)
+and any subordinates from a friendly Mediterranean port, or the Mediterranean box, to another
+port of the same sea, using all the force's MP.
+
+- By an OV 3 card (never OVs added together, §8.6 L486) the Christian alone may sail the
+  Mediterranean; by an event (``naval`` effect) either player, the Red Sea only by Corsairs
+  (§10.8.Supremacy L642).
+- The fleet roll, 1-4 on a die, unless by event or out of the Mediterranean box; -1 for a leader
+  alone (K59); a failed roll loses the activation (§10.8.Fleet L638).
+- Neither port blockaded by the enemy (§10.8 L636); units without a leader land only in a
+  friendly port (L636); landing in a port with an enemy stronghold puts the force outside it
+  (§10.8.Ports L640).
+
+The force lands as a march with no MP left: the enemy reacts to the landing (§11.1 L654), it
+fights, calls for surrender, besieges or stops, and forages, as at the end of any move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine.procedures import Action, Frame
+from . import dice, forces
+from .board import MEDITERRANEAN
+from .common import controller, data, side
+from .effects import handler
+from .foraging import entry, stronghold_side
+from .initiative import outranks
+from .movement import (
+    Force,
+    absorb,
+    allowance,
+    copy,
+    free_leaders,
+    leader_group,
+    leaders,
+    minus,
+    plus,
+    size,
+    start,
+    trespass,
+)
+from .procedures import PROCEDURES
+from .reactions import card_drm
+from .state import CHRISTIAN, PLAYERS, State
+
+UNITS = 5  # §10.8 L636
+NAVAL_OV = 3  # §10.8 L636
+FLEET = 4  # §10.8.Fleet L638: the roll must be at most this
+ALONE = -1  # §10.8.Fleet L638 (K59)
+BOX = "mediterranean"
+
+
+def sea_of(state: State, space: str) -> str | None:
+    if space == BOX:
+        return MEDITERRANEAN
+    s = data(state).board.spaces.get(space)
+    return None if s is None else s.port
+
+
+def blockaded(state: State, space: str, player: str) -> bool:
+    """Whether the enemy blockades ``space`` (a siege with a blockade not of ``player``'s)."""
+    siege = state.sieges.get(space)
+    if not siege or not siege.get("blockade"):
+        return False
+    who = siege["besieger"]
+    return not (who == player or (who not in PLAYERS and side(state, who) == player))
+
+
+def ports(state: State, frame: Mapping[str, Any]) -> list[str]:
+    """Where the force may land: another port of the sea, not blockaded by the enemy, and for
+    units without a leader a friendly one (§10.8 L636)."""
+    player, at = frame["player"], frame["at"]
+    out = []
+    for s in data(state).board.ports(frame["sea"]):
+        if s == at or blockaded(state, s, player):
+            continue
+        if not leaders(frame["group"]) and controller(state, s) != player:
+            continue
+        out.append(s)
+    return out
+
+
+def may_sail(state: State, player: str, at: str, sea: str, event: bool, ov: int) -> str | None:
+    """Why ``player`` may not sail from ``at`` (None if he may)."""
+    if not event and ov < NAVAL_OV:
+        return "a naval move needs a card of OV 3 (§10.8 L636)"
+    if not event and (sea != MEDITERRANEAN or player != CHRISTIAN):
+        return "only the Christian sails the Mediterranean without an event (§10.8.Supremacy)"
+    if sea_of(state, at) != sea:
+        return f"{at} is no port of that sea"
+    if at != BOX and (controller(state, at) != player or blockaded(state, at, player)):
+        return f"{at} is not a friendly unblockaded port (§10.8 L636)"
+    return None
+
+
+def sail(
+    state: State, player: str, card: str | None, ov: int, at: str, leader: str | None, **kind: Any
+) -> Frame:
+    """Push a naval move from ``at`` (a port or the Mediterranean box) led by ``leader``;
+    ``event=True``, ``sea`` and ``units`` for an event's move. ValueError when not allowed."""
+    event = bool(kind.get("event"))
+    sea = str(kind.get("sea", MEDITERRANEAN))
+    why = may_sail(state, player, at, sea, event, ov)
+    if why:
+        raise ValueError(why)
+    force: Force = {}
+    if leader is not None:
+        power = next(p for p, g in forces.at(state, "field", at).items() if leader in g["leaders"])
+        force = {power: leader_group(leader)}
+    return PROCEDURES.push(
+        state, "naval", player=player, roles=[player], card=card, ov=ov, at=at, leader=leader,
+        group=force, event=event, sea=sea, units=int(kind.get("units", UNITS)),
+    )  # fmt: skip
+
+
+def _legal(state: State, frame: Frame, role: str) -> list[Action]:
+    if role != frame["player"]:
+        return []
+    at, force, head = frame["at"], frame["group"], frame["leader"]
+    out: list[Action] = []
+    counters = data(state).counters
+    holder = {"player": frame["player"], "group": force}
+    if size(force) < frame["units"]:
+        for p, g in sorted(forces.at(state, "field", at).items()):
+            if state.orientation(p) != frame["player"]:
+                continue
+            for face in ("full", "reduced"):
+                for label, n in sorted(g[face].items()):
+                    if n > force.get(p, {face: {}})[face].get(label, 0):
+                        out.append(("take", p, face, label))
+    if head:
+        for p, lid in free_leaders(state, holder, at):
+            if outranks(counters, head, lid):
+                out.append(("take_leader", p, lid))
+    for p, g in sorted(force.items()):
+        for face, label in sorted(set(forces.pieces(g))):
+            out.append(("put_back", p, face, label))
+    if size(force) or head:
+        out += [("to", s) for s in ports(state, frame)]
+    return out
+
+
+def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
+    absorb(frame)
+    verb = action[0]
+    if verb == "take":
+        frame["group"] = plus(frame["group"], action[1], forces.one(action[2], action[3]))
+    elif verb == "take_leader":
+        frame["group"] = plus(frame["group"], action[1], leader_group(action[2]))
+    elif verb == "put_back":
+        frame["group"] = minus(frame["group"], action[1], forces.one(action[2], action[3]))
+    else:
+        _voyage(state, frame, action[1])
+
+
+def _voyage(state: State, frame: Frame, dst: str) -> None:
+    player, at, force = frame["player"], frame["at"], frame["group"]
+    if not frame["event"] and at != BOX:
+        alone = not size(force) and len(leaders(force)) == 1
+        drm = (ALONE if alone else 0) - card_drm(state, "fleet")
+        die = dice.roll(
+            state, "§10.8.Fleet", f"Fleet availability for the {player} player (modifier {drm:+d})"
+        )
+        if die + drm > FLEET:
+            state.say(
+                "§10.8.Fleet",
+                f"No fleet: the {player} player's force stays in {at} and the activation is lost.",
+            )
+            PROCEDURES.pop(state, frame, sailed=False)
+            return
+    for p, g in force.items():
+        forces.move(state, p, g, ("field", at), ("field", dst))
+    state.say("§10.8", f"The {player} player's force sails from {at} to {dst}.")
+    PROCEDURES.pop(state, frame, sailed=True)
+    safe = at == BOX or stronghold_side(state, at, player) == "friendly"
+    landed(state, player, dst, force, frame["leader"], frame["ov"], safe)
+
+
+def landed(
+    state: State, player: str, dst: str, force: Force, leader: str | None, ov: int, safe: bool
+) -> Frame:
+    """The force ashore, its MP all spent (§10.8 L636): a march that starts with the landing's
+    entry, so the enemy reacts and the rest follows as on any entry."""
+    trespass(state, player, dst)
+    march = start(state, player, dst, copy(force), leader, ov)
+    march.update(
+        spent=allowance(state, force),
+        came_from=None,
+        entries=[entry(state, player, dst)],
+        stage="react",
+        began_safe=safe,
+    )
+    return march
+
+
+def _prompt(state: State, frame: Frame, role: str) -> str:
+    return f"Naval move from {frame['at']}: take up to {frame['units']} units, then choose the port (§10.8)."
+
+
+PROCEDURES.procedure("naval", legal=_legal, perform=_perform, prompt=_prompt, rule="10.8")
+
+
+@handler("naval")
+def _naval(state: State, player: str, effect: Mapping[str, Any], context: Mapping[str, Any]) -> None:
+    """A naval move by event (Corsairs, Italian Fleet): no OV 3 card and no fleet roll; it
+    starts from the port and leader the context names."""
+    sail(
+        state, player, context.get("card"), 0, str(context["space"]), context.get("leader"),
+        event=True, sea=effect["sea"], units=int(effect["units"]),
+    )  # fmt: skip

@@ -1,0 +1,187 @@
+"""Movement (§10): activation, command and rank, the march step by step (K54, K55)."""
+
+from __future__ import annotations
+
+from outremer.games.kingdom_of_heaven import movement
+from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
+
+from .positions_movement import do, position, put, said
+
+
+def _force(**powers):
+    return {p: {"full": dict(f), "reduced": {}, "leaders": list(ls)} for p, (f, ls) in powers.items()}
+
+
+def test_command_example_richard_alone():
+    # §10.2.1.Example L586-L587: Richard (command 6) takes the four Crusaders and one unit of each
+    # other Power, never two of one Power not his own
+    state = position("D")
+    richard = ("crusaders", {"3-4": 4}, ["richard"])
+    ok = _force(crusaders=richard[1:], templars=({"3-4": 1}, []), hospitallers=({"3-4": 1}, []))
+    assert movement.commandable(state, "richard", ok)
+    with_kingdom = _force(crusaders=richard[1:], templars=({"3-4": 1}, []), jerusalem=({"2-4": 1}, []))
+    assert movement.commandable(state, "richard", with_kingdom)
+    both = _force(crusaders=({"3-4": 3}, ["richard"]), jerusalem=({"2-4": 2}, []))
+    assert not movement.commandable(state, "richard", both)  # §10.2.1 L582
+    seven = _force(
+        crusaders=richard[1:],
+        templars=({"3-4": 1}, []),
+        hospitallers=({"3-4": 1}, []),
+        jerusalem=({"2-4": 1}, []),
+    )
+    assert not movement.commandable(state, "richard", seven)  # §10.2 L578: command 6
+
+
+def test_command_example_with_guy_moves_nine():
+    # §10.2.1.Example L588-L589 with K54: Richard commands the Crusaders, one Order unit and Guy;
+    # Guy (command 5) both Kingdom units and one Templar and one Hospitaller: nine units, one
+    # Hospitaller left behind
+    state = position("D")
+    nine = _force(
+        crusaders=({"3-4": 4}, ["richard"]),
+        templars=({"3-4": 1}, []),
+        hospitallers=({"3-4": 2}, []),
+        jerusalem=({"2-4": 2}, ["guy"]),
+    )
+    assert movement.commandable(state, "richard", nine)
+    ten = _force(
+        crusaders=({"3-4": 4}, ["richard"]),
+        templars=({"3-4": 1}, []),
+        hospitallers=({"3-4": 3}, []),
+        jerusalem=({"2-4": 2}, ["guy"]),
+    )
+    assert not movement.commandable(state, "richard", ten)
+
+
+def test_no_units_of_another_religion_but_their_leaders():
+    # §10.2.1 L584: no direct command of another religion's units; a subordinate of it may lead them
+    state = position("D")
+    assert not movement.commandable(
+        state, "richard", _force(crusaders=({}, ["richard"]), byzantium=({"2-4": 1}, []))
+    )
+
+
+def test_a_stack_moves_at_its_slowest_piece():
+    # §10.2 L578, K55: Saladin (6) with infantry moves 4; with cavalry alone 6; Richard's leader MA 4
+    state = position("D")
+    assert movement.allowance(state, _force(ayyubids=({"3-6": 2}, ["saladin"]))) == 6
+    assert movement.allowance(state, _force(ayyubids=({"3-6": 2, "2-4": 1}, ["saladin"]))) == 4
+    assert movement.allowance(state, _force(crusaders=({}, ["richard"]), jerusalem=({"2-6": 1}, []))) == 4
+
+
+def test_saladin_from_the_mosul_box_to_aleppo():
+    # §Example.M1 L1308: out of the box (1 MP, K7) by Deir ez-Zor, Ar Raqqa, Qalat Djabar and Maskanah
+    # to Aleppo on six MP; no enemy territory or Harsh space, so no foraging roll
+    state = position("D")
+    put(state, "aleppo", "ayyubids", {"2-6": 1}, leaders=["al_afdal"])
+    force = {"ayyubids": put(state, "mosul", "ayyubids", {"3-6": 4}, leaders=["saladin"])}
+    movement.start(state, "muslim", "mosul", force, "saladin", 2)
+    PROCEDURES.settle(state)
+    for space in ("deir_ez_zor", "ar_raqqa", "qalat_djabar", "maskanah", "aleppo"):
+        do(state, "muslim", ("move", space))
+    assert movement.mp_left(state, PROCEDURES.find(state, "march")) == 1
+    do(state, "muslim", ("stop",))
+    assert not state.stack and not said(state, "Attrition")
+    assert state.field["aleppo"]["ayyubids"]["full"] == {"3-6": 4, "2-6": 1}
+
+
+def test_passes_and_the_long_pass_cost_more():
+    # §10.2 L578, §10.6.Passes L616 (K5): Herakleia to Mersin costs 3
+    state = position("D")
+    steps = dict((s, mp) for s, mp, _ in movement.steps_from(state, "herakleia", 1))
+    assert steps["mersin"] == 3 and steps["konya"] == 1
+
+
+def test_the_desert_links_need_an_ov_3_card():
+    # §10.6.Desert L622 (K4)
+    state = position("D")
+    assert "al_azraq" not in [s for s, _, _ in movement.steps_from(state, "bosra", 2)]
+    assert "al_azraq" in [s for s, _, _ in movement.steps_from(state, "bosra", 3)]
+
+
+def test_entering_neutral_territory_turns_the_power():
+    # §10.9 L646: the Seljuks (neutral in scenario D) join the enemy when Richard enters Konya
+    state = position("D")
+    assert state.political["seljuks"] == "neutral"
+    force = {"crusaders": put(state, "laranda", "crusaders", {"3-4": 1}, leaders=["richard"])}
+    movement.start(state, "christian", "laranda", force, "richard", 1)
+    PROCEDURES.settle(state)
+    do(state, "christian", ("move", "konya"))
+    assert state.political["seljuks"] == "muslim"
+
+
+def test_free_passage_keeps_the_power_neutral():
+    # §9.4 with §10.9: free passage through that Power
+    state = position("D")
+    state.passage = {"player": "christian", "power": "seljuks"}
+    force = {"crusaders": put(state, "laranda", "crusaders", {"3-4": 1}, leaders=["richard"])}
+    movement.start(state, "christian", "laranda", force, "richard", 1)
+    PROCEDURES.settle(state)
+    do(state, "christian", ("move", "konya"))
+    assert state.political["seljuks"] == "neutral"
+
+
+def test_an_activation_needs_the_strategy_rating():
+    # §10.1 L570: Guy (strategy 2) is not activated by an OV 1 card
+    state = position("D")
+    put(state, "acre", "jerusalem", {"2-4": 1}, leaders=["guy"])
+    try:
+        movement.activate(state, "christian", None, 1, "guy", "acre")
+    except ValueError as e:
+        assert "strategy" in str(e)
+    else:
+        raise AssertionError("Guy moved on an OV 1 card")
+
+
+def test_a_vassal_move_takes_ov_units_or_one_more_all_cavalry():
+    # §10.1 L570: OV units, OV + 1 if all are cavalry (§Example.M2: four cavalry on an OV 3 card)
+    state = position("D")
+    put(state, "hama", "ayyubids", {"2-6": 4, "2-4": 1})
+    frame = movement.activate(state, "muslim", None, 3, None, "hama", vassal=True)
+    for _ in range(4):
+        do(state, "muslim", ("take", "ayyubids", "full", "2-6"))
+    assert ("take", "ayyubids", "full", "2-4") not in PROCEDURES.legal(state, "muslim")
+    assert frame["group"]["ayyubids"]["full"] == {"2-6": 4}
+
+
+def test_the_free_vassal_move_is_one_unit():
+    # §10.1 L570, §8.4 L449: one unit without a card
+    state = position("D")
+    put(state, "hama", "ayyubids", {"2-6": 2})
+    movement.activate(state, "muslim", None, 1, None, "hama", vassal=True, free=True)
+    do(state, "muslim", ("take", "ayyubids", "full", "2-6"))
+    assert ("take", "ayyubids", "full", "2-6") not in PROCEDURES.legal(state, "muslim")
+
+
+def test_three_cavalry_in_place_of_a_leader():
+    # §10.1.1 L574
+    state = position("D")
+    put(state, "hama", "ayyubids", {"2-6": 4})
+    movement.activate(state, "muslim", None, 1, None, "hama", cavalry=True)
+    for _ in range(3):
+        do(state, "muslim", ("take", "ayyubids", "full", "2-6"))
+    assert ("take", "ayyubids", "full", "2-6") not in PROCEDURES.legal(state, "muslim")
+
+
+def test_picked_up_units_are_commanded_and_dropped_ones_stay(monkeypatch):
+    # §10.2.Moving L590, §Example.C7 L1375: Richard picks up Conrad, a Crusader and the reduced
+    # Templar at Tyre, who serve under Conrad; a unit dropped off may not move again
+    state = position("D")
+    force = {
+        "crusaders": put(state, "acre", "crusaders", {"3-4": 4}, leaders=["richard"]),
+        "hospitallers": put(state, "acre", "hospitallers", {"3-4": 1}),
+    }
+    put(state, "tyre", "jerusalem", leaders=["conrad"])
+    put(state, "tyre", "crusaders", {"3-4": 1})
+    put(state, "tyre", "templars", reduced={"3-4": 1})
+    movement.start(state, "christian", "acre", force, "richard", 1)
+    PROCEDURES.settle(state)
+    do(state, "christian", ("move", "tyre"))
+    do(state, "christian", ("pick", "crusaders", "full", "3-4"))
+    assert ("pick", "templars", "reduced", "3-4") not in PROCEDURES.legal(state, "christian")  # command 6
+    do(state, "christian", ("pick_leader", "jerusalem", "conrad"))  # he takes the Crusader over
+    do(state, "christian", ("pick", "templars", "reduced", "3-4"))
+    march = PROCEDURES.find(state, "march")
+    assert movement.size(march["group"]) == 7
+    do(state, "christian", ("drop", "templars", "reduced", "3-4"))
+    assert ("pick", "templars", "reduced", "3-4") not in PROCEDURES.legal(state, "christian")

@@ -1,0 +1,86 @@
+"""Naval movement (§10.8; K59)."""
+
+from __future__ import annotations
+
+from outremer.games.kingdom_of_heaven import movement, naval
+from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
+
+from .positions_movement import do, feed, position, put, said
+
+
+def _sail_richard(state, at, units=5):
+    put(state, at, "crusaders", {"3-4": units}, leaders=["richard"])
+    movement.activate(state, "christian", None, 3, "richard", at)
+    do(state, "christian", ("by_sea",))
+    for _ in range(units):
+        do(state, "christian", ("take", "crusaders", "full", "3-4"))
+
+
+def test_richard_lands_at_limassol(monkeypatch):
+    # §Example.C1 L1304-L1307: from the Mediterranean box no fleet roll; the neutral Principality of
+    # Cyprus turns pro-Muslim (§10.9); the foraging roll at AV 5 + 2 on a 3 costs nothing
+    state = position("D")
+    feed(monkeypatch, [3])
+    _sail_richard(state, "mediterranean")
+    assert ("take", "crusaders", "full", "3-4") not in PROCEDURES.legal(state, "christian")
+    do(state, "christian", ("to", "limassol"))
+    assert state.political["cyprus_principality"] == "muslim"
+    assert ("besiege",) in PROCEDURES.legal(state, "christian")
+    do(state, "christian", ("stop",))
+    assert said(state, "AV 7") and not said(state, "Fleet")
+    assert state.field["limassol"]["crusaders"]["full"] == {"3-4": 5}
+
+
+def test_from_a_port_the_fleet_roll(monkeypatch):
+    # §Example.C3 L1314: from Limassol to Tyre a 1 (1-4 wins, §10.8.Fleet) lets Richard sail
+    state = position("D")
+    state.castles["limassol"] = {"power": "crusaders", "low": False}
+    feed(monkeypatch, [1])
+    _sail_richard(state, "limassol")
+    do(state, "christian", ("to", "tyre"))
+    assert said(state, "Fleet availability") and state.field["tyre"]["crusaders"]["leaders"] == ["richard"]
+
+
+def test_a_failed_fleet_roll_loses_the_activation(monkeypatch):
+    # §10.8.Fleet L638
+    state = position("D")
+    state.castles["limassol"] = {"power": "crusaders", "low": False}
+    feed(monkeypatch, [5])
+    _sail_richard(state, "limassol", 1)
+    do(state, "christian", ("to", "tyre"))
+    assert state.field["limassol"]["crusaders"]["full"] == {"3-4": 1} and not state.stack
+
+
+def test_a_leader_alone_rolls_one_less(monkeypatch):
+    # §10.8.Fleet L638, K59: -1 to the roll for a leader moving alone, so a 5 succeeds
+    state = position("D")
+    state.castles["limassol"] = {"power": "crusaders", "low": False}
+    feed(monkeypatch, [5, 1])
+    _sail_richard(state, "limassol", 0)
+    do(state, "christian", ("to", "tyre"))
+    assert said(state, "modifier -1") and "tyre" in state.field
+
+
+def test_only_the_christian_sails_without_an_event():
+    # §10.8.Supremacy L642; §10.8 L636: OV 3
+    state = position("D")
+    put(state, "ascalon", "ayyubids", {"2-6": 1}, leaders=["saladin"])
+    frame = movement.activate(state, "muslim", None, 3, "saladin", "ascalon")
+    assert not movement.by_sea(state, frame)
+    assert naval.may_sail(state, "muslim", "ascalon", "mediterranean", False, 3)
+    assert naval.may_sail(state, "christian", "acre", "mediterranean", False, 2)
+    assert naval.may_sail(state, "christian", "acre", "red", False, 3)
+
+
+def test_units_without_a_leader_land_only_in_a_friendly_port():
+    # §10.8 L636
+    state = position("D")
+    put(state, "acre", "crusaders", {"3-4": 1})
+    frame = {
+        "player": "christian",
+        "at": "acre",
+        "sea": "mediterranean",
+        "group": {"crusaders": {"full": {"3-4": 1}, "reduced": {}, "leaders": []}},
+    }
+    landing = naval.ports(state, frame)
+    assert "tyre" in landing and "ascalon" not in landing

@@ -1,0 +1,180 @@
+"""Interception, avoidance and shadowing (§11, §12, §18; K56-K58)."""
+
+from __future__ import annotations
+
+from outremer.games.kingdom_of_heaven import movement, reactions
+from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
+
+from .positions_movement import do, feed, position, put, said
+
+
+def _saladin_in_jaffa(state):
+    # §Example.M6 L1369: Saladin's seven cavalry units reach Jaffa from Jerusalem
+    return {"ayyubids": put(state, "jaffa", "ayyubids", {"3-6": 4, "2-6": 3}, leaders=["saladin"])}
+
+
+def _richard_in_acre(state):
+    return put(state, "acre", "crusaders", {"3-4": 4}, leaders=["richard"])
+
+
+def test_richard_fails_to_intercept_saladin_at_jaffa(monkeypatch):
+    # §Example.M6 L1371-L1373: Richard may intercept into Jaffa (no enemy stronghold); he needs his
+    # battle rating 4 or less with +1 against a cavalry army (§18.2); a 6 fails
+    state = position("D")
+    _richard_in_acre(state)
+    feed(monkeypatch, [6])
+    PROCEDURES.push(
+        state,
+        "reactions",
+        player="muslim",
+        space="jaffa",
+        came_from="jerusalem",
+        group=_saladin_in_jaffa(state),
+    )
+    PROCEDURES.settle(state)
+    assert PROCEDURES.deciders(state) == ("christian",)
+    do(state, "christian", ("intercept", "acre", "richard"))
+    do(state, "christian", ("roll",))
+    assert said(state, "rating 4, modifier +1")
+    assert "crusaders" not in state.field["jaffa"] and not state.stack
+
+
+def test_a_successful_interception_moves_in(monkeypatch):
+    # §11.2, §11.3: a 3 (+1 = 4) succeeds; the interceptor enters the space to attack
+    state = position("D")
+    _richard_in_acre(state)
+    feed(monkeypatch, [3])
+    group = _saladin_in_jaffa(state)
+    PROCEDURES.push(state, "reactions", player="muslim", space="jaffa", came_from="jerusalem", group=group)
+    PROCEDURES.settle(state)
+    do(state, "christian", ("intercept", "acre", "richard"))
+    do(state, "christian", ("roll",))
+    assert state.field["jaffa"]["crusaders"]["leaders"] == ["richard"]
+
+
+def test_one_always_succeeds_six_always_fails():
+    # §11.2 L674, §12.1 L699
+    assert reactions.succeeds(1, 5, 1)
+    assert not reactions.succeeds(6, -5, 6)
+    assert reactions.succeeds(2, -1, 1) and not reactions.succeeds(3, -1, 1)
+
+
+def test_no_interception_into_an_enemy_stronghold_or_across_a_pass():
+    # §Example.C7 L1377: Richard's return to Acre, a Christian stronghold, cannot be intercepted;
+    # §11.1 L659: never across a pass
+    state = position("D")
+    _saladin_in_jaffa(state)
+    group = {"crusaders": _richard_in_acre(state)}
+    assert reactions.interceptions(state, {"player": "christian", "space": "acre", "group": group}) == []
+    put(state, "mersin", "armenia", {"2-6": 1})
+    state.political["armenia"] = "muslim"
+    mover = {"crusaders": put(state, "herakleia", "crusaders", {"3-4": 1}, leaders=["barbarossa"])}
+    assert reactions.interceptions(state, {"player": "christian", "space": "herakleia", "group": mover}) == []
+
+
+def test_cavalry_alone_intercepts_at_rating_one():
+    # §11.1 L658, §18.1 L1204: up to three cavalry without a leader, rating 1, and a cavalry army's -1
+    state = position("D")
+    put(state, "caesarea", "ayyubids", {"2-6": 4})
+    mover = {"crusaders": put(state, "nablus", "crusaders", {"3-4": 2}, leaders=["richard"])}
+    frame = {"player": "christian", "space": "nablus", "group": mover}
+    assert ("intercept", "caesarea", "cavalry") in reactions.interceptions(state, frame)
+    cav = reactions.cavalry_only(state, reactions.army(state, "caesarea", "muslim"))
+    assert movement.size(cav) == 3 and reactions.rating(state, cav) == 1
+    assert reactions.intercept_drm(state, frame, cav) == -1  # §18.2: a cavalry army's -1
+
+
+def test_avoidance_limits():
+    # §12.1 L707-L713: not by a pass, not into the space the enemy came from, not into an enemy
+    # stronghold without a friendly unit; infantry alone may not avoid
+    state = position("D")
+    put(state, "hama", "ayyubids", {"2-4": 2})
+    mover = {"crusaders": put(state, "homs", "crusaders", {"3-4": 1}, leaders=["richard"])}
+    frame = {"player": "christian", "space": "hama", "came_from": "homs", "group": mover}
+    assert reactions.avoidances(state, frame) == []
+    put(state, "hama", "ayyubids", leaders=["al_afdal"])
+    dests = reactions.avoid_to(state, frame, False)
+    assert "homs" not in dests and dests
+
+
+def test_shadowing_example(monkeypatch):
+    # §12.4.2.Example L752-L763: Amalric I (1/2/6) with a Templar 3-4 and four Jerusalem 2-4 from
+    # Jerusalem by As-Salt, Bosra and Ras al-Ma' to Damascus; two Seljuk 2-6 shadow on a 2 (rating
+    # 1, -1 cavalry army), their only first move Bosra; then As-Salt, Bosra, Ras al-Ma'. Amalric's AV
+    # is 16, the shadowers' 1.
+    state = position("C")
+    state.political["seljuks"] = "muslim"
+    for space in ("bosra", "ras_al_ma"):
+        state.castles[space] = {"power": "seljuks", "low": False}
+    state.castles["belvoir"] = {"power": "jerusalem", "low": False}
+    state.castles["kerak"] = {"power": "jerusalem", "low": False}
+    state.cities["jerusalem"], state.cities["damascus"] = "jerusalem", "seljuks"
+    state.owners["damascus"], state.owners["transjordan"] = "seljuks", "jerusalem"
+    force = {
+        "jerusalem": put(state, "jerusalem", "jerusalem", {"2-4": 4}, leaders=["amalric"]),
+        "templars": put(state, "jerusalem", "templars", {"3-4": 1}),
+    }
+    put(state, "as_salt", "seljuks", {"2-6": 2})
+    feed(monkeypatch, [2, 1, 1])
+    movement.start(state, "christian", "jerusalem", force, "amalric", 1)
+    PROCEDURES.settle(state)
+    do(state, "christian", ("move", "as_salt"))
+    do(state, "muslim", ("shadow",))
+    do(state, "muslim", ("roll",))
+    assert said(state, "rating 1, modifier -1")
+    assert PROCEDURES.legal(state, "muslim") == [("to", "bosra")]
+    do(state, "muslim", ("to", "bosra"))
+    do(state, "christian", ("move", "bosra"))
+    follows = {a for a in PROCEDURES.legal(state, "muslim") if a[0] == "follow"}
+    assert follows == {("follow", "as_salt"), ("follow", "ras_al_ma")}  # not Belvoir nor al-Azraq
+    do(state, "muslim", ("follow", "as_salt"))
+    do(state, "christian", ("move", "ras_al_ma"))
+    do(state, "muslim", ("follow", "bosra"))
+    do(state, "christian", ("move", "damascus"))
+    do(state, "muslim", ("follow", "ras_al_ma"))
+    do(state, "christian", ("stop",))
+    assert said(state, "AV 16")
+    do(state, "christian", ("lose", "jerusalem", "full", "2-4"))  # the 16-19 column's 1 costs a step
+    assert said(state, "AV 1")
+    assert not state.stack
+
+
+def test_extended_example_c7(monkeypatch):
+    # §Example.C7 L1375-L1384: Richard by Tyre (picking up Conrad, a Crusader and the reduced
+    # Templar), Acre and Jaffa; Saladin shadows on a 3 (rating 3, -1); he falls back to Jerusalem,
+    # Richard returns to Acre and Saladin follows to Jaffa. Richard's AV 7 + 7 - 3 = 11, a 6 costs
+    # two steps, two Crusaders reduced; Saladin's 7 - 1 = 6, a 1 costs nothing.
+    state = position("D")
+    state.cities["jerusalem"] = "ayyubids"
+    _saladin_in_jaffa(state)
+    force = {
+        "crusaders": _richard_in_acre(state),
+        "hospitallers": put(state, "acre", "hospitallers", {"3-4": 1}),
+    }
+    put(state, "tyre", "jerusalem", leaders=["conrad"])
+    put(state, "tyre", "crusaders", {"3-4": 1})
+    put(state, "tyre", "templars", reduced={"3-4": 1})
+    feed(monkeypatch, [3, 6, 1])
+    movement.start(state, "christian", "acre", force, "richard", 1)
+    PROCEDURES.settle(state)
+    do(state, "christian", ("move", "tyre"))
+    do(state, "christian", ("pick_leader", "jerusalem", "conrad"))
+    do(state, "christian", ("pick", "crusaders", "full", "3-4"))
+    do(state, "christian", ("pick", "templars", "reduced", "3-4"))
+    do(state, "christian", ("move", "acre"))
+    assert PROCEDURES.deciders(state) == ("christian",)  # no interception into Acre
+    do(state, "christian", ("move", "jaffa"))
+    do(state, "muslim", ("shadow",))
+    do(state, "muslim", ("roll",))
+    assert said(state, "rating 3, modifier -1")
+    assert ("to", "acre") not in PROCEDURES.legal(state, "muslim")
+    do(state, "muslim", ("to", "jerusalem"))
+    do(state, "christian", ("move", "acre"))
+    do(state, "muslim", ("follow", "jaffa"))
+    do(state, "christian", ("stop",))
+    assert said(state, "AV 11")
+    do(state, "christian", ("lose", "crusaders", "full", "3-4"))
+    do(state, "christian", ("lose", "crusaders", "full", "3-4"))
+    assert said(state, "AV 6")
+    assert state.field["acre"]["crusaders"]["reduced"] == {"3-4": 2}
+    assert state.field["jaffa"]["ayyubids"]["full"] == {"3-6": 4, "2-6": 3}
