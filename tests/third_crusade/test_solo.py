@@ -263,32 +263,6 @@ def test_the_bonus_of_column_1() -> None:
     assert unit("neutral", "infantry") not in state.regions["tyre"]["slots"]
 
 
-def test_card_triggers() -> None:
-    # BotTable.Command: column 2 is set off by any March, column 3 by 2 new Units or more, columns 4
-    # and 5 by a new Unit in a City or a Desert (R30), column 6 by a Reaction.
-    state = solo_game()
-    assert state.solo is not None
-    orders = data(state).orders.orders
-    march, levy = orders["hre_march"].effect, orders["hre_levy_and_march"].effect
-    garrison = orders["hre_garrison"].effect
-    reinforce = orders["hre_reinforce"].effect
-    cases = [
-        (6, reinforce, "acre", True),  # column 6: a Reaction Order executed
-        (5, reinforce, "acre", False),
-        (2, march, "acre", True),
-        (3, march, "acre", False),
-        (3, levy, "acre", False),
-        (3, garrison, "acre", True),
-        (4, levy, "acre", True),
-        (4, levy, "d_galilee", False),
-        (5, levy, "d_galilee", True),
-        (6, garrison, "acre", False),
-    ]
-    for face, effect, region, fires in cases:
-        state.solo["column"]["hre"] = [state.round, face]
-        assert bot_play.triggers(state, "hre", effect, region) is fires, (face, region)
-
-
 def _twin(state: State, human: str) -> State:
     """The same game with the human's hidden facts dealt otherwise."""
     other = state.copy()

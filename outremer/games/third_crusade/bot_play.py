@@ -14,13 +14,13 @@ from typing import Any
 
 from ...engine import rng
 from ...engine.procedures import Action, Frame
-from . import diplomacy, refill, steps, turns
+from . import diplomacy, refill, solo, steps, turns
 from .battle_moves import ROAD, piece_at
 from .battle_strength import piece_strength
 from .bot_table import takes
 from .common import alliance, allies, counts, data, enemies, move_faith, owner, port_open, presence_holds
 from .control import controlled, controller, holder, update_tracks
-from .orders import REACTIONS, Step
+from .orders import Step
 from .pieces import SHAPE, free_slots, kind_of, shape_of
 from .procedures import PROCEDURES
 from .solo import column, table
@@ -222,9 +222,7 @@ def _command(state: State, frame: Frame, army: str, legal: list[Action]) -> Acti
         order = data(state).orders.orders[state.placed[region][alliance(army)]["order"]]
         split = any(s.action == "disperse" for s in order.effect)
         if region in bot_orders(state, army) and not (split and disperse_share(state, army, region) < 1):
-            if triggers(state, army, order.effect, region):
-                state.solo["triggered"][army] = True
-            PROCEDURES.push(state, "order", army=army, region=region)
+            PROCEDURES.push(state, "order", army=army, region=region)  # its card trigger: order.py
         elif order.blank or order.reaction or order.cost is None:
             _turn_up_idle(state, army, region)
         else:
@@ -311,24 +309,6 @@ def _can(state: State, army: str, step: Step, region: str) -> bool:
     if step.action == "muster":
         return state.board_units[army].get(step.unit or "", 0) > 0
     return strength(state, army, region) > 0 and region != data(state).board.jerusalem
-
-
-def triggers(state: State, army: str, effect: tuple[Step, ...], region: str) -> bool:
-    """Whether an Order's effect is a CARD TRIGGER of the Bot's column (``SoloGlossary.CardTrigger``,
-    ``BotTable.Command``): Units added (so many, into such a Region), a March of those kinds, a
-    Reaction (column 6: the Reactions it draws in Battle too, docs/third-crusade/bot.md)."""
-    kind = data(state).board.regions[region].kind
-    added = sum(s.count for s in effect if s.action == "muster")
-    for t in column(state, army).triggers:
-        if t.alliance not in (None, alliance(army)):
-            continue
-        if t.kind == "marches" and any(s.action in t.actions for s in effect):
-            return True
-        if t.kind == "adds_units" and added >= max(1, t.at_least) and t.region in (None, kind):
-            return True
-        if t.kind == "reaction" and any(s.action in REACTIONS for s in effect):
-            return True
-    return False
 
 
 def bonus(state: State, army: str) -> None:
@@ -752,8 +732,7 @@ def _react(state: State, frame: Frame, army: str, legal: list[Action]) -> Action
     side[alliance(army)] = {"army": army, "order": drawn, "up": False}
     if ("react", region) not in PROCEDURES.legal(state, army):
         return ("pass",)
-    if triggers(state, army, order.effect, region):  # BotTable.Command, column 6
-        state.solo.setdefault("triggered", {})[army] = True
+    solo.card_trigger(state, army, reaction=True)  # BotTable.Command, column 6: it is executed
     return ("react", region)
 
 

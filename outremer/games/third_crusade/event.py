@@ -17,7 +17,8 @@ event in the order it likes, each as far as it wishes, or stops (``Command.Event
 
 A Bot's column changes its cards (``BotTable.Command``, ``Solo.Command.Events``): column 1 makes
 the crown event free, columns 2 and 3 let the main event ignore the Region type or the Presence of
-its banner, columns 4 to 6 add a Unit after a part that adds Units or marches.
+its banner, columns 4 to 6 add a Unit after a part that added Units or made a March, by what its
+steps did (R52).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from . import solo, steps
 from .bot_table import EventRule
 from .common import counts, data
 from .events import EventCard, crown_gold
-from .orders import MARCHES, Step
+from .orders import Step
 from .procedures import PROCEDURES
 from .state import NAMES, State
 
@@ -58,18 +59,19 @@ def _price(state: State, frame: Frame) -> int:
     return crown_gold(_card(state, frame).crown, state.tracks[frame["army"]]["crowns"])
 
 
-def _extra_due(rule: EventRule | None, part: str, chosen: tuple[Any, ...]) -> bool:
-    """Whether a Bot's column adds a Unit after this part (``BotTable.Command``, columns 4 to 6): a
-    main event adding Units, a main event with a March, or any part adding Units."""
-    if rule is None or rule.kind != "extra_unit":
-        return False
-    adds = any(s.action == "muster" for s in chosen)
-    marches = any(s.action in MARCHES for s in chosen)
-    if rule.when == "main_adds_units":
-        return part == MAIN and adds
+def _extra_may(rule: EventRule | None, part: str) -> bool:
+    """Whether a Bot's column may add a Unit after this part (``BotTable.Command``, columns 4 to 6):
+    after the main event, or after any part for column 6; whether it does, :func:`_extra_due` reads
+    once the part is over."""
+    return rule is not None and rule.kind == "extra_unit" and (part == MAIN or rule.when == "adds_units")
+
+
+def _extra_due(rule: EventRule, frame: Frame) -> bool:
+    """Whether the part just carried out earns the column's Unit: it added Units, or it made a
+    March, by what its steps did rather than by what the card prints (R52)."""
     if rule.when == "main_marches":
-        return part == MAIN and marches
-    return adds
+        return bool(frame["did_march"])
+    return bool(frame["did_units"])
 
 
 def _legal(state: State, frame: Frame, role: str) -> list[Action]:
@@ -105,8 +107,9 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
         state.say("Command.Event", f"{NAMES[role]} carries out the main event of {card.title}.")
     frame["parts"].append(part)
     chosen = effect.choices[choice]
-    extra = [EXTRA] if _extra_due(_bot_rule(state, role), part, chosen) else []
+    extra = [EXTRA] if _extra_may(_bot_rule(state, role), part) else []
     frame.update(part=part, queue=[*range(len(chosen)), *extra], choice=choice, last=None, last_to=None)
+    frame.update(did_units=[], did_march=False)  # R52: what this part's steps do
 
 
 def _run(state: State, frame: Frame) -> None:
@@ -117,6 +120,9 @@ def _run(state: State, frame: Frame) -> None:
         done = frame.pop("done")
         region = done.get("region")
         frame["last"], frame["last_to"] = region, done.get("to")
+        if done["kind"] == steps.STEP:
+            frame["did_units"] = [*frame.get("did_units", []), *done["units"]]
+            frame["did_march"] = frame.get("did_march", False) or done["marched"] is not None
         if frame["part"] == MAIN and frame["main_region"] is None:
             frame["main_region"] = region
         return
@@ -162,6 +168,11 @@ def _extra(state: State, frame: Frame) -> None:
     army = frame["army"]
     rule = _bot_rule(state, army)
     assert rule is not None and rule.unit is not None
+    if not _extra_due(rule, frame):
+        state.say(
+            "BotTable.Command", f"{NAMES[army]}: the event did not do what the column asks; no Unit added."
+        )
+        return
     to = frame.get("last_to")
     region = to if to is not None and counts(state, to)[army] else frame["last"]
     if region is None:

@@ -150,6 +150,7 @@ def _road(a: str, b: str) -> str:
 def _go(state: State, frame: Frame, origin: str) -> None:
     here = state.regions[origin]["slots"]
     frame["group"] = [here[i] for i in frame["take"]]
+    frame["marched"] = True  # R52: a group set off (steps.py tells the step's caller)
     for i in frame["take"]:
         here[i] = None
     names = data(state).board.regions

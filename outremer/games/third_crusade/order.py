@@ -7,7 +7,9 @@ points (``Command.Order.Cost``; a Bot, which keeps none, is never charged and th
 cost, ``Solo.Setup.6``), its effect is carried out step by step in its own Region, each step as far
 as the player wishes (``Command.Order.Effect``, ``Command.Order.Partial``; steps.py), a March into
 enemies starting a Battle at once (``Command.Order.Battle``), and the Order then leaves the map to
-wait above its owner's board until upkeep (``Command.Order.After``).
+wait above its owner's board until upkeep (``Command.Order.After``). What its steps did (the Units
+added and where, the Marches made) is gathered in the frame; a Bot's card trigger reads it once the
+Order is over (``SoloGlossary.CardTrigger``, R52).
 """
 
 from __future__ import annotations
@@ -25,7 +27,10 @@ def _run(state: State, frame: Frame) -> None:
     army, region = frame["army"], frame["region"]
     placed = state.placed[region][alliance(army)]
     order = data(state).orders.orders[placed["order"]]
-    frame.pop("done", None)  # a step is over
+    done = frame.pop("done", None)  # a step is over: what it did (R52)
+    if done is not None and done["kind"] == steps.STEP:
+        frame["units"] = [*frame.get("units", []), *done["units"]]
+        frame["marches"] = [*frame.get("marches", []), *([done["marched"]] if done["marched"] else [])]
     if "next" not in frame:
         placed["up"] = True
         state.barrier += 1  # the Order is turned up: a hidden fact is shown
@@ -49,6 +54,8 @@ def _run(state: State, frame: Frame) -> None:
     state.executed[army].append(order.id)
     state.say("Command.Order.After", f"{NAMES[army]} sets {order.name} above its board.")
     PROCEDURES.pop(state, frame)
+    if army in solo.bots(state):
+        solo.card_trigger(state, army, units=frame.get("units", []), marches=frame.get("marches", []))
 
 
 PROCEDURES.procedure(ORDER, run=_run, rule="Command.Order")

@@ -12,7 +12,7 @@ piles (``Solo.Setup.2-4``): Orders of the Reaction pile drawn in Battle are set 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -213,3 +213,27 @@ def describe(state: State) -> dict[str, Any] | None:
     if not state.solo:
         return None
     return {"bots": bots(state), "column": {a: c[1] for a, c in state.solo["column"].items()}}
+
+
+def card_trigger(
+    state: State, army: str, *, units: Sequence[str] = (), marches: Sequence[str] = (), reaction: bool = False
+) -> None:
+    """A CARD TRIGGER of the Bot's column (``SoloGlossary.CardTrigger``, ``BotTable.Command``, R30)
+    read from what an executed Order did (R52), not from what it prints: ``units``, the Region of
+    each of its own Units the Order added (so many, into a Region of such a type); ``marches``, the
+    kinds of March it made (a group set off); ``reaction``, a Reaction executed in Battle (column 6).
+    It makes the Bot play an Event Card on its next turn (bot_play)."""
+    assert state.solo is not None
+    kinds = [data(state).board.regions[r].kind for r in units]
+    for t in column(state, army).triggers:
+        if t.alliance not in (None, alliance(army)):
+            continue
+        fires = (
+            (t.kind == "marches" and any(m in t.actions for m in marches))
+            or (t.kind == "adds_units" and sum(t.region in (None, k) for k in kinds) >= max(1, t.at_least))
+            or (t.kind == "reaction" and reaction)
+        )
+        if fires:
+            state.solo.setdefault("triggered", {})[army] = True
+            state.say("SoloGlossary.CardTrigger", f"{NAMES[army]}: a card trigger of its column (R52).")
+            return

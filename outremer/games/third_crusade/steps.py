@@ -12,7 +12,10 @@ chooses the Region among those where the step can do something, then carries it 
 and may stop at any point (``Command.Event.Partial``, ``Command.Order.Partial``). A step that can
 apply nowhere is skipped (``Command.Event.Ignore``). Pieces placed where enemies stand start a
 Battle at once (``Command.Event.Battle``; R8: they came from no Region). The tracks follow at the
-end of every step (``Command.Event.Tracks``, ``Command.Order.Tracks``).
+end of every step (``Command.Event.Tracks``, ``Command.Order.Tracks``). A step ends telling its
+caller what it did (R52): the Regions where the Army's own Units were added (``units``, one entry a
+Unit, the Units an overflow step placed next door included) and the March it made (``marched``:
+the step's kind once a group set off, else None), which a Bot's card triggers and column read.
 """
 
 from __future__ import annotations
@@ -268,6 +271,9 @@ def _run(state: State, frame: Frame) -> None:
     region, army = frame["region"], frame["army"]
     own = [piece for piece in frame["added"] if owner(state, piece) == army]
     frame["added"] = []
+    done = frame.pop("done", None)
+    if done is not None and done["kind"] == STEP:  # an overflow step's Units count as this one's
+        frame["units"] = [*frame.get("units", []), *done["units"]]
     if own and enemies_in(state, army, region):
         here = state.regions[region]["slots"]
         for piece in own:
@@ -282,7 +288,10 @@ def _run(state: State, frame: Frame) -> None:
             _key(frame), f"{NAMES[frame['army']]}: {frame['step']['action']} can apply nowhere; skipped."
         )
     control.update_tracks(state)
-    PROCEDURES.pop(state, frame, region=region, to=frame.get("to"))
+    marched = frame["step"]["action"] if frame.get("marched") else None
+    PROCEDURES.pop(
+        state, frame, region=region, to=frame.get("to"), units=frame.get("units", []), marched=marched
+    )
 
 
 def _overflow(state: State, frame: Frame) -> bool:
@@ -364,6 +373,7 @@ def _place(state: State, frame: Frame, action: Action) -> None:
     kind = kind_of(piece)
     if kind is not None and owner(state, piece) != NEUTRAL:
         take_from_board(state, frame["army"], kind)
+        frame["units"] = [*frame.get("units", []), frame["region"]]  # R52: what the step did
     for beside in state.leaders_beside.values():
         if piece in beside:
             beside.remove(piece)
