@@ -1,0 +1,141 @@
+"""Retreats (§14.1) and the pursuit they bring (§13.4), with the retreat into a friendly
+stronghold (§17.3), on positions built for them around Nablus in scenario D."""
+
+from __future__ import annotations
+
+import pytest
+
+from outremer.engine.errors import IllegalAction
+from outremer.games.kingdom_of_heaven import leaders, retreat  # noqa: F401 (registers)
+from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
+
+from .positions_battle import Dice, drive, position, probe, put, said, step
+
+
+def withdraw(state, **frame):
+    keys = {"mover": False, "pursuit": False, "pursuer_avoided": False, **frame}
+    return PROCEDURES.push(state, "retreat", **keys)
+
+
+def test_a_mover_goes_back_first_where_it_came_from(monkeypatch):
+    # §14.1 L850: a moving army's first space is the one it entered the battle from
+    state = position()
+    put(state, "nablus", "jerusalem", full={"2-4": 2}, leaders=["guy"])
+    put(state, "nablus", "ayyubids", full={"2-6": 2})
+    popped = probe(monkeypatch, state)
+    withdraw(state, player="christian", space="nablus", came_from="jerusalem", mover=True)
+    PROCEDURES.settle(state)
+    assert PROCEDURES.legal(state, "christian") == [("to", "jerusalem")]
+    PROCEDURES.perform(state, "christian", ("to", "jerusalem"))
+    legal = PROCEDURES.legal(state, "christian")
+    assert ("stop",) in legal and ("to", "nablus") not in legal  # K64: never back into the battle
+    PROCEDURES.perform(state, "christian", ("stop",))
+    assert state.field["jerusalem"]["jerusalem"]["leaders"] == ["guy"]
+    assert popped == [{"kind": "retreat", "to": "jerusalem"}]
+
+
+def test_a_defender_avoids_the_movers_origin_and_pays_for_enemy_ground(monkeypatch):
+    # §14.1.Restrictions L857: not into the mover's origin; §14.1.Penalties L861: a step for each
+    # enemy unit in a space entered, no stop there; L863: through an enemy stronghold the victor
+    # pursues though his victory was not major (no +2, infantry: no +1); §15.1: the retreat forages
+    state = position()
+    put(state, "nablus", "ayyubids", full={"2-6": 2}, leaders=["al_afdal"])
+    put(state, "nablus", "jerusalem", full={"2-4": 1})  # strength 2: the 1-3 column
+    put(state, "caesarea", "jerusalem", full={"2-4": 1})
+    rolls = Dice(monkeypatch, [6, 1])  # pursuit 6: one step; attrition 1
+    popped = probe(monkeypatch, state)
+    withdraw(state, player="muslim", space="nablus", came_from="jerusalem")
+    PROCEDURES.settle(state)
+    first = PROCEDURES.legal(state, "muslim")
+    assert ("to", "jerusalem") not in first
+    assert set(first) == {("to", "belvoir"), ("to", "caesarea")}  # every way runs past enemy walls
+    PROCEDURES.perform(state, "muslim", ("to", "caesarea"))
+    assert PROCEDURES.legal(state, "muslim") == [("to", "jaffa")]  # caesarea cannot be the end
+
+    def choose(state, role, legal):
+        return ("to", "jaffa") if ("to", "jaffa") in legal else legal[0]
+
+    drive(state, choose)
+    assert said(state, "Pursuit: 6+0 costs the muslim player 1 more step(s)")
+    assert said(state, "Retreating past 1 enemy unit(s) costs as many steps")
+    assert state.field["jaffa"]["ayyubids"] == {"full": {}, "reduced": {"2-6": 2}, "leaders": ["al_afdal"]}
+    assert any("Attrition (retreat)" in why for why in rolls.asked)
+    assert popped[0]["to"] == "jaffa"
+
+
+def test_a_major_victory_through_enemy_walls_adds_two(monkeypatch):
+    # §13.4 L810: +2 when the beaten army passes an enemy stronghold after a major victory; +1 when
+    # the victor has as many cavalry steps as infantry; -1 if he had tried to avoid battle
+    state = position()
+    put(state, "nablus", "jerusalem", full={"2-4": 2}, leaders=["guy"])
+    put(state, "nablus", "ayyubids", full={"2-6": 1})
+    put(state, "caesarea", "ayyubids", full={"2-6": 1})
+    state.castles["jerusalem"] = {"power": "ayyubids", "low": False}
+    state.cities.pop("jerusalem")
+    Dice(monkeypatch, [1, 1])
+    withdraw(
+        state, player="christian", space="nablus", came_from="belvoir", pursuit=True, pursuer_avoided=True
+    )
+    PROCEDURES.settle(state)
+    PROCEDURES.perform(state, "christian", ("to", "jerusalem"))
+    drive(state, lambda s, r, legal: ("to", "hebron") if ("to", "hebron") in legal else legal[0])
+    assert said(state, "Pursuit: 1+2 costs")  # +1 cavalry, +2 major through walls, -1 avoided
+
+
+def test_an_army_with_nowhere_to_go_is_eliminated(monkeypatch):
+    # §14.1.Penalties L865, K64: a mover that landed from the sea has no space to go back to
+    state = position()
+    put(state, "nablus", "jerusalem", full={"2-4": 2}, leaders=["guy"])
+    put(state, "nablus", "ayyubids", full={"2-6": 2})
+    Dice(monkeypatch, [12])  # Guy: 12 + 1, Escape!
+    popped = probe(monkeypatch, state)
+    withdraw(state, player="christian", space="nablus", came_from=None, mover=True)
+    drive(state, lambda s, r, legal: legal[0])
+    assert "jerusalem" not in state.field["nablus"]
+    assert state.dead["jerusalem"]["full"]["2-4"] >= 2
+    assert "guy" in state.pools["jerusalem"]["leaders"]  # §13.6 L828
+    assert popped[0]["to"] is None
+
+
+def test_part_of_a_beaten_army_goes_inside_its_castle(monkeypatch):
+    # §17.3 L976, §17.2.1 L972: into the castle in the space up to three pieces; the rest retreat
+    state = position()
+    put(state, "caesarea", "jerusalem", leaders=["balian"], place="inside")
+    put(state, "caesarea", "jerusalem", full={"2-4": 3}, leaders=["guy"])
+    put(state, "caesarea", "ayyubids", full={"2-6": 4})
+    withdraw(state, player="christian", space="caesarea", came_from="jaffa")
+    PROCEDURES.settle(state)
+    legal = PROCEDURES.legal(state, "christian")
+    assert ("out",) in legal and ("all_in",) not in legal  # four pieces, room for two
+    before = state.to_json()
+    with pytest.raises(IllegalAction):
+        PROCEDURES.perform(state, "christian", ("to", "acre"))
+    assert state.to_json() == before
+    PROCEDURES.perform(state, "christian", ("in", "jerusalem", "leader", "guy"))
+    PROCEDURES.perform(state, "christian", ("in", "jerusalem", "full", "2-4"))
+    assert state.inside["caesarea"]["jerusalem"] == {
+        "full": {"2-4": 1},
+        "reduced": {},
+        "leaders": ["balian", "guy"],
+    }
+    assert step(state) == "path"  # the castle is full: the two units left go out
+    assert ("to", "jaffa") not in PROCEDURES.legal(state, "christian")  # the mover's origin
+
+
+@pytest.mark.parametrize(("met", "swept"), [(1, True), (2, True), (3, False)])
+def test_friends_met_on_the_way_are_swept_up_unless_more_numerous(monkeypatch, met, swept):
+    # §14.1 L850, K67: friendly units in a space the retreat enters go along with it if they do not
+    # outnumber the retreating units; more numerous ones stay where they are
+    state = position()
+    put(state, "nablus", "jerusalem", full={"2-4": 2}, leaders=["guy"])
+    put(state, "nablus", "ayyubids", full={"2-6": 2})
+    put(state, "caesarea", "jerusalem", reduced={"2-4": met})
+    withdraw(state, player="christian", space="nablus", came_from="belvoir")
+    PROCEDURES.settle(state)
+    PROCEDURES.perform(state, "christian", ("to", "caesarea"))
+    PROCEDURES.perform(state, "christian", ("to", "jaffa"))
+    assert state.stack == []
+    jaffa = state.field["jaffa"]["jerusalem"]
+    assert jaffa["full"] == {"2-4": 2} and jaffa["leaders"] == ["guy"]
+    assert jaffa["reduced"] == ({"2-4": met} if swept else {})
+    assert ("caesarea" in state.field) is not swept
