@@ -3,7 +3,7 @@ the counter mix, Neutral Powers."""
 
 from __future__ import annotations
 
-from outremer.games.kingdom_of_heaven import muster
+from outremer.games.kingdom_of_heaven import effects, muster
 from outremer.games.kingdom_of_heaven.common import data
 from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
 from outremer.games.kingdom_of_heaven.state import CHRISTIAN, MUSLIM
@@ -192,3 +192,51 @@ def test_neutral_powers_muster_in_their_capital_or_not_at_all():
     state.cities["konya"] = "byzantium"
     muster.neutral(state)
     assert state.pools["seljuks"]["full"] == {"2-6": 5} and "konya" not in state.field
+
+
+def test_reinforcements_come_from_the_mix_to_the_capital():
+    # §8.4.1 L466: Turcopole Levies, a Jerusalem 2-4 from the counter mix into a capital held.
+    state = blank("D", turn=4)
+    state.cities["jerusalem"] = "ayyubids"
+    effects.run(
+        state,
+        CHRISTIAN,
+        {"kind": "reinforce", "power": "jerusalem", "unit": "2-4", "count": 1, "where": "capital"},
+        {},
+    )
+    PROCEDURES.settle(state)
+    assert PROCEDURES.legal(state, CHRISTIAN) == [("place", "mix", "2-4", "acre")]
+    PROCEDURES.perform(state, CHRISTIAN, ("place", "mix", "2-4", "acre"))
+    assert state.stack == [] and state.field["acre"]["jerusalem"]["full"] == {"2-4": 1}
+
+
+def test_reinforcements_from_the_dead_only_without_the_mix():
+    # §8.4.1 L466-L468: the dead pile only when the mix has none; no yellow-dot type chosen; none
+    # left anywhere: forfeited.
+    state = blank("D", turn=4)
+    printed = {u.label: u.count for u in data(state).counters.units_of("ayyubids")}
+    place(state, "dead", "", "ayyubids", full={"2-6": printed["2-6"], "2-4": printed["2-4"] - 1})
+    place(state, "pool", "", "ayyubids", full={"2-4": 1})
+    assert sorted(muster.reinforcements(state, "ayyubids", None)) == [("dead", "2-4"), ("dead", "2-6")]
+    assert muster.reinforcements(state, "ayyubids", "2-6") == [("dead", "2-6")]
+    place(state, "pool", "", "ayyubids", full=state.dead["ayyubids"]["full"])
+    state.dead["ayyubids"]["full"] = {}
+    assert muster.reinforcements(state, "ayyubids", None) == []
+    effects.run(
+        state, MUSLIM, {"kind": "reinforce", "power": "controlled", "count": 2, "where": "capital"}, {}
+    )
+    PROCEDURES.settle(state)
+    assert state.stack == [] and "forfeited" in state.log[-1][2]
+
+
+def test_reinforcements_into_a_besieged_city():
+    # §Example.M4 L1334: Madrasas Preach Jihad adds two 2-6 units inside the besieged Acre.
+    state = blank("D", turn=4)
+    state.cities["acre"] = "ayyubids"
+    state.sieges["acre"] = {"besieger": CHRISTIAN, "rf": 4, "blockade": False}
+    event = data(state).cards.cards["40"].event[0]
+    effects.run(state, MUSLIM, event, {"card": "40"})
+    PROCEDURES.settle(state)
+    for _ in range(2):
+        PROCEDURES.perform(state, MUSLIM, ("place", "mix", "2-6", "acre"))
+    assert state.stack == [] and state.inside["acre"]["ayyubids"]["full"] == {"2-6": 2}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from outremer.games.kingdom_of_heaven import replacement
+from outremer.games.kingdom_of_heaven import effects, replacement
 from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
 from outremer.games.kingdom_of_heaven.replacement import rate_points, received
 from outremer.games.kingdom_of_heaven.state import CHRISTIAN, MUSLIM
@@ -177,3 +177,33 @@ def test_a_card_grants_rp_at_once():
     assert ("advantage", "jerusalem") not in PROCEDURES.legal(state, CHRISTIAN)
     PROCEDURES.perform(state, CHRISTIAN, ("rebuild_full", "jerusalem", "2-4"))
     assert state.stack == [] and state.pools["jerusalem"]["full"] == {"2-4": 1}
+
+
+def test_rp_cards_add_at_once_and_withhold_later():
+    # K80: Money Fiefs' +2 for a controlled Power spent at once; Heretics Cause Unrest's -1 comes
+    # off the enemy Power's next replacement phase.
+    state = blank("D", turn=5)
+    place(state, "dead", "", "antioch", full={"2-4": 1})
+    effects.run(state, CHRISTIAN, {"kind": "rp", "power": "controlled", "value": 2}, {"card": "46"})
+    PROCEDURES.settle(state)
+    assert ("power", "antioch") in PROCEDURES.legal(state, CHRISTIAN)
+    PROCEDURES.perform(state, CHRISTIAN, ("power", "antioch"))
+    PROCEDURES.perform(state, CHRISTIAN, ("rebuild_full", "antioch", "2-4"))
+    assert state.stack == [] and state.pools["antioch"]["full"] == {"2-4": 1}
+    effects.run(state, CHRISTIAN, {"kind": "rp", "power": "enemy", "value": -1}, {"card": "29"})
+    PROCEDURES.settle(state)
+    assert PROCEDURES.legal(state, CHRISTIAN) == []  # the Muslim has one Power: no choice
+    assert state.stack == [] and state.rp == {"ayyubids": -1}
+    state.turn = 6
+    assert received(state, "ayyubids") == 3  # rate 4 less the one withheld
+    push(state, "replacement", player=MUSLIM)
+    assert "ayyubids" not in state.rp
+
+
+def test_the_crusaders_take_rp_only_from_cards():
+    # §6.1 L342: Papal Legate's RP go to the Crusaders, who have no rate.
+    state = blank("D", turn=5)
+    place(state, "field", "tyre", "crusaders", reduced={"3-4": 1})
+    effects.run(state, CHRISTIAN, {"kind": "rp", "power": "crusaders", "value": 1}, {"card": "56"})
+    PROCEDURES.settle(state)
+    assert PROCEDURES.legal(state, CHRISTIAN) == [("flip", "crusaders", "field", "tyre", "3-4"), ("done",)]

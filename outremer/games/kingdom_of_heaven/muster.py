@@ -26,12 +26,15 @@ Placing is not optional: every leader and unit that has a space goes (§7.1 L370
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from itertools import combinations
+from typing import Any
 
 from ...engine.procedures import Action, Frame
 from . import forces
+from .cards import Effect
 from .common import data, side
+from .effects import handler
 from .procedures import PROCEDURES
 from .replacement import holder_side, powers_of
 from .state import MUSLIM, NEUTRAL, State, group
@@ -382,4 +385,104 @@ def _prompt(state: State, frame: Frame, role: str) -> str:
 
 PROCEDURES.procedure(
     "muster", legal=_legal, perform=_perform, run=_run, prompt=_prompt, roles=_player, rule="§7"
+)
+
+
+# -- Reinforcements by event (§8.4.1 L466-L468) ---------------------------------------------------
+
+
+def reinforcement_spaces(state: State, player: str, power: str, where: str) -> list[str]:
+    """Where a card's reinforcements of ``power`` may enter (the cards pack's ``where``): its
+    capitals, any unbesieged place it controls, a besieged walled city it holds (inside), a
+    Mediterranean port of the player's side, or the box or space the card names."""
+    board = data(state).board
+    if where.startswith(("box:", "space:")):
+        return [where.split(":", 1)[1]]
+    if where == "capital":
+        return [
+            c for c in capitals(state, power) if holder_side(state, c) == player and not besieged(state, c)
+        ]
+    if where == "besieged_city":
+        return sorted(s for s, h in state.cities.items() if h == power and besieged(state, s))
+    if where == "port":
+        return [p for p in board.ports() if holder_side(state, p) == player and not besieged(state, p)]
+    return [at for at in _places(state) if not besieged(state, at) and musters_for(state, at) == power]
+
+
+def reinforcements(state: State, power: str, unit: str | None) -> list[tuple[str, str]]:
+    """(source, label) a reinforcement may be: the named type, or any type without a yellow dot,
+    from the counter mix; from the dead pile only when the mix has none; none at all: forfeited
+    (§8.4.1 L466-L468)."""
+    types = [
+        u for u in data(state).counters.units_of(power) if (u.label == unit if unit else not u.yellow_dot)
+    ]
+    mix = [("mix", u.label) for u in types if in_mix(state, power, u.label) > 0]
+    if mix:
+        return mix
+    dead = state.dead.get(power, group())["full"]
+    return [("dead", u.label) for u in types if dead.get(u.label, 0) > 0]
+
+
+def _reinforce_legal(state: State, frame: Frame, role: str) -> list[Action]:
+    if "power" not in frame:
+        return [("power", p) for p in frame["powers"]] if len(frame["powers"]) > 1 else []
+    if frame["count"] <= 0:
+        return []
+    spaces = reinforcement_spaces(state, role, frame["power"], frame["where"])
+    kinds = reinforcements(state, frame["power"], frame.get("unit"))
+    return [("place", source, label, at) for source, label in kinds for at in spaces]
+
+
+def _reinforce(state: State, frame: Frame, role: str, action: Action) -> None:
+    if action[0] == "power":
+        frame["power"] = action[1]
+        return
+    _, source, label, at = action
+    power = frame["power"]
+    if source == "dead":
+        forces.subtract(state.dead[power], forces.one("full", label))
+    place = "inside" if frame["where"] == "besieged_city" else "field"
+    forces.put(state, place, at, power, forces.one("full", label))
+    frame["count"] -= 1
+    origin = "the counter mix" if source == "mix" else "the dead pile (the mix has none)"
+    state.say("§8.4.1", f"{_name(state, power)}: a {label} from {origin} arrives in {_where(state, at)}.")
+
+
+def _reinforce_run(state: State, frame: Frame) -> None:
+    if "power" not in frame and len(frame["powers"]) == 1:
+        frame["power"] = frame["powers"][0]
+        return
+    if frame.get("count", 0) > 0 and "power" in frame:
+        state.say("§8.4.1", f"{frame['count']} reinforcement(s) forfeited: no unit or no place for them.")
+    elif "power" not in frame:
+        state.say("§8.4.1", "No Power of the player can take these reinforcements.")
+    PROCEDURES.pop(state, frame)
+
+
+@handler("reinforce")
+def _reinforce_effect(state: State, player: str, effect: Effect, context: Mapping[str, Any]) -> None:
+    """Units from the counter mix (§8.4.1 L466): for a named Power on the player's side, or one
+    of his Powers he picks (``controlled``); placed by the ``reinforce`` procedure."""
+    named = str(effect["power"])
+    mine = powers_of(state, player)
+    powers = mine if named == "controlled" else [p for p in mine if p == named]
+    PROCEDURES.push(
+        state,
+        "reinforce",
+        player=player,
+        powers=powers,
+        count=int(effect["count"]),
+        where=str(effect["where"]),
+        unit=effect.get("unit"),
+    )
+
+
+PROCEDURES.procedure(
+    "reinforce",
+    legal=_reinforce_legal,
+    perform=_reinforce,
+    run=_reinforce_run,
+    roles=_player,
+    prompt="Reinforcements: choose the Power, then where each unit arrives (§8.4.1)",
+    rule="§8.4.1",
 )

@@ -26,14 +26,17 @@ not asked.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Mapping
+from typing import Any, TypeVar
 
 from ...engine import rng
 from ...engine.procedures import Action, Frame
 from . import forces
+from .cards import Effect
 from .common import controller, data, side
+from .effects import handler
 from .procedures import PROCEDURES
-from .state import MUSLIM, NEUTRAL, PLAYERS, State, group, marker
+from .state import CHRISTIAN, MUSLIM, NEUTRAL, PLAYERS, State, group, marker
 
 T = TypeVar("T")
 
@@ -146,10 +149,15 @@ def _start(state: State, frame: Frame) -> None:
 
 
 def _grant(state: State, frame: Frame, power: str) -> None:
-    """A card's RP to ``power``, less what a card withheld earlier (K80)."""
+    """A card's RP to ``power``, less what a card withheld earlier; a negative grant withholds
+    that many from the Power's next RP (K80)."""
     value = int(frame["grant"]["value"])
-    state.rp[power] = max(0, state.rp.get(power, 0) + value)
     frame["powers"] = [power]
+    if value < 0:
+        state.rp[power] = min(0, state.rp.get(power, 0)) + value
+        state.say("§6.1", f"{_name(state, power)} will receive {-value} RP fewer (K80).")
+        return
+    state.rp[power] = max(0, state.rp.get(power, 0) + value)
     state.say("§6.1", f"{_name(state, power)} receives {value} RP by the card's event (K80).")
 
 
@@ -229,9 +237,11 @@ def _end(state: State, frame: Frame) -> None:
     """The RP left are lost (§6.1 L347); after the Muslim's phase the Neutral Powers spend theirs
     (§6.2)."""
     for power in frame.get("powers", []):
-        if state.rp.get(power, 0) > 0:
-            state.say("§6.1", f"{_name(state, power)} loses {state.rp[power]} RP unspent.")
-        state.rp.pop(power, None)
+        left = state.rp.get(power, 0)
+        if left > 0:
+            state.say("§6.1", f"{_name(state, power)} loses {left} RP unspent.")
+        if left >= 0:  # RP withheld wait for the Power's next ones (K80)
+            state.rp.pop(power, None)
     if "grant" not in frame and frame["player"] == MUSLIM:
         neutral(state)
     PROCEDURES.pop(state, frame)
@@ -299,3 +309,19 @@ def _player(state: State, frame: Frame) -> list[str]:
 PROCEDURES.procedure(
     "replacement", legal=_legal, perform=_perform, run=_run, prompt=_prompt, roles=_player, rule="§6.1-§6.2"
 )
+
+
+@handler("rp")
+def _rp_effect(state: State, player: str, effect: Effect, context: Mapping[str, Any]) -> None:
+    """RP added to one of the player's Powers, spent at once, or withheld from one of the
+    enemy's next RP (§6.1, K80); ``controlled`` or ``enemy`` leaves the Power to the player."""
+    named, value = str(effect["power"]), int(effect["value"])
+    enemy = MUSLIM if player == CHRISTIAN else CHRISTIAN
+    if named in ("controlled", "enemy"):
+        powers = powers_of(state, player if named == "controlled" else enemy)
+    else:
+        powers = [named] if named in in_play(state) else []
+    if not powers:
+        state.say("§6.1", "No Power can receive these RP.")
+        return
+    PROCEDURES.push(state, "replacement", player=player, grant={"powers": powers, "value": value})
