@@ -185,3 +185,33 @@ def test_picked_up_units_are_commanded_and_dropped_ones_stay(monkeypatch):
     assert movement.size(march["group"]) == 7
     do(state, "christian", ("drop", "templars", "reduced", "3-4"))
     assert ("pick", "templars", "reduced", "3-4") not in PROCEDURES.legal(state, "christian")
+
+
+def test_an_activation_takes_the_garrison_out_unless_besieged():
+    # §17.2 L964-L969: inside or outside matters only when the enemy comes; the besieged stay put
+    state = position("D")
+    put(state, "acre", "crusaders", {"3-4": 1}, leaders=["richard"], place="inside")
+    movement.activate(state, "christian", None, 1, "richard", "acre")
+    do(state, "christian", ("take", "crusaders", "full", "3-4"))
+    do(state, "christian", ("go",))
+    assert state.field["acre"]["crusaders"]["leaders"] == ["richard"] and "acre" not in state.inside
+    do(state, "christian", ("move", "tyre"))
+    assert state.field["tyre"]["crusaders"]["full"] == {"3-4": 1}
+    besieged = position("D")
+    put(besieged, "acre", "crusaders", {"3-4": 1}, leaders=["richard"], place="inside")
+    besieged.sieges["acre"] = {"besieger": "muslim", "rf": 3, "blockade": False}
+    assert movement.available(besieged, {"player": "christian"}, "acre") == []
+
+
+def test_a_unit_moves_once_a_round():
+    # §10.1.1 L574, §10.2.Moving L590: units dropped off, or moved by an earlier stack of the same
+    # vassal move, move no further
+    state = position("D")
+    put(state, "hama", "ayyubids", {"2-6": 2})
+    movement.activate(state, "muslim", None, 3, None, "hama", vassal=True)
+    do(state, "muslim", ("take", "ayyubids", "full", "2-6"))
+    do(state, "muslim", ("go",))
+    do(state, "muslim", ("move", "homs"))
+    do(state, "muslim", ("stop",))
+    assert ("from", "homs") not in PROCEDURES.legal(state, "muslim")
+    assert ("from", "hama") in PROCEDURES.legal(state, "muslim")

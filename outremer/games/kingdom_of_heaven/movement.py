@@ -284,17 +284,42 @@ def present(state: State, space: str, player: str) -> bool:
 # --- activation ------------------------------------------------------------------------------
 
 
-def available(state: State, frame: Mapping[str, Any], space: str) -> list[tuple[str, str, str]]:
+def here(state: State, space: str, player: str, besieged: bool = False) -> Force:
+    """``player``'s pieces in ``space`` that may set out: outside, and inside its stronghold unless
+    besieged there (§17.2 L969; ``besieged`` for a naval move out of an unblockaded port, §10.8.Ports)."""
+    out: Force = {}
+    places = ["field"] if space in state.sieges and not besieged else ["field", "inside"]
+    for place in places:
+        for p, g in forces.at(state, place, space).items():
+            if side(state, p) == player:
+                forces.add(out.setdefault(p, group()), g)
+    return out
+
+
+def bring_out(state: State, space: str, force: Mapping[str, Mapping[str, Any]]) -> None:
+    """The pieces of ``force`` that are inside the stronghold of ``space`` come out to join it."""
+    field = forces.at(state, "field", space)
+    for p, g in force.items():
+        out = field.get(p, group())
+        short = group()
+        for face in ("full", "reduced"):
+            for label, n in g[face].items():
+                if n > out[face].get(label, 0):
+                    short[face][label] = n - out[face].get(label, 0)
+        short["leaders"] = [lid for lid in g["leaders"] if lid not in out["leaders"]]
+        if not forces.empty(short):
+            forces.move(state, p, short, ("inside", space), ("field", space))
+
+
+def available(
+    state: State, frame: Mapping[str, Any], space: str, besieged: bool = False
+) -> list[tuple[str, str, str]]:
     """(power, face, label) of the player's units in ``space`` not yet in the force and not moved
     this round (§10.1.1 L574)."""
-    player = frame["player"]
-    here = forces.at(state, "field", space)
     moved = frame.get("moved", {}).get(space, {})
     force = frame.get("group", {})
     out = []
-    for p, g in sorted(here.items()):
-        if side(state, p) != player:
-            continue
+    for p, g in sorted(here(state, space, frame["player"], besieged).items()):
         for face in ("full", "reduced"):
             for label, n in sorted(g[face].items()):
                 used = force.get(p, group())[face].get(label, 0) + moved.get(p, group())[face].get(label, 0)
@@ -303,14 +328,14 @@ def available(state: State, frame: Mapping[str, Any], space: str) -> list[tuple[
     return out
 
 
-def free_leaders(state: State, frame: Mapping[str, Any], space: str) -> list[tuple[str, str]]:
-    player = frame["player"]
+def free_leaders(
+    state: State, frame: Mapping[str, Any], space: str, besieged: bool = False
+) -> list[tuple[str, str]]:
     moved = leaders(frame.get("moved", {}).get(space, {}))
     taken = leaders(frame.get("group", {}))
     return [
         (p, lid)
-        for p, g in sorted(forces.at(state, "field", space).items())
-        if side(state, p) == player
+        for p, g in sorted(here(state, space, frame["player"], besieged).items())
         for lid in g["leaders"]
         if lid not in moved and lid not in taken
     ]
@@ -321,7 +346,7 @@ def _first_force(state: State, frame: Mapping[str, Any]) -> Force:
     if "group" in frame:
         return dict(frame["group"])
     lid, space = frame.get("leader"), frame.get("space")
-    return {_power_of(state, space, lid): leader_group(lid)} if lid and space else {}
+    return {power_of(state, space, lid): leader_group(lid)} if lid and space else {}
 
 
 def _activation_legal(state: State, frame: Frame, role: str) -> list[Action]:
@@ -443,7 +468,7 @@ def _activation_perform(state: State, frame: Frame, role: str, action: Action) -
         frame["group"] = {}
     elif verb == "leader":
         frame["space"], frame["leader"] = action[1], action[2]
-        power = _power_of(state, action[1], action[2])
+        power = power_of(state, action[1], action[2])
         frame["group"] = {power: leader_group(action[2])}
         frame["left"] -= 1
     elif verb == "go":
@@ -451,6 +476,7 @@ def _activation_perform(state: State, frame: Frame, role: str, action: Action) -
     elif verb == "by_sea":
         frame["stage"] = "marching"
         who = frame["player"]
+        bring_out(state, frame["space"], frame["group"])
         PROCEDURES.push(
             state, "naval", player=who, roles=[who], card=frame.get("card"), ov=frame["ov"],
             at=frame["space"], leader=frame["leader"], group=frame["group"], event=False, sea=MEDITERRANEAN,
@@ -458,8 +484,13 @@ def _activation_perform(state: State, frame: Frame, role: str, action: Action) -
         )  # fmt: skip
 
 
-def _power_of(state: State, space: str, leader: str) -> str:
-    return next(p for p, g in forces.at(state, "field", space).items() if leader in g["leaders"])
+def power_of(state: State, space: str, leader: str) -> str:
+    return next(
+        p
+        for place in forces.PLACES
+        for p, g in forces.at(state, place, space).items()
+        if leader in g["leaders"]
+    )
 
 
 def _detach(state: State, frame: Frame, action: Action) -> None:
@@ -489,6 +520,7 @@ def _go(state: State, frame: Frame) -> None:
             forces.add(vm, {"full": g["full"], "reduced": g["reduced"], "leaders": []})
         if not is_cavalry_army(state, force):
             frame["vassal_infantry"] = True
+    bring_out(state, space, force)
     bonus = sum(int(x) for x in frame.get("mp", []))
     start(state, frame["player"], space, force, frame.get("leader"), frame["ov"], bonus)
     frame["stage"] = "marching"
@@ -529,6 +561,9 @@ def _activation_run(state: State, frame: Frame) -> None:
             if moved is not None:
                 for p, g in done.get("group", {}).items():
                     forces.add(moved.setdefault(p, group()), g)
+            for space, left in done.get("dropped", {}).items():
+                for p, g in left.items():
+                    forces.add(frame.setdefault("moved", {}).setdefault(space, {}).setdefault(p, group()), g)
         frame["stage"] = None
         frame["space"] = None
         frame["group"] = {}
@@ -574,7 +609,7 @@ def activate(
     ``vassal=True`` or ``cavalry=True`` a leaderless stack in ``space``."""
     if leader is not None and data(state).counters.leaders[leader].strategy > ov:
         raise ValueError(f"{leader}'s strategy rating is above the card's OV {ov}")
-    force: Force = {} if leader is None else {_power_of(state, space, leader): leader_group(leader)}
+    force: Force = {} if leader is None else {power_of(state, space, leader): leader_group(leader)}
     return PROCEDURES.push(
         state, "activation", player=player, card=card, ov=ov, leader=leader, space=space, group=force,
         left=kind.pop("left", 0), **kind,
@@ -673,6 +708,7 @@ def _march_perform(state: State, frame: Frame, role: str, action: Action) -> Non
     elif verb in ("pick", "pick_leader"):
         g = forces.one(action[2], action[3]) if verb == "pick" else leader_group(action[2])
         frame["group"] = plus(frame["group"], action[1], g)
+        bring_out(state, at, frame["group"])
         state.say("§10.2.Moving", f"The {player} force picks up a {action[1]} piece in {at}.")
     elif verb in ("drop", "drop_leader"):
         g = forces.one(action[2], action[3]) if verb == "drop" else leader_group(action[2])
@@ -828,7 +864,7 @@ def _march_run(state: State, frame: Frame) -> None:
         return
     if stage == "forage":
         frame["group"] = _survivors(state, frame)
-        PROCEDURES.pop(state, frame, at=at, group=frame["group"])
+        PROCEDURES.pop(state, frame, at=at, group=frame["group"], dropped=frame["dropped"])
         return
     raise AssertionError(f"march stage {stage} asks its player")
 

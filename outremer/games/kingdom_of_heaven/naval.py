@@ -31,12 +31,15 @@ from .movement import (
     Force,
     absorb,
     allowance,
+    available,
+    bring_out,
     copy,
     free_leaders,
     leader_group,
     leaders,
     minus,
     plus,
+    power_of,
     size,
     start,
     trespass,
@@ -107,8 +110,7 @@ def sail(
         raise ValueError(why)
     force: Force = {}
     if leader is not None:
-        power = next(p for p, g in forces.at(state, "field", at).items() if leader in g["leaders"])
-        force = {power: leader_group(leader)}
+        force = {power_of(state, at, leader): leader_group(leader)}
     return PROCEDURES.push(
         state, "naval", player=player, roles=[player], card=card, ov=ov, at=at, leader=leader,
         group=force, event=event, sea=sea, units=int(kind.get("units", UNITS)),
@@ -123,15 +125,9 @@ def _legal(state: State, frame: Frame, role: str) -> list[Action]:
     counters = data(state).counters
     holder = {"player": frame["player"], "group": force}
     if size(force) < frame["units"]:
-        for p, g in sorted(forces.at(state, "field", at).items()):
-            if state.orientation(p) != frame["player"]:
-                continue
-            for face in ("full", "reduced"):
-                for label, n in sorted(g[face].items()):
-                    if n > force.get(p, {face: {}})[face].get(label, 0):
-                        out.append(("take", p, face, label))
+        out += [("take", *piece) for piece in available(state, holder, at, besieged=True)]
     if head:
-        for p, lid in free_leaders(state, holder, at):
+        for p, lid in free_leaders(state, holder, at, besieged=True):
             if outranks(counters, head, lid):
                 out.append(("take_leader", p, lid))
     for p, g in sorted(force.items()):
@@ -170,6 +166,8 @@ def _voyage(state: State, frame: Frame, dst: str) -> None:
             )
             PROCEDURES.pop(state, frame, sailed=False)
             return
+    if at != BOX:
+        bring_out(state, at, force)
     for p, g in force.items():
         forces.move(state, p, g, ("field", at), ("field", dst))
     state.say("§10.8", f"The {player} player's force sails from {at} to {dst}.")
