@@ -348,3 +348,10 @@ def test_twin_hands_see_the_same_battle(monkeypatch):
         drive(state, choose)
         seen.append((asked, [e for e in state.log if e[1] is None]))
     assert seen[0] == seen[1]
+
+
+def test_a_combat_roll_an_event_orders_is_unmodified(monkeypatch):
+    # §13.2.1 L796: the die alone on the column of the strength the event names
+    state = position()
+    Dice(monkeypatch, [4])
+    assert battle.event_roll(state, "muslim", 22, "a test") == 4  # 17-25, a 4: four steps

@@ -139,3 +139,32 @@ def test_friends_met_on_the_way_are_swept_up_unless_more_numerous(monkeypatch, m
     assert jaffa["full"] == {"2-4": 2} and jaffa["leaders"] == ["guy"]
     assert jaffa["reduced"] == ({"2-4": met} if swept else {})
     assert ("caesarea" in state.field) is not swept
+
+
+def test_no_retreat_over_a_pass_and_none_into_neutral_ground(monkeypatch):
+    # §14.1.Restrictions L854: never across a pass; K65: never into a neutral Power's province;
+    # with no way left the army is eliminated (§14.1.Penalties L865)
+    state = position()
+    put(state, "baalbek", "jerusalem", full={"2-4": 1})
+    put(state, "baalbek", "ayyubids", full={"2-6": 1})
+    withdraw(state, player="christian", space="baalbek", came_from="homs", mover=False)
+    PROCEDURES.settle(state)
+    assert PROCEDURES.legal(state, "christian") == [("to", "damascus")]  # not Tripoli nor Beirut
+    state.stack = []
+    put(state, "alexandretta", "ayyubids", full={"2-6": 2})
+    put(state, "alexandretta", "jerusalem", full={"2-4": 1})
+    popped = probe(monkeypatch, state)
+    withdraw(state, player="muslim", space="alexandretta", came_from="baghras", mover=False)
+    PROCEDURES.settle(state)  # Baghras is the mover's origin, Ayas Armenia's (neutral)
+    assert said(state, "has nowhere to retreat: it is eliminated")
+    assert "ayyubids" not in state.field["alexandretta"] and popped[0]["to"] is None
+
+
+def test_a_retreat_never_follows_a_desert_line(monkeypatch):
+    # K64 (§10.6.Desert L622): al-Azraq's only lines are desert lines: nowhere to go
+    state = position()
+    put(state, "al_azraq", "ayyubids", full={"2-6": 1})
+    put(state, "al_azraq", "jerusalem", full={"2-4": 2})
+    withdraw(state, player="muslim", space="al_azraq", came_from=None, mover=False)
+    PROCEDURES.settle(state)
+    assert said(state, "has nowhere to retreat")
