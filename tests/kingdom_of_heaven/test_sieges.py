@@ -361,3 +361,56 @@ def test_resolvable_sieges(card):
     state.sieges["homs"] = {"besieger": C, "rf": 3, "blockade": False}
     assert sieges.resolvable(state, C, card) == ["homs"]
     assert sieges.resolvable(state, M, card) == (["homs"] if card == "57" else [])
+
+
+def test_an_epidemic_drawn_by_fortune_strikes_by_the_die(monkeypatch):
+    # §17.6.5 L1081: drawn, it strikes the besieger on 1-3, the besieged on 4-6, then may spread.
+    state = position("G")
+    forces.put(state, "inside", "homs", "ayyubids", pieces({"2-6": 2}))
+    forces.put(state, "field", "homs", "mongols", pieces({"4-6": 3}))
+    state.sieges["homs"] = {"besieger": C, "rf": 3, "blockade": False}
+    give(state, C, "9")
+    state.deck.remove("11")
+    state.deck.insert(0, "11")  # Epidemic
+    faces = dice(monkeypatch, [5, 6, 6])  # the besieged: AV 2 + 2 = 4, a 6; then no spread on a 6
+    with recorded():
+        drive(state, "siege", player=C, space="homs", card="9")
+        act(state, C, "fortunes")
+        assert PROCEDURES.deciders(state) == (C,) and ("assault",) in PROCEDURES.legal(state, C)
+    assert faces == []
+    lost = 4 - forces.steps(forces.at(state, "inside", "homs")["ayyubids"])
+    assert lost == sieges._tables(None).attrition.result(4, 6) > 0
+    assert forces.at(state, "field", "homs")["mongols"] == pieces({"4-6": 3})
+
+
+def test_an_event_picks_its_siege_when_there_are_several():
+    # §8.4.1: Siege Engineers (#33) lowers the RF of a siege its player leads, which he chooses.
+    from outremer.games.kingdom_of_heaven.effects import run
+
+    state = position("G")
+    for space in ("homs", "hama"):
+        forces.put(state, "field", space, "mongols", pieces({"4-6": 1}))
+        state.sieges[space] = {"besieger": C, "rf": 3, "blockade": False}
+    with recorded():
+        state.stack = [{"kind": "probe"}]
+        run(state, C, {"kind": "rf", "value": -1}, {"card": "33"})
+        PROCEDURES.settle(state)
+        assert PROCEDURES.legal(state, C) == [("siege", "hama"), ("siege", "homs")]
+        act(state, C, "siege", "hama")
+    assert state.sieges["hama"]["rf"] == 2 and state.sieges["homs"]["rf"] == 3
+
+
+def test_treachery_takes_the_stronghold_as_a_surrender(monkeypatch):
+    # Treachery Within (surrender at_most 1): a 1 gives the stronghold up, its garrison dead (§17.5.1).
+    state = position("G")
+    forces.put(state, "inside", "homs", "ayyubids", pieces({"2-6": 1}))
+    forces.put(state, "field", "homs", "mongols", pieces({"4-6": 3}))
+    state.sieges["homs"] = {"besieger": C, "rf": 3, "blockade": False}
+    give(state, C, "17")
+    dice(monkeypatch, [1])
+    with recorded():
+        drive(state, "siege", player=C, space="homs", card="17")
+        act(state, C, "event", "17")
+        act(state, C, "low")
+    assert state.castles["homs"] == {"power": "mongols", "low": True} and "homs" not in state.sieges
+    assert state.stack[-1]["kind"] == "probe"

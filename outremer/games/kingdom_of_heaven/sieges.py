@@ -210,7 +210,7 @@ def _siege_roles(state: State, frame: Frame) -> list[str]:
 
 
 def _siege_legal(state: State, frame: Frame, role: str) -> list[Action]:
-    if frame.get("queue") or role != frame.get("asks"):
+    if frame.get("queue") or role != frame.get("asks") or frame["space"] not in state.sieges:
         return []
     space, step = frame["space"], frame["step"]
     if step == "choose":
@@ -633,10 +633,28 @@ def _epidemic(state: State, player: str, effect: Mapping[str, Any], context: Map
         struck = attacker if face in effect["besieger_on"] else enemy(attacker)
     else:
         struck = enemy(player)
-    spreads = roll(state, "§17.6.5", f"Epidemic at {space}: does it spread") in effect["spread_on"]
-    if spreads:
-        attrition(state, space, enemy(struck), int(effect["av"]))
-    attrition(state, space, struck, int(effect["av"]))  # pushed last: rolled and lost first
+    PROCEDURES.push(
+        state,
+        "siege_epidemic",
+        space=space,
+        struck=struck,
+        av=int(effect["av"]),
+        spread=list(effect["spread_on"]),
+    )
+
+
+def _epidemic_run(state: State, frame: Frame) -> None:
+    """The struck side's attrition and its losses first, then the die for the spread (§17.6.5)."""
+    space = frame["space"]
+    if space not in state.sieges:
+        PROCEDURES.pop(state, frame)
+    elif "rolled" not in frame:
+        frame["rolled"] = True
+        attrition(state, space, frame["struck"], frame["av"])
+    else:
+        PROCEDURES.pop(state, frame)
+        if roll(state, "§17.6.5", f"Epidemic at {space}: does it spread") in frame["spread"]:
+            attrition(state, space, enemy(frame["struck"]), frame["av"])
 
 
 def _pick_legal(state: State, frame: Frame, role: str) -> list[Action]:
@@ -709,6 +727,7 @@ PROCEDURES.procedure(
     roles=_siege_roles,
     rule="§17.6.3",
 )
+PROCEDURES.procedure("siege_epidemic", run=_epidemic_run, rule="§17.6.5")
 PROCEDURES.procedure(
     "sortie",
     legal=_sortie_legal,
