@@ -178,3 +178,22 @@ def test_extended_example_c7(monkeypatch):
     assert said(state, "AV 6")
     assert state.field["acre"]["crusaders"]["reduced"] == {"3-4": 2}
     assert state.field["jaffa"]["ayyubids"]["full"] == {"3-6": 4, "2-6": 3}
+
+
+def test_a_portion_intercepts(monkeypatch):
+    # §11.1 L656, §Example.M6 L1371: the interceptor decides before the roll what goes; the rest
+    # stays behind
+    state = position("D")
+    _richard_in_acre(state)
+    put(state, "acre", "hospitallers", {"3-4": 1})
+    feed(monkeypatch, [2])
+    group = _saladin_in_jaffa(state)
+    PROCEDURES.push(state, "reactions", player="muslim", space="jaffa", came_from="jerusalem", group=group)
+    PROCEDURES.settle(state)
+    do(state, "christian", ("intercept", "acre", "richard"))
+    do(state, "christian", ("leave_out", 0, "hospitallers", "full", "3-4"))
+    do(state, "christian", ("leave_out", 0, "crusaders", "full", "3-4"))
+    assert ("leave_out", 0, "crusaders", "leader", "richard") not in PROCEDURES.legal(state, "christian")
+    do(state, "christian", ("roll",))
+    assert state.field["jaffa"]["crusaders"]["full"] == {"3-4": 3}
+    assert state.field["acre"]["crusaders"]["full"] == {"3-4": 1} and "hospitallers" in state.field["acre"]

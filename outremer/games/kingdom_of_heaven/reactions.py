@@ -31,8 +31,10 @@ from .movement import (
     is_cavalry_army,
     leader_group,
     leaders,
+    minus,
     plus,
     present,
+    size,
     survivors,
 )
 from .procedures import PROCEDURES
@@ -286,13 +288,43 @@ def _reactions_legal(state: State, frame: Frame, role: str) -> list[Action]:
     options = interceptions(state, frame) + avoidances(state, frame)
     if not options and not frame.get("declared"):
         return []
-    return [*options, ("roll",)]
+    return [*options, *_leave_outs(state, frame), ("roll",)]
+
+
+def _leave_outs(state: State, frame: Frame) -> list[Action]:
+    """A declared interceptor may leave pieces behind (§11.1 L656: a portion may intercept) while
+    what goes stays commanded (§11.1 L658); its leader, or one cavalry unit, always goes."""
+    out: list[Action] = []
+    for i, d in enumerate(frame.get("declared", [])):
+        if d[0] != "intercept":
+            continue
+        force = d[3]
+        for p, g in sorted(force.items()):
+            for face, label in sorted(set(forces.pieces(g))):
+                smaller = minus(force, p, forces.one(face, label))
+                if (d[2] == "cavalry" and size(smaller)) or (
+                    d[2] != "cavalry" and commandable(state, d[2], smaller)
+                ):
+                    out.append(("leave_out", i, p, face, label))
+            for lid in g["leaders"]:
+                if lid != d[2] and commandable(state, d[2], minus(force, p, leader_group(lid))):
+                    out.append(("leave_out", i, p, "leader", lid))
+    return out
 
 
 def _reactions_perform(state: State, frame: Frame, role: str, action: Action) -> None:
-    if action[0] in ("intercept", "avoid", "shadow"):
+    if action[0] == "intercept":
+        pool = army(state, action[1], role)
+        force = cavalry_only(state, pool) if action[2] == "cavalry" else led(state, action[2], pool)
+        frame.setdefault("declared", []).append([*action, force])
+        state.say("§11.4", f"The {role} player declares an interception from {action[1]} ({action[2]}).")
+    elif action[0] == "leave_out":
+        _, i, p, face, label = action
+        d = frame["declared"][i]
+        d[3] = minus(d[3], p, leader_group(label) if face == "leader" else forces.one(face, label))
+    elif action[0] in ("avoid", "shadow"):
         frame.setdefault("declared", []).append(list(action))
-        state.say("§11.4", f"The {role} player declares: {' '.join(str(a) for a in action)}.")
+        state.say("§11.4", f"The {role} player declares: {action[0]}.")
     elif action[0] == "roll":
         _resolve(state, frame)
     else:
@@ -308,8 +340,7 @@ def _resolve(state: State, frame: Frame) -> None:
     frame["hit"] = []
     for d in frame.get("declared", []):
         if d[0] == "intercept":
-            pool = army(state, d[1], foe)
-            force = cavalry_only(state, pool) if d[2] == "cavalry" else led(state, d[2], pool)
+            force = d[3]
             drm, target = intercept_drm(state, frame, force), rating(state, force)
             die = dice.roll(state, "§11.2", f"Interception from {d[1]} (rating {target}, modifier {drm:+d})")
             if succeeds(die, drm, target):
