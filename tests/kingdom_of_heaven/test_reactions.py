@@ -197,3 +197,26 @@ def test_a_portion_intercepts(monkeypatch):
     do(state, "christian", ("roll",))
     assert state.field["jaffa"]["crusaders"]["full"] == {"3-4": 3}
     assert state.field["acre"]["crusaders"]["full"] == {"3-4": 1} and "hospitallers" in state.field["acre"]
+
+
+def test_a_garrison_intercepts_unless_enemy_units_share_its_space(monkeypatch):
+    # §11.1 L661: an army inside a stronghold may intercept, not with enemy units in its space
+    state = position("D")
+    put(state, "acre", "crusaders", {"3-4": 2}, leaders=["richard"], place="inside")
+    frame = {
+        "player": "muslim",
+        "space": "jaffa",
+        "came_from": "jerusalem",
+        "group": _saladin_in_jaffa(state),
+    }
+    assert ("intercept", "acre", "richard") in reactions.interceptions(state, frame)
+    feed(monkeypatch, [1])
+    PROCEDURES.push(state, "reactions", **frame)
+    PROCEDURES.settle(state)
+    do(state, "christian", ("intercept", "acre", "richard"))
+    do(state, "christian", ("roll",))
+    assert state.field["jaffa"]["crusaders"]["full"] == {"3-4": 2} and "acre" not in state.inside
+    put(state, "tyre", "jerusalem", {"2-4": 1}, leaders=["guy"], place="inside")
+    put(state, "tyre", "ayyubids", {"2-6": 1})
+    frame = {"player": "muslim", "space": "acre", "came_from": "jaffa", "group": {}}
+    assert not [a for a in reactions.interceptions(state, frame) if a[1] == "tyre"]

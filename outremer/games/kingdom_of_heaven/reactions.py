@@ -24,9 +24,11 @@ from .common import data, side, units
 from .initiative import outranks
 from .movement import (
     Force,
+    bring_out,
     commandable,
     copy,
     enemy,
+    enemy_units,
     has_cavalry,
     is_cavalry_army,
     leader_group,
@@ -38,7 +40,7 @@ from .movement import (
     survivors,
 )
 from .procedures import PROCEDURES
-from .state import State
+from .state import State, group
 
 CAVALRY_ALONE = 1  # §11.2 L666, §12.1 L692, §18.1 L1204: unaccompanied cavalry's battle rating
 CAVALRY_STACK = 3  # §11.1 L658: at most three cavalry intercept without a leader
@@ -92,6 +94,17 @@ def led(state: State, head: str, pool: Mapping[str, Mapping[str, Any]]) -> Force
         if commandable(state, head, bigger):
             force = bigger
     return force
+
+
+def interceptors(state: State, space: str, player: str) -> Force:
+    """``player``'s pieces in ``space`` that may intercept: those outside, and those inside its
+    stronghold unless enemy units stand in the space (§11.1 L661)."""
+    pool = army(state, space, player)
+    if not enemy_units(state, space, player):
+        for p, g in forces.at(state, "inside", space).items():
+            if side(state, p) == player:
+                forces.add(pool.setdefault(p, group()), g)
+    return pool
 
 
 def cavalry_only(state: State, pool: Mapping[str, Mapping[str, Any]]) -> Force:
@@ -156,7 +169,7 @@ def interceptions(state: State, frame: Mapping[str, Any]) -> list[Action]:
         s = k.other(space)
         if k.kind == "pass" or s in tried:
             continue
-        pool = army(state, s, foe)
+        pool = interceptors(state, s, foe)
         if not any(units(g) for g in pool.values()) and not leaders(pool):
             continue
         out += [("intercept", s, lid) for lid in sorted(leaders(pool))]
@@ -314,7 +327,7 @@ def _leave_outs(state: State, frame: Frame) -> list[Action]:
 
 def _reactions_perform(state: State, frame: Frame, role: str, action: Action) -> None:
     if action[0] == "intercept":
-        pool = army(state, action[1], role)
+        pool = interceptors(state, action[1], role)
         force = cavalry_only(state, pool) if action[2] == "cavalry" else led(state, action[2], pool)
         frame.setdefault("declared", []).append([*action, force])
         state.say("§11.4", f"The {role} player declares an interception from {action[1]} ({action[2]}).")
@@ -367,6 +380,7 @@ def _resolve(state: State, frame: Frame) -> None:
                 frame["failed"] = True
     for s, force in frame["hit"]:
         for p, g in force.items():
+            bring_out(state, s, {p: g})
             forces.move(state, p, g, ("field", s), ("field", space))
         state.say("§11.3", f"The {foe} player's army intercepts from {s} into {space}.")
     if frame.get("stage") != "where":
