@@ -115,9 +115,9 @@ def steps_of(force: Mapping[str, Mapping[str, Any]]) -> int:
 
 def rf(state: State, space: str) -> int:
     """The stronghold's resistance factor (§17.4): the siege's, fixed once it started (L997);
-    else base 3, half the battle rating of the highest-ranked leader inside rounded up, +1 for a
-    port, +1 for every two steps inside a city (at most +2), +1 for an Order's or the Assassins'
-    castle, -1 for a castle on its Low side that is none of theirs; 0 to 8 (L995)."""
+    else 3, raised by the best leader inside (half his battle rating, rounded up), by one at a
+    port, in a city by one per pair of steps within (two at most), by one at a castle of the
+    Orders or the Assassins, lowered by one at any other castle showing its Low side; 0 to 8."""
     if space in state.sieges:
         return int(state.sieges[space]["rf"])
     counters = data(state).counters
