@@ -1,0 +1,108 @@
+"""Kingdom of Heaven on the game contract (engine.game.Game): the Christian and the Muslim player
+(§1); the sequence of play runs on the engine's procedure stack (procedures.py), from the ``turn``
+frame at the bottom (turn.py). The conditions in force at any moment (the VP kept up to date and
+an automatic victory, §5.8) are the settle check (victory.check).
+
+Not registered yet: the lead registers the title once the rule sections meet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine.errors import BadSave
+from ...engine.game import Action, Game, Option, Outcome
+from ...engine.rng import KEYED
+from . import render, views
+from .common import load_state, pack_at
+from .procedures import PROCEDURES
+from .setup import OPTIONS, new_game
+from .state import PLAYERS, State
+
+# Importing the rules modules registers their procedures.
+from . import demobilization, events, muster, replacement, strategy, turn, victory  # noqa: F401  isort: skip
+
+
+class KingdomOfHeaven(Game[State]):
+    slug = "kingdom-of-heaven"
+    title = "Kingdom of Heaven"
+    roles = PLAYERS
+    scenarios = tuple(pack_at(None).scenarios)
+    options = tuple(
+        Option(name, False, text.split(": ", 1)[1], text.split(": ", 1)[0]) for name, text in OPTIONS.items()
+    )
+
+    def setup(
+        self,
+        seed: int,
+        scenario: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        *,
+        generator: str = KEYED,
+    ) -> State:
+        scenario, chosen = self.check_setup(scenario, options)
+        state = new_game(seed, scenario, chosen, generator=generator)
+        PROCEDURES.push(state, "turn", step=turn.STEPS[0])
+        PROCEDURES.settle(state, victory.check)
+        return state
+
+    def active_roles(self, state: State) -> tuple[str, ...]:
+        return PROCEDURES.deciders(state)
+
+    def legal_actions(self, state: State, role: str) -> list[Action]:
+        return PROCEDURES.legal(state, role)
+
+    def perform(self, state: State, role: str, action: Action) -> None:
+        PROCEDURES.perform(state, role, action, victory.check)
+
+    def prompt(self, state: State, role: str | None) -> str:
+        if state.result is not None:
+            return "The game is over."
+        deciding = PROCEDURES.deciders(state)
+        if role in deciding:
+            return PROCEDURES.prompt(state, role)
+        return f"Waiting for {', '.join(d.capitalize() for d in deciding)}: {render.phase_name(state.phase)}."
+
+    def view(self, state: State, role: str | None) -> dict[str, Any]:
+        out = views.view(state, role)
+        out["phase_name"] = render.phase_name(state.phase)
+        out["prompt"] = self.prompt(state, role)
+        out["legal"] = [list(a) for a in self.legal_actions(state, role)] if role is not None else []
+        return out
+
+    def render_text(self, view: dict[str, Any]) -> str:
+        """The game in words for the terminal (render.py)."""
+        return render.render_text(view)
+
+    def log(self, state: State, role: str | None, start: int = 0) -> list[dict[str, Any]]:
+        return [{"rule": key, "text": text} for key, text in views.log(state, role)][start:]
+
+    def outcome(self, state: State) -> Outcome | None:
+        r = state.result
+        if r is None:
+            return None
+        return Outcome(tuple(r["winners"]), r["reason"], {p: float(v) for p, v in r["vp"].items()})
+
+    def points(self, state: State) -> dict[str, float]:
+        """Each player's VP (§20.1), public."""
+        return {p: float(state.vp[p]) for p in PLAYERS}
+
+    def describe_action(self, state: State, role: str, action: Action) -> str:
+        return render.describe(state, action)
+
+    def copy(self, state: State) -> State:
+        return state.copy()
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        state = load_state(data)
+        for frame in state.stack:
+            if not isinstance(frame, dict) or frame.get("kind") not in PROCEDURES.kinds:
+                raise BadSave(f"Kingdom of Heaven state has an unknown procedure {frame!r:.60}")
+        return state
+
+    def barrier(self, state: State) -> int:
+        return state.barrier

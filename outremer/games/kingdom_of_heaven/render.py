@@ -1,0 +1,71 @@
+"""Kingdom of Heaven in words: the phase as the rulebook names it, an action for menus, and a view
+as terminal text (outremer play). Reads views and the data packs only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .common import data, pack_at
+from .state import PLAYERS, State
+
+PHASE_NAMES = {
+    "replacement": "Replacement Phase (5.1)",
+    "mustering": "Mustering Phase (5.2)",
+    "deal": "Deal Strategy Cards and Ransom (5.3)",
+    "initiative": "Determine Initiative (5.4)",
+    "strategy": "Strategy Phase (5.5)",
+    "demobilization": "Demobilization Phase (5.6)",
+    "end": "End of Turn (5.7)",
+}
+
+
+def phase_name(phase: str) -> str:
+    """The phase as the rulebook names it, with its section."""
+    return PHASE_NAMES[phase]
+
+
+def _names(state: State, part: Any) -> str:
+    packs = data(state)
+    text = str(part)
+    if text in packs.cards.cards:
+        return f"{packs.cards.cards[text].title} (#{text})"
+    if text in packs.counters.leaders:
+        return packs.counters.leaders[text].name
+    if text in packs.board.spaces:
+        return packs.board.spaces[text].name
+    if text in packs.counters.powers:
+        return packs.counters.powers[text].name
+    return text.replace("_", " ")
+
+
+def describe(state: State, action: tuple[Any, ...]) -> str:
+    """An action in words: its verb, then the cards, leaders, spaces and Powers it names."""
+    return " ".join(_names(state, p) for p in action)
+
+
+def render_text(view: dict[str, Any]) -> str:
+    """The view as lines of text: turn and phase, VP, hands, the stacks on the map, the prompt."""
+    packs = pack_at(None)
+    lines = [
+        f"Scenario {view['scenario']}, turn {view['turn']}: {phase_name(view['phase'])}",
+        f"VP: Christian {view['vp']['christian']}, Muslim {view['vp']['muslim']}. Deck {view['deck']}, "
+        f"discards {len(view['discard'])}.",
+    ]
+    for p in PLAYERS:
+        h = view["hands"][p]
+        cards = ", ".join(
+            f"{packs.cards.cards[c].title} (#{c}, OV {packs.cards.cards[c].ov})" for c in h.get("cards", [])
+        )
+        lines.append(f"{p.capitalize()} hand: {h['size']} card(s){': ' + cards if cards else ''}")
+    for place, label in (("field", ""), ("inside", " (inside)")):
+        for space, groups in sorted(view[place].items()):
+            where = packs.board.spaces[space].name if space in packs.board.spaces else space
+            for power, g in sorted(groups.items()):
+                full = sum(g["full"].values())
+                reduced = sum(g["reduced"].values())
+                leaders = ", ".join(packs.counters.leaders[x].name for x in g["leaders"])
+                led = f"; {leaders}" if leaders else ""
+                lines.append(f"  {where}{label}: {power} {full} full, {reduced} reduced{led}")
+    lines.append(view.get("prompt", ""))
+    return "\n".join(lines)

@@ -1,0 +1,258 @@
+"""The strategy phase of Kingdom of Heaven: action rounds alternating from the player holding the
+initiative until neither holds a card (§5.5, §5.5.1), and what a player may do on his round (§8.2-
+§8.4, §8.6).
+
+Section keys are those of docs/kingdom-of-heaven/sections.md; K-numbers are rulings.md's.
+
+On his round a player plays one card: for its OV to activate a leader (``activation``), for a
+vassal move, to resolve one siege (``siege``), for diplomacy (``diplomacy``) or for its event
+(``event``); or he discards it. Holding fewer cards than his opponent, he may instead pass or make
+a one-unit vassal move without a card (§8.2, §8.4 L449); out of cards, he has only those two
+(§5.5.1). The round spends the card (cardplay.spend) before it pushes an activation or a diplomacy frame;
+an event and a siege spend their own (procedures.md). An activation or a siege is announced by pushing its
+frame and, above it, the opponent's response window (§8.4.3), which always offers a pass.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from ...engine.procedures import Frame
+from .cardplay import spend
+from .common import data
+from .events import card, may_play_event, must_be_played, other, whereabouts
+from .initiative import leaders_on_map
+from .procedures import PROCEDURES
+from .state import PLAYERS, State, marker
+
+Action = tuple[Any, ...]
+
+
+def may_pass(state: State, player: str) -> bool:
+    """Whether ``player`` holds fewer cards than his opponent (§8.2 L431): then he may pass or
+    make a one-unit vassal move without a card (§8.4 L449, L451)."""
+    return len(state.hands[player]) < len(state.hands[other(player)])
+
+
+def has_units(state: State, player: str) -> bool:
+    """Whether ``player`` has a unit on the map to make a vassal move with (§8.4 L449)."""
+    return any(
+        state.orientation(power) == player and (g["full"] or g["reduced"])
+        for place in (state.field, state.inside)
+        for groups in place.values()
+        for power, g in groups.items()
+    )
+
+
+def sieges_of(state: State, player: str) -> list[str]:
+    """The sieges ``player`` may resolve with a card (§8.4 L445): those he besieges and those of a
+    stronghold of his side under siege (the defender's one option, an event, §17.6.3)."""
+    found = []
+    for space, s in sorted(state.sieges.items()):
+        besieger = s.get("besieger")
+        side = besieger if besieger in PLAYERS else state.orientation(str(besieger))
+        if side == player or side == other(player):
+            found.append(space)
+    return found
+
+
+def influenced(state: State, player: str) -> list[str]:
+    """The Powers ``player`` may try to influence this turn (§9.2 L510): listed by the scenario,
+    still on the track, not yet on his side, not tried by him nor moved by a success this turn."""
+    tried = {tuple(x) for x in state.diplomacy["tried"]}
+    moved = set(state.diplomacy["moved"])
+    powers = data(state).scenarios[state.scenario].diplomacy
+    return [
+        p
+        for p in sorted(powers)
+        if marker(p) in state.political
+        and state.orientation(p) != player
+        and (player, p) not in tried
+        and p not in moved
+    ]
+
+
+def _round_legal(state: State, frame: Frame, role: str) -> list[Action]:
+    if role != frame["player"] or frame.get("acted"):
+        return []
+    return choices(state, role)
+
+
+def choices(state: State, player: str) -> list[Action]:
+    """Every action open to ``player`` on his action round (§8.2-§8.4, §8.6)."""
+    counters = data(state).counters
+    leaders = leaders_on_map(state, player)
+    units = has_units(state, player)
+    sieges = sieges_of(state, player)
+    powers = influenced(state, player)
+    out: list[Action] = []
+    free: list[str] = []  # cards not bound by Must Be Played, for combining (§8.6)
+    for cid in sorted(set(state.hands[player])):
+        c = card(state, cid)
+        event = c.kind == "event" and may_play_event(state, player, cid)
+        if event and "dual_use" not in c.keywords:  # a dual-use event acts on a move (§8.3)
+            out.append(("event", cid))
+        if must_be_played(state, player, cid):  # §8.4.1 L460, K41: its event only
+            continue
+        free.append(cid)
+        for lid in leaders:
+            if c.ov >= counters.leaders[lid].strategy:  # §8.4 L443, §10.1
+                out.append(("activate", cid, lid))
+                if event and "dual_use" in c.keywords:  # §8.3 L435
+                    out.append(("activate_event", cid, lid))
+        if units:
+            out.append(("vassal", cid))
+        out += [("siege", cid, space) for space in sieges]
+        if c.diplomacy is not None:
+            out += [("diplomacy", cid, p) for p in powers]
+        out.append(("discard", cid))
+    if state.options.get("combined_cards"):
+        out += _combined(state, free, leaders)
+    if may_pass(state, player):
+        if units:
+            out.append(("free_vassal",))
+        out.append(("pass",))
+    return out
+
+
+def _combined(state: State, free: list[str], leaders: list[str]) -> list[Action]:
+    """Activations by several cards whose OVs add up to the leader's strategy rating (§8.6), each
+    card needed: no card alone reaches it and none could be left out (K48)."""
+    counters = data(state).counters
+    ov = {cid: card(state, cid).ov for cid in free}
+    out: list[Action] = []
+    for lid in leaders:
+        need = counters.leaders[lid].strategy
+        for size in (2, 3):
+            for combo in combinations(free, size):
+                total = sum(ov[c] for c in combo)
+                if total >= need and all(total - ov[c] < need for c in combo):
+                    out.append(("combine", lid, *combo))
+    return out
+
+
+def _round(state: State, frame: Frame, role: str, action: Action) -> None:
+    """Carry out ``role``'s choice for his round: the card spent and the action's procedure
+    pushed, the opponent's response window above it for an activation or a siege (§8.4.3)."""
+    frame["acted"] = True
+    what, args = action[0], action[1:]
+    who = role.capitalize()
+    names = data(state).counters.leaders
+    if what == "pass":
+        state.say("§8.2", f"The {who} passes.")
+    elif what == "discard":
+        spend(state, role, args[0], event=False)
+        state.say("§8.4", f"The {who} discards {_title(state, args[0])}.")
+    elif what == "event":
+        PROCEDURES.push(state, "event", player=role, card=args[0])
+    elif what in ("activate", "activate_event", "combine"):
+        if what == "combine":
+            lid, cards = args[0], list(args[1:])
+        else:
+            lid, cards = args[1], [args[0]]
+        for cid in cards:
+            if what != "activate_event":
+                spend(state, role, cid, event=False)
+        ov = sum(card(state, cid).ov for cid in cards)
+        played = " + ".join(_title(state, c) for c in cards)
+        found = whereabouts(state, lid)
+        space = found[1] if found else None
+        state.say(
+            "§8.4",
+            f"The {who} activates {names[lid].name} with {played} (OV {ov}).",
+        )
+        PROCEDURES.push(
+            state,
+            "activation",
+            player=role,
+            card=cards[0],
+            cards=cards,
+            ov=ov,
+            leader=lid,
+            space=space,
+            dual=what == "activate_event",
+        )
+        if what == "activate_event":  # §8.3: the event acts on this move, run above it
+            PROCEDURES.push(state, "event", player=role, card=cards[0])
+        PROCEDURES.push(state, "response", player=other(role), trigger="activation", space=space, actor=lid)
+    elif what in ("vassal", "free_vassal"):
+        cid = args[0] if args else None
+        if cid is not None:
+            spend(state, role, cid, event=False)
+        ov = card(state, cid).ov if cid is not None else 1
+        how = f"with {_title(state, cid)}" if cid is not None else "of one unit without a card"
+        state.say("§8.4", f"The {who} makes a vassal move {how}.")
+        PROCEDURES.push(
+            state,
+            "activation",
+            player=role,
+            card=cid,
+            cards=[cid] if cid else [],
+            ov=ov,
+            vassal=True,
+            free=cid is None,
+            space=None,
+        )
+        PROCEDURES.push(state, "response", player=other(role), trigger="activation", space=None, actor=None)
+    elif what == "siege":
+        cid, besieged = args  # the siege spends the card (procedures.md)
+        state.say(
+            "§8.4", f"The {who} plays {_title(state, cid)} to resolve the siege of {_space(state, besieged)}."
+        )
+        PROCEDURES.push(state, "siege", player=role, space=besieged, card=cid)
+        PROCEDURES.push(state, "response", player=other(role), trigger="siege", space=besieged, actor=None)
+    elif what == "diplomacy":  # the window on its success is diplomacy.py's (K44)
+        cid, power = args
+        spend(state, role, cid, event=False)
+        state.say(
+            "§8.4",
+            f"The {who} plays {_title(state, cid)} to influence {data(state).counters.powers[power].name}.",
+        )
+        PROCEDURES.push(state, "diplomacy", player=role, power=power, card=cid)
+
+
+def _title(state: State, cid: str) -> str:
+    return f"{card(state, cid).title} (#{cid})"
+
+
+def _space(state: State, space: str) -> str:
+    return data(state).board.spaces[space].name
+
+
+def _round_run(state: State, frame: Frame) -> None:
+    """The round's action is over: the round ends."""
+    PROCEDURES.pop(state, frame)
+
+
+def _round_prompt(state: State, frame: Frame, role: str) -> str:
+    extra = " You hold fewer cards than your opponent: you may also pass." if may_pass(state, role) else ""
+    return (
+        "Your action round (§5.5, §8.4): play a card for its OV, its event, a siege or diplomacy, "
+        f"or discard.{extra}"
+    )
+
+
+def _strategy(state: State, frame: Frame) -> None:
+    """The next action round, alternating from the initiative player (§5.4, §5.5), until neither
+    player holds a card (§5.5.1 L309)."""
+    frame.pop("done", None)
+    if not any(state.hands[p] for p in PLAYERS):
+        state.say("§5.5.1", "Neither player holds a card: the strategy phase ends.")
+        PROCEDURES.pop(state, frame)
+        return
+    player = frame.get("next") or state.first or PLAYERS[0]
+    frame["next"] = other(player)
+    PROCEDURES.push(state, "round", player=player)
+
+
+PROCEDURES.procedure("strategy", run=_strategy, rule="§5.5")
+PROCEDURES.procedure(
+    "round",
+    legal=_round_legal,
+    perform=_round,
+    run=_round_run,
+    prompt=_round_prompt,
+    roles=lambda state, frame: [frame["player"]],
+    rule="§8.4",
+)
