@@ -127,9 +127,7 @@ def test_the_mamluk_example_with_kerak_captured():
     PROCEDURES.perform(state, MUSLIM, ("strip", "mamluks", "2-6", "alexandria", "damietta"))
     for at in ("cairo", "cairo", "cairo", "alexandria", "damietta"):
         PROCEDURES.perform(state, MUSLIM, ("unit", "mamluks", "full", "2-6", at))
-    legal = PROCEDURES.legal(state, MUSLIM)
-    assert not any(a[0] == "unit" for a in legal) and ("done",) in legal
-    PROCEDURES.perform(state, MUSLIM, ("done",))
+    # No place and no trade left (K87): the phase ends, one unit left in the pool.
     assert state.stack == [] and state.pools["mamluks"]["full"] == {"2-6": 1}
 
 
@@ -240,3 +238,14 @@ def test_reinforcements_into_a_besieged_city():
     for _ in range(2):
         PROCEDURES.perform(state, MUSLIM, ("place", "mix", "2-6", "acre"))
     assert state.stack == [] and state.inside["acre"]["ayyubids"]["full"] == {"2-6": 2}
+
+
+def test_a_trade_is_not_undone_in_the_same_phase():
+    # §7.3 L405, K87: castles flipped Low for a unit are not flipped back Full with it at once.
+    state = _mamluks()
+    push(state, "muster", player=MUSLIM)
+    PROCEDURES.perform(state, MUSLIM, ("strip", "mamluks", "2-6", "alexandria", "damietta"))
+    assert not any(a[0] == "refill" for a in PROCEDURES.legal(state, MUSLIM))
+    assert not any(
+        a[0] == "strip" and {"alexandria", "damietta"} & set(a[3:]) for a in PROCEDURES.legal(state, MUSLIM)
+    )

@@ -26,7 +26,7 @@ Placing is not optional: every leader and unit that has a space goes (§7.1 L370
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -220,15 +220,16 @@ def _sets(castles: list[str], most: int) -> Iterator[tuple[str, ...]]:
         yield from combinations(castles, n)
 
 
-def trades(state: State, player: str) -> list[Action]:
-    """The intrinsic garrison trades open to ``player`` (§7.3 L405)."""
+def trades(state: State, player: str, flipped: Sequence[str] = ()) -> list[Action]:
+    """The intrinsic garrison trades open to ``player`` (§7.3 L405), none flipping back a castle
+    a trade of this phase already flipped (``flipped``, K87)."""
     out: list[Action] = []
     for power in powers_of(state, player):
-        full = _castles(state, power, low=False)
+        full = [c for c in _castles(state, power, low=False) if c not in flipped]
         for label in drawable(state, power):
             out += [("strip", power, label, *pair) for pair in combinations(full, 2)]
             out += [("strip", power, label, one) for one in full]
-        low = _castles(state, power, low=True)
+        low = [c for c in _castles(state, power, low=True) if c not in flipped]
         pool = state.pools.get(power, group())
         for label, n in sorted(pool["full"].items()):
             if n:
@@ -267,7 +268,7 @@ def _legal(state: State, frame: Frame, role: str) -> list[Action]:
     placing = _placements(state, frame)
     if placing and placing[0][0] == "leader":
         return placing
-    more = trades(state, role)
+    more = trades(state, role, frame["flipped"])
     if not placing and not more:
         return []
     return placing + more if placing else [*more, ("done",)]
@@ -297,11 +298,12 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
         face = "full" if len(castles) == 2 else "reduced"
         for c in castles:
             state.castles[c]["low"] = True
+            frame["flipped"].append(c)
         forces.to_pool(state, power, forces.one(face, label))
         names = " and ".join(_where(state, c) for c in castles)
         state.say(
             "§7.3",
-            f"{_name(state, power)}: the castles of {names} flip Low for a {face} {label} from the mix.",
+            f"{_name(state, power)}: the castle(s) at {names} flip Low for a {face} {label} from the mix.",
         )
     else:
         _, power, face, label, *castles = action
@@ -312,9 +314,10 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
             forces.add(pool, forces.one("reduced", label))
         for c in castles:
             state.castles[c]["low"] = False
+            frame["flipped"].append(c)
         names = " and ".join(_where(state, c) for c in castles)
         lost = f"a full {label} is reduced" if step else f"a {face} {label} leaves play"
-        state.say("§7.3", f"{_name(state, power)}: {lost}; the castles of {names} flip Full.")
+        state.say("§7.3", f"{_name(state, power)}: {lost}; the castle(s) at {names} flip Full.")
 
 
 def _where(state: State, at: str) -> str:
@@ -368,7 +371,7 @@ def _end(state: State, frame: Frame) -> None:
 
 def _run(state: State, frame: Frame) -> None:
     if "placed" not in frame:
-        frame["placed"], frame["leader_spaces"] = {}, []
+        frame["placed"], frame["leader_spaces"], frame["flipped"] = {}, [], []
     else:
         _end(state, frame)
 
