@@ -215,3 +215,20 @@ def test_a_unit_moves_once_a_round():
     do(state, "muslim", ("stop",))
     assert ("from", "homs") not in PROCEDURES.legal(state, "muslim")
     assert ("from", "hama") in PROCEDURES.legal(state, "muslim")
+
+
+def test_vassal_move_of_four_cavalry_from_four_spaces():
+    # §Example.M2 L1312: an OV 3 card moves four cavalry (OV + 1), one from each of Hama, Homs,
+    # Baalbek and Jerusalem; then the move is over
+    state = position("D")
+    state.cities["jerusalem"] = "ayyubids"
+    for space in ("hama", "homs", "baalbek", "jerusalem"):
+        put(state, space, "ayyubids", {"2-6": 1})
+    put(state, "jerusalem", "ayyubids", {"2-6": 1})
+    movement.activate(state, "muslim", None, 3, None, None, vassal=True)
+    for space in ("hama", "homs", "baalbek", "jerusalem"):
+        do(state, "muslim", ("from", space))
+        do(state, "muslim", ("take", "ayyubids", "full", "2-6"))
+        do(state, "muslim", ("go",))
+        do(state, "muslim", ("stop",))
+    assert not state.stack
