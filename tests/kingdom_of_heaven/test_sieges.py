@@ -8,7 +8,7 @@ import pytest
 from outremer.games.kingdom_of_heaven import forces, sieges
 from outremer.games.kingdom_of_heaven.common import data
 from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
-from outremer.games.kingdom_of_heaven.strongholds import call_drm, rf
+from outremer.games.kingdom_of_heaven.strongholds import call_drm, manpower, rf
 
 from .positions_strongholds import act, dice, done, drive, give, pieces, position, recorded
 
@@ -81,7 +81,8 @@ def test_the_siege_example(monkeypatch):
         act(state, M, "event", "12")
         frame = state.stack[-1]
         assert state.sieges["damascus"]["rf"] == 4 and frame["man"]["A"] == 2  # eight manpower, six left
-        assert len(frame["fresh"][C]) == len(frame["fresh"][M]) == 1  # both drew a replacement
+        assert frame["fresh"] == {C: 1, M: 1}  # both drew a replacement, not to be played this round
+        assert state.hands[C][-1] not in sieges.playable_hand(state, frame, C)
         act(state, C, "end")
         # Starvation with an OV 3 card: the besieged roll 4+3 on AV 4, two steps; the besieger a 3 on
         # AV 10, one step, his last full infantry.
@@ -379,7 +380,7 @@ def test_an_epidemic_drawn_by_fortune_strikes_by_the_die(monkeypatch):
         assert PROCEDURES.deciders(state) == (C,) and ("assault",) in PROCEDURES.legal(state, C)
     assert faces == []
     lost = 4 - forces.steps(forces.at(state, "inside", "homs")["ayyubids"])
-    assert lost == sieges._tables(None).attrition.result(4, 6) > 0
+    assert lost == sieges.grids(state).attrition.result(4, 6) > 0
     assert forces.at(state, "field", "homs")["mongols"] == pieces({"4-6": 3})
 
 
@@ -414,3 +415,53 @@ def test_treachery_takes_the_stronghold_as_a_surrender(monkeypatch):
         act(state, C, "low")
     assert state.castles["homs"] == {"power": "mongols", "low": True} and "homs" not in state.sieges
     assert state.stack[-1]["kind"] == "probe"
+
+
+def test_the_siege_of_acre_in_the_extended_example(monkeypatch):
+    # §Example.C4 L1330-L1332: Acre's RF 3 + 2 + 1 = 6, the call at +1 -1, a port: no blockade roll.
+    # §Example.C5 L1336, §Example.C5.End L1363-L1364: the Siege Tower (RF 4, a replacement drawn);
+    # Countermines cannot answer it; manpower 5, 2 used; Lines of Circumvallation has nothing to cancel.
+    # §Example.C6 L1357-L1360: Militia Fills Out Garrisons discarded for Fortunes of War draws #43: RF 2,
+    # three of the garrison reduced. §Example.C6.End: the assault, 3 and 3, Acre falls.
+    state = position("D")
+    state.cities["acre"] = "ayyubids"
+    state.failed_calls[C] = 1
+    force = {"crusaders": pieces({"3-4": 5}, leaders=["richard"]), "hospitallers": pieces({"3-4": 1})}
+    for power, g in force.items():
+        forces.put(state, "field", "acre", power, g)
+    forces.put(state, "inside", "acre", "ayyubids", pieces({"2-6": 2}))
+    assert rf(state, "acre") == 6
+    assert call_drm(state, C, "acre", force, "richard") == 0  # seven or more needed: no surrender
+    faces = dice(monkeypatch, [3, 3])
+    with recorded():
+        drive(state, "besiege", player=C, space="acre", group=force)
+        assert state.sieges["acre"] == {"besieger": C, "rf": 6, "blockade": False}
+        forces.lose_step(state, "field", "acre", "hospitallers", "full", "3-4")  # C4's foraging loss
+        forces.put(state, "inside", "acre", "ayyubids", pieces({"2-6": 2}))  # M4: Madrasas Preach Jihad
+        assert state.sieges["acre"]["rf"] == 6  # fixed once the siege started (§17.4 L997)
+        give(state, C, "32", "29", "22")
+        give(state, M, "38")
+        state.deck.remove("4")
+        state.deck.insert(0, "4")
+        drive(state, "siege", player=C, space="acre", card="32")
+        act(state, C, "event", "32")
+        assert state.hands[C][-1] == "4"  # the replacement, Mercenaries
+        assert PROCEDURES.legal(state, M) == [("pass",)]  # Countermines only answers Sappers and Miners
+        act(state, M, "pass")  # the tower, held while Greek Fire could burn it, now stands
+        assert state.sieges["acre"]["rf"] == 4
+        frame = state.stack[-1]
+        assert frame["man"]["A"] == 2 and manpower(sieges.besieging(state, "acre")) == 5
+        assert PROCEDURES.legal(state, C) == [("assault",), ("end",)]
+        act(state, C, "end")
+        state.deck.remove("43")
+        state.deck.insert(0, "43")
+        drive(state, "siege", player=C, space="acre", card="22")
+        act(state, C, "fortunes")
+        assert state.sieges["acre"]["rf"] == 2
+        assert forces.at(state, "inside", "acre")["ayyubids"] == pieces({"2-6": 1}, {"2-6": 3})
+        act(state, C, "assault")
+        act(state, C, "pass")
+        act(state, M, "pass")
+        assert done(state) == {}  # the siege ends with the assault
+    assert faces == []
+    assert state.cities["acre"] == "jerusalem" and state.failed_calls[C] == 0

@@ -22,7 +22,7 @@ from .common import data
 from .dice import roll
 from .effects import run
 from .procedures import PROCEDURES
-from .sieges import _tables, besieged, besieging, event_of, playable
+from .sieges import besieged, besieging, event_of, grids, playable, playable_hand
 from .state import State
 from .strongholds import (
     clamp,
@@ -81,9 +81,9 @@ def _blue(state: State, frame: Frame, player: str, role: str) -> list[Action]:
     cancel one the besieger played here."""
     siege = _siege_frame(state, frame["space"])
     used = siege["man"][role] if siege else 0
-    fresh = siege["fresh"].get(player, []) if siege else []
+    hand = playable_hand(state, siege, player) if siege else state.hands[player]
     acts: list[Action] = []
-    for card in sorted(set(state.hands[player]) - set(fresh)):
+    for card in sorted(hand):
         event = event_of(state, card)
         if event is None:
             continue
@@ -168,7 +168,7 @@ def _roll(state: State, frame: Frame) -> None:
     """§17.7: each side rolls on the CRT, the besieger's column moved left by the RF (below the
     first column he inflicts nothing); the success test of §17.7.3, an empty city's of K72."""
     space, player = frame["space"], frame["player"]
-    crt = _tables(state.pack).crt
+    crt = grids(state).crt
     value = state.sieges[space]["rf"]
     mine, theirs = strength(state, besieging(state, space)), defender_strength(state, space)
     a_drm, d_drm = leader_drm(state, space)

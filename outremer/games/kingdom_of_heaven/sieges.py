@@ -54,6 +54,11 @@ def _tables(folder: str | None) -> Tables:
     return load_tables(None if folder is None else Path(folder))
 
 
+def grids(state: State) -> Tables:
+    """The combat tables of the game's packs (the CRT and the Attrition Table)."""
+    return _tables(state.pack)
+
+
 # --- queries ---------------------------------------------------------------------------------
 
 
@@ -235,13 +240,19 @@ def _events(
     state: State, frame: Frame, player: str, role: str, *, only_cancel: bool, last: bool = True
 ) -> list[Action]:
     """The siege events ``player`` may play now: not drawn this round (§8.4.1 L464)."""
-    fresh = frame["fresh"].get(player, [])
     cancelling = frame.get("last") if last else None
     return [
         ("event", c)
-        for c in sorted(set(state.hands[player]) - set(fresh))
+        for c in sorted(playable_hand(state, frame, player))
         if playable(state, frame["space"], role, c, frame["man"][role], cancelling, only_cancel)
     ]
+
+
+def playable_hand(state: State, frame: Frame, player: str) -> list[str]:
+    """``player``'s cards save those drawn as replacements this round (§8.4.1 L464): the last ones
+    of his hand, counted in the frame (``fresh``), since the frame is public and the cards not."""
+    hand = state.hands[player]
+    return hand[: len(hand) - frame["fresh"].get(player, 0)]
 
 
 def _siege_act(state: State, frame: Frame, role: str, action: Action) -> None:
@@ -352,7 +363,7 @@ def _replacement(state: State, frame: Frame, player: str) -> None:
     """§8.4.1 L464, §17.6.6 L1103: a replacement card, not to be played this round."""
     if state.deck:
         draw(state, player)
-        frame["fresh"].setdefault(player, []).append(state.hands[player][-1])
+        frame["fresh"][player] = frame["fresh"].get(player, 0) + 1
         state.say("§8.4.1", f"The {player} player draws a replacement card.")
         state.say("§8.4.1", f"You drew card {state.hands[player][-1]}.", [player])
 
@@ -465,7 +476,7 @@ def attrition(state: State, space: str, player: str, av: int, *, drm: int = 0, s
         state.say("§15.2", f"The {player} force at {space} has no Attrition Value: no roll.")
         return
     die = roll(state, "§15.2", f"Attrition of the {player} force at {space} (AV {value}, {drm:+d})")
-    lost = _tables(state.pack).attrition.result(value, die + drm, shift)
+    lost = grids(state).attrition.result(value, die + drm, shift)
     state.say("§15.2", f"The {player} force at {space} loses {lost} step(s).")
     push_losses(state, player, space, place, lost, full_first=True)
 
