@@ -7,6 +7,7 @@ import pytest
 
 from outremer.engine.procedures import Procedure
 from outremer.games.kingdom_of_heaven import dice, diplomacy, effects
+from outremer.games.kingdom_of_heaven.common import pack_at, vp
 from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
 from outremer.games.kingdom_of_heaven.state import CHRISTIAN, MUSLIM, NEUTRAL
 
@@ -38,8 +39,6 @@ def window(monkeypatch):
 
 
 def effects_of(card):
-    from outremer.games.kingdom_of_heaven.common import pack_at
-
     return pack_at(None).cards.cards[card].event
 
 
@@ -198,3 +197,37 @@ def test_neutrality_broken_and_free_passage():
     assert state.orientation("seljuks") == MUSLIM and state.passage is None
     assert diplomacy.break_neutrality(state, MUSLIM, "armenia", "attack")
     assert state.orientation("armenia") == CHRISTIAN
+
+
+def test_antioch_turns_neutral_in_the_extended_example(monkeypatch, window):
+    # §Example.M3 L1316-L1325: Plan of Attack (-2) and the marker spent before the roll (-1, K85);
+    # a 4 makes 1, the Muslim's target: Antioch goes neutral, its units stay, the Christian loses
+    # Antioch's 5 VP; scenario D never lets the Muslim take it further.
+    state = blank("D", turn=4)
+    place(state, "field", "antioch", "antioch", full={"2-4": 2})
+    state.advantage = MUSLIM
+    before = vp(state)[CHRISTIAN]
+    _die(monkeypatch, 4)
+    push(state, "diplomacy", player=MUSLIM, power="antioch", card="48")
+    assert PROCEDURES.legal(state, MUSLIM) == [("advantage", -1), ("advantage", 1), ("keep",)]
+    PROCEDURES.perform(state, MUSLIM, ("advantage", -1))
+    assert state.stack == [] and state.orientation("antioch") == NEUTRAL and state.advantage is None
+    assert state.field["antioch"]["antioch"]["full"] == {"2-4": 2}
+    assert vp(state)[CHRISTIAN] == before - 5
+    assert "antioch" not in diplomacy.targets(state, MUSLIM)
+    state.diplomacy = {"tried": [], "moved": []}  # a later turn
+    assert "antioch" not in diplomacy.targets(state, MUSLIM) and "antioch" in diplomacy.targets(
+        state, CHRISTIAN
+    )
+
+
+def test_the_fatimids_join_the_first_leader_in_egypt():
+    # Scenario C's special rule: entering Egypt with a leader turns the Fatimids toward the
+    # entering player; without a leader the usual §10.9 holds.
+    state = blank("C", turn=2)
+    assert state.orientation("fatimids") == NEUTRAL
+    assert diplomacy.break_neutrality(state, CHRISTIAN, "fatimids", "entry", leader=True)
+    assert state.orientation("fatimids") == CHRISTIAN
+    state = blank("C", turn=2)
+    assert diplomacy.break_neutrality(state, CHRISTIAN, "fatimids", "entry")
+    assert state.orientation("fatimids") == MUSLIM

@@ -4,14 +4,15 @@ passage, what follows a change of orientation, and neutrality broken by an attac
 Kinds this module owns (docs/kingdom-of-heaven/procedures.md):
 
 - ``diplomacy``, pushed by the round with ``player``, ``power`` and ``card`` (already spent):
-  the roll with its modifiers (§9.5: the card's, -2 for holding the Power's capital, at most -2 for
+  a roll with its modifiers (§9.5: the card's, -2 for holding the Power's capital, at most -2 for
   the Kingdom, the player's pending event modifiers); the holder of the Diplomatic Advantage may
-  then spend it for +1 or -1 (``("advantage", n)`` or ``("keep",)``, L544, K85); a roll at most the
-  scenario's target for the player succeeds (§9.6 L548), and the opponent's response window opens
-  (K44: Diplomatic Insult); unless cancelled the Power moves one box toward the player, and no
-  more influence is tried on it this turn (§9.2 L510). ``power`` :data:`MARKER` is the attempt to
-  win the Diplomatic Advantage itself (§9.3 L525: a 3 or less, +1 if the opponent holds it, once
-  a turn).
+  first spend it for +1 or -1 before the die (``("advantage", n)`` or ``("keep",)``, L544, K85,
+  as in §Example.M3); a roll at most the scenario's target for the player succeeds (§9.6 L548),
+  and the opponent's response window opens (K44: Diplomatic Insult); unless cancelled the Power
+  moves one box toward the player, and no more influence is tried on it this turn (§9.2 L510).
+  ``power`` :data:`MARKER` is the attempt to win the Diplomatic Advantage itself (§9.3 L525: a 3
+  or less, +1 if the opponent holds it, once a turn). Scenario D's Muslim influence stops
+  Antioch at Neutral (its special rule).
 - ``advantage``, pushed by the sections that capture, lift sieges and win battles with
   ``player``, ``at_most``, ``why``, ``space``: the mandatory roll for the marker (§9.3 L520-L527):
   at most ``at_most`` wins it, a six hands it to the opponent if he lacks it.
@@ -46,6 +47,10 @@ MARKER_TARGET = 3
 CAPITAL_DRM = -2
 """For holding the Power's capital, at most once (§9.5 L540-L541)."""
 SIX = 6
+CAPPED = {"antioch_neutral_at_most": ("antioch", MUSLIM)}
+"""Scenario rules that stop one player's influence on a Power at Neutral (scenario D)."""
+CALLS = ("shawar_calls", "fatimids")
+"""Scenario C: the Fatimids join the first player entering Egypt with a leader."""
 
 
 def other(player: str) -> str:
@@ -70,11 +75,27 @@ def targets(state: State, player: str) -> list[str]:
     out = [
         p
         for p in in_play(state)
-        if p in listed and state.orientation(p) != player and (player, p) not in tried and p not in moved
+        if p in listed
+        and state.orientation(p) != player
+        and (player, p) not in tried
+        and p not in moved
+        and not _capped(state, player, p)
     ]
     if state.advantage != player and (player, MARKER) not in tried:
         out.append(MARKER)
     return out
+
+
+def _rules(state: State) -> set[str]:
+    return {r.id for r in data(state).scenarios[state.scenario].special_rules}
+
+
+def _capped(state: State, player: str, power: str) -> bool:
+    """Whether a scenario rule stops ``player``'s influence on ``power`` where it stands."""
+    return any(
+        rule in _rules(state) and (power, player) == who and state.orientation(power) == NEUTRAL
+        for rule, who in CAPPED.items()
+    )
 
 
 def modifier(state: State, player: str, power: str, card: str | None) -> int:
@@ -107,7 +128,7 @@ def _name(state: State, power: str) -> str:
 def _roll(state: State, frame: Frame) -> None:
     player, power = frame["player"], frame["power"]
     state.diplomacy.setdefault("tried", []).append([player, power])
-    drm = modifier(state, player, power, frame.get("card"))
+    drm = modifier(state, player, power, frame.get("card")) + int(frame.get("spent", 0))
     state.diplomacy["drm"] = [e for e in state.diplomacy.get("drm", []) if e[0] != player]
     die = dice.roll(state, "§9.5", f"The {player} player's diplomacy roll on {_name(state, power)}")
     frame["total"] = die + drm
@@ -118,7 +139,7 @@ def _roll(state: State, frame: Frame) -> None:
 
 
 def _holder(state: State, frame: Frame) -> list[str]:
-    if "total" in frame and "offered" not in frame and state.advantage is not None:
+    if "offered" not in frame and state.advantage is not None:
         return [state.advantage]
     return []
 
@@ -133,17 +154,17 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
     frame["offered"] = True
     if action[0] == "advantage":
         state.advantage = None
-        frame["total"] += int(action[1])
+        frame["spent"] = int(action[1])
         state.say(
-            "§9.5", f"The {role} player spends the Diplomatic Advantage: the roll becomes {frame['total']}."
+            "§9.5", f"The {role} player spends the Diplomatic Advantage: {frame['spent']:+d} to the roll."
         )
 
 
 def _run(state: State, frame: Frame) -> None:
+    frame["offered"] = True
     if "total" not in frame:
         _roll(state, frame)
         return
-    frame["offered"] = True
     if "success" not in frame:
         frame["success"] = frame["total"] <= frame["need"]
         if not frame["success"]:
@@ -164,6 +185,9 @@ def _run(state: State, frame: Frame) -> None:
         state.say("§9.3", f"The {frame['player']} player takes the Diplomatic Advantage marker.")
         return
     state.diplomacy.setdefault("moved", []).append(frame["power"])
+    if _capped(state, frame["player"], frame["power"]):
+        state.say("§9.6", f"The scenario keeps {_name(state, frame['power'])} from moving further.")
+        return
     shift(state, frame["power"], frame["player"], "§9.6")
 
 
@@ -221,10 +245,12 @@ def grant_passage(state: State, player: str, power: str, own_round: bool) -> Non
     )
 
 
-def break_neutrality(state: State, player: str, power: str, why: str) -> bool:
+def break_neutrality(state: State, player: str, power: str, why: str, leader: bool = False) -> bool:
     """A neutral ``power`` entered or attacked by ``player`` joins his enemy at once (§9.1 L498,
     §10.9 L646), unless ``player`` holds free passage through it and only entered (§9.4); the
-    Orders' and the Kingdom's shared marker turns all three (§9.1.1). True if it turned."""
+    Orders' and the Kingdom's shared marker turns all three (§9.1.1). In scenario C the Fatimids
+    join instead the first player entering with a ``leader`` (its special rule). True if it
+    turned."""
     if state.orientation(power) != NEUTRAL:
         return False
     passage = state.passage
@@ -235,6 +261,12 @@ def break_neutrality(state: State, player: str, power: str, why: str) -> bool:
         and marker(passage["power"]) == marker(power)
     ):
         return False
+    if CALLS[0] in _rules(state) and marker(power) == CALLS[1] and why == "entry" and leader:
+        state.political[marker(power)] = player
+        state.say(
+            "§9.1", f"{_name(state, power)} join the {player} player, the first to enter with a leader."
+        )
+        return True
     state.political[marker(power)] = other(player)
     state.say(
         "§9.1",
