@@ -33,7 +33,7 @@ from .effects import handler
 from .initiative import outranks
 from .muster import captured
 from .procedures import PROCEDURES
-from .state import CHRISTIAN, MUSLIM, State, group
+from .state import CHRISTIAN, MUSLIM, State, group, marker
 
 NEVER = ("crusaders", "mongols")
 """Powers whose pieces never demobilize but by event (§16.1 L925)."""
@@ -252,8 +252,9 @@ def _end(state: State, frame: Frame) -> None:
             forces.to_pool(state, power, home)
             sent += forces.units(home)
     state.say("§16.1", f"The {player} player demobilizes {sent} unit(s) to the force pools.")
+    owner = {x: data(state).counters.leaders[x].power for x in state.wintering}
     state.wintering = [
-        x for x in state.wintering if side(state, data(state).counters.leaders[x].power) != player
+        x for x in state.wintering if marker(owner[x]) in state.political and side(state, owner[x]) != player
     ]
     waiting = frame.get("waiting", [])
     PROCEDURES.pop(state, frame)
