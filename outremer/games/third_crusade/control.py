@@ -22,8 +22,10 @@ Whatever moves pieces or tokens calls :func:`update_tracks` once it is done.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
+from functools import cache
 
-from .common import alliance, counts, data
+from .common import alliance, counts, data, pack_at
 from .options import on
 from .state import NEUTRAL, State
 
@@ -76,15 +78,18 @@ def icons(state: State, region: str) -> Counter[str]:
     return found
 
 
-def controlled(state: State, army: str) -> list[str]:
-    """The Regions ``army`` Controls, in map order."""
+def controlled(state: State, army: str, owners: Mapping[str, str | None] | None = None) -> list[str]:
+    """The Regions ``army`` Controls, in map order; ``owners``: every Region's controller, if
+    already read."""
+    if owners is not None:
+        return [rid for rid, who in owners.items() if who == army]
     return [rid for rid in state.regions if controller(state, rid) == army]
 
 
-def counted(state: State, army: str) -> dict[str, int]:
+def counted(state: State, army: str, owners: Mapping[str, str | None] | None = None) -> dict[str, int]:
     """What ``army``'s tracks that follow Control should show now (``BoardSetup.4``)."""
     found: Counter[str] = Counter()
-    for rid in controlled(state, army):
+    for rid in controlled(state, army, owners):
         found.update(icons(state, rid))
     leaders = data(state).leaders.leaders
     for here in state.regions.values():
@@ -94,10 +99,10 @@ def counted(state: State, army: str) -> dict[str, int]:
     return {track: found[icon] for track, icon in TRACK_ICONS.items()}
 
 
-def mercantile(state: State, army: str) -> int:
+def mercantile(state: State, army: str, owners: Mapping[str, str | None] | None = None) -> int:
     """How many Mercantile Cities ``army`` Controls (``Glossary.MercantileCities``)."""
     regions = data(state).board.regions
-    return sum(regions[rid].mercantile for rid in controlled(state, army))
+    return sum(regions[rid].mercantile for rid in controlled(state, army, owners))
 
 
 def mercantile_at_start(state: State, army: str) -> int:
@@ -105,16 +110,24 @@ def mercantile_at_start(state: State, army: str) -> int:
     deployed, in the variable set-up: ``VariableSetup.End``)."""
     if state.variable is not None:
         return int(state.variable["mercantile"][army])
-    regions = data(state).board.regions
-    start = data(state).setups.scenarios[state.scenario]
+    return _mercantile_at_start(state.pack, state.scenario, army)
+
+
+@cache
+def _mercantile_at_start(pack: str | None, scenario: str, army: str) -> int:
+    """:func:`mercantile_at_start` of a scenario's set-up page, read once per pack."""
+    regions = pack_at(pack).board.regions
+    start = pack_at(pack).setups.scenarios[scenario]
     return sum(regions[rid].mercantile and start.controller(rid) == army for rid in regions)
 
 
-def mercantile_marker(state: State, side: str) -> list[str | int | None]:
+def mercantile_marker(
+    state: State, side: str, owners: Mapping[str, str | None] | None = None
+) -> list[str | int | None]:
     """Where a pair's Mercantile marker stands: [the partner it leans to or None, spaces] (R3,
     R43): the partners' difference now less their difference at the set-up, at most 5 spaces."""
     first, second = (a for a in state.armies if alliance(a) == side)
-    moved = mercantile(state, first) - mercantile(state, second)
+    moved = mercantile(state, first, owners) - mercantile(state, second, owners)
     moved -= mercantile_at_start(state, first) - mercantile_at_start(state, second)
     lean = first if moved > 0 else second if moved < 0 else None
     return [lean, min(abs(moved), MERCANTILE_MAX)]
@@ -123,16 +136,17 @@ def mercantile_marker(state: State, side: str) -> list[str | int | None]:
 def update_tracks(state: State) -> None:
     """Move every track marker that follows Control to what the map gives now, saying each move
     (``Command.Event.Tracks``, ``Battle.After``; R3 and R43 for the Mercantile markers)."""
+    owners = {rid: controller(state, rid) for rid in state.regions}  # read once for every track
     for army in state.armies:
         track = state.tracks[army]
-        for name, value in counted(state, army).items():
+        for name, value in counted(state, army, owners).items():
             if track[name] != value:
                 state.say("Command.Event.Tracks", f"{army}: {name} track {track[name]} -> {value}.")
                 track[name] = value
     for side, marker in state.mercantile.items():
         if marker is None:
             continue
-        shown = mercantile_marker(state, side)
+        shown = mercantile_marker(state, side, owners)
         if marker != shown:
             state.say("Battle.After", f"The {side} Mercantile marker -> {shown[1]} ({shown[0] or 'centre'}).")
             marker[:] = shown
