@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from outremer.games.third_crusade import bot_play, steps
+from outremer.games.third_crusade import bot_play, solo, steps
 from outremer.games.third_crusade.game import ThirdCrusade
 from outremer.games.third_crusade.orders import Step
 from outremer.games.third_crusade.pieces import free_slots, shape_of
@@ -250,3 +250,55 @@ def test_an_order_whose_units_find_no_room_fails() -> None:
         ]
         assert ("Order Fail" in told[0]) is failed, told
         assert any("die gives face" in t for t in told) is failed
+
+
+def turkoman_bot(card: str) -> State:
+    """The Turkoman Bot against the HRE player, the map cleared, ``card`` in its hand."""
+    state = GAME.setup(1, "two_hre_turkoman", {"solo": True})
+    for region in state.regions.values():
+        region["slots"] = [None] * len(region["slots"])
+    state.placed, state.bandits, state.stack = {}, {}, []
+    state.event_cards["turkoman"] = [card]
+    assert state.solo is not None
+    solo.column(state, "turkoman")  # the round's roll, then column 1: no Unit added to its Events
+    state.solo["column"]["turkoman"] = [state.round, 1]
+    return state
+
+
+RIDERS = "turkoman_1190_steppe_riders"  # main event: a Disperse (events.md)
+THEIRS = unit("turkoman", "infantry")
+
+
+def test_an_events_disperse_goes_where_it_can_split() -> None:
+    # Solo.March.7, R53: the Bot's Event Disperse starts where its pieces split by thirds (Damascus,
+    # 5 pieces: 2 and 2, 1 kept), not from its weakest Region (Acre, 2 pieces), which its priorities
+    # would pick first (Solo.Command.Priority.2)
+    state = turkoman_bot(RIDERS)
+    for slot in (2, 3):
+        at(state, "acre", slot, THEIRS)
+    for slot in (1, 2, 3, 4, 5):
+        at(state, "damascus", slot, THEIRS)
+    assert bot_play.disperse_share(state, "turkoman", "acre") == 0
+    PROCEDURES.push(state, "event", army="turkoman", card=RIDERS)
+    bot_play.settle(state)
+    assert len(bot_play.own(state, "turkoman", "acre")) == 2
+    assert len(bot_play.own(state, "turkoman", "damascus")) == 1
+    went = [len(bot_play.own(state, "turkoman", r)) for r in state.regions if r not in ("acre", "damascus")]
+    assert sorted(n for n in went if n) == [2, 2]
+    assert not any(key == "SoloGlossary.OrderFail" for key, _, _ in state.log)
+
+
+def test_an_events_disperse_that_cannot_split_follows_the_order_fail_instructions() -> None:
+    # Solo.March.7, R53: with no Region where its pieces split by thirds, the Bot follows the Order
+    # Fail instructions for its Event too: the die's action (R32) in the Region it would have left
+    state = turkoman_bot(RIDERS)
+    for slot in (2, 3):
+        at(state, "acre", slot, THEIRS)
+    PROCEDURES.push(state, "event", army="turkoman", card=RIDERS)
+    bot_play.settle(state)
+    keys = [key for key, _, _ in state.log]
+    assert "Solo.March.7" in keys and "SoloGlossary.OrderFail" in keys
+    assert "turkoman_1190_steppe_riders" in state.event_discard and state.stack == []
+    pieces = sum(len(bot_play.own(state, "turkoman", r)) for r in state.regions)
+    face = next(t for key, _, t in state.log if key == "SoloGlossary.OrderFail")
+    assert pieces > 2 or "face 5" in face  # every face but a lone March adds Units (R32)

@@ -427,10 +427,21 @@ def _how_many(state: State, frame: Frame, army: str, mine: int) -> int:
     return max(1, (mine - there + 1) // 2)
 
 
-def _step(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
+def _disperse_fails(state: State, frame: Frame, army: str, origin: str) -> None:
+    """A Disperse that cannot split by thirds follows the Order Fail instructions (``Solo.March.7``),
+    an Event Card's as an Order's (R53): the step ends unmade and the die's action (R32) takes place
+    in the Region it would have left."""
+    frame["over"] = True
+    where = data(state).board.regions[origin].name
+    state.say("Solo.March.7", f"The {NAMES[army]} cannot split its pieces in {where} by thirds: Order Fail.")
+    fail_action(state, army, origin)
+
+
+def _step(state: State, frame: Frame, army: str, legal: list[Action]) -> Action | None:
     """A step: a March by ``Solo.March`` (never out of Jerusalem, ``Solo.March.2``; half the pieces
     into an empty Region, ``Solo.March.6``; one Unit always left, ``Solo.March.5``; a Disperse by
-    thirds, ``Solo.March.7``), the rest the first choice offered, going on while it can."""
+    thirds from a Region where it can split, else the Order Fail instructions, ``Solo.March.7``,
+    R53), the rest the first choice offered, going on while it can (None: it acted itself)."""
     done = [a for a in legal if a[0] == "done"]
     regions = [a[1] for a in legal if a[0] == "region"]
     if _token(frame) is not None and done:
@@ -449,8 +460,9 @@ def _step(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
             return done[0]
         if frame["step"]["action"] == "disperse":  # Solo.March.7: the share is set before the first move
             share = frame.setdefault("share", disperse_share(state, army, origin))
-            if share < 1 and done:
-                return done[0]
+            if share < 1:
+                _disperse_fails(state, frame, army, origin)
+                return None
         target = _march_target(state, frame, army, [a[1] for a in tos])
         if target is None:
             return done[0] if done else tos[0]
@@ -503,6 +515,10 @@ def _step_region(state: State, frame: Frame, army: str, regions: list[str]) -> A
         return ("region", min(present, key=lambda r: (human(r), near.get(r, 99))))
     if action == "muster":
         return ("region", adding_regions(state, army, regions, frame.get("overflow_from"))[0])
+    if action == "disperse":  # Solo.March.7, R53: where it can split by thirds, if anywhere
+        jerusalem = data(state).board.jerusalem
+        split = [r for r in regions if r != jerusalem and disperse_share(state, army, r) >= 1]
+        regions = split or regions
     return ("region", _command_rank(state, army, regions)[0])
 
 
