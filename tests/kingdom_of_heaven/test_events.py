@@ -51,7 +51,12 @@ def test_a_reshuffle_is_ordered_for_the_end_of_the_turn(monkeypatch: pytest.Monk
     _event(state, "christian", "56")  # Papal Legate: Remove If Played, reshuffle
     # §8.5 L482: the flag for the end of the turn; §8.4.1: removed; the effect ran for its player
     assert state.reshuffle is True and "56" in state.removed
-    assert calls == [("christian", {"card": "56", "trigger": "event", "space": None, "actor": None})]
+    assert calls == [
+        (
+            "christian",
+            {"card": "56", "trigger": "event", "space": None, "actor": None, "leader": None, "ov": 1},
+        )
+    ]
 
 
 def test_draw_replacement_card_is_a_choice() -> None:
@@ -63,6 +68,35 @@ def test_draw_replacement_card_is_a_choice() -> None:
     assert PROCEDURES.legal(state, "christian") == [("draw",), ("no_draw",)]
     PROCEDURES.perform(state, "christian", ("draw",))
     assert len(state.hands["christian"]) == 3 and kinds(state) == []
+
+
+def test_the_player_chooses_where_an_attrition_event_strikes(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = _recorder(monkeypatch, "attrition")
+    state = position()
+    _event(state, "christian", "14")  # Bedouin Raid: attrition on an enemy army
+    # K42 (where_choices): the spaces where the Muslim has an army, outside a stronghold
+    assert set(PROCEDURES.legal(state, "christian")) == {
+        ("at", "aleppo"),
+        ("at", "cairo"),
+        ("at", "tiberias"),
+    }
+    PROCEDURES.perform(state, "christian", ("at", "tiberias"))
+    assert calls[0][1]["space"] == "tiberias" and kinds(state) == []
+
+
+def test_a_naval_event_sails_from_a_friendly_port(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = _recorder(monkeypatch, "naval")
+    state = position()
+    give(state, "christian", "J5")  # Evacuation by Sea: a naval move by event
+    state.stack = []
+    PROCEDURES.push(state, "event", player="christian", card="J5")
+    PROCEDURES.settle(state)
+    legal = PROCEDURES.legal(state, "christian")
+    # §10.8 L636: from a friendly Mediterranean port, with a leader there or units alone
+    assert ("sail", "acre", "guy") in legal and ("sail", "acre", "") in legal
+    assert not any(a[1] == "tiberias" for a in legal)
+    PROCEDURES.perform(state, "christian", ("sail", "acre", "guy"))
+    assert (calls[0][1]["space"], calls[0][1]["leader"]) == ("acre", "guy")
 
 
 def test_a_draw_from_an_empty_deck_takes_the_discards() -> None:

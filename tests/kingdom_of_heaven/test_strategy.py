@@ -194,7 +194,7 @@ def test_response_window_is_the_same_whatever_the_hand(monkeypatch: pytest.Monke
 def test_siege_and_vassal_moves_are_announced(monkeypatch: pytest.MonkeyPatch) -> None:
     seen = stand_ins(monkeypatch)
     state = position()
-    state.sieges["damascus"] = {"besieger": "jerusalem", "rf": 3, "blockade": False}
+    state.sieges["damascus"] = {"besieger": "christian", "rf": 3, "blockade": False}
     give(state, "christian", "12", "11")
     give(state, "muslim", "21", "24")
     _round(state, "christian")

@@ -21,6 +21,7 @@ from .cardplay import spend
 from .cards import Card, Effect
 from .common import data, units
 from .forces import PLACES, pieces, take, to_dead, to_pool
+from .naval import BOX, may_sail
 from .procedures import PROCEDURES
 from .setup import draw
 from .state import PLAYERS, State, group
@@ -125,6 +126,11 @@ def _context(frame: Frame, cid: str) -> dict[str, Any]:
     return {k: frame.get(k) for k in ("trigger", "space", "actor")} | {"card": cid}
 
 
+READ = frozenset({"roll_drm", "battle_drm", "losses"})
+"""Effect kinds with no handler: the procedure they qualify reads them from the cards played on it
+(a response's card under its frame's ``done``; effects.py)."""
+
+
 def _next_effect(
     state: State, frame: Frame, player: str, event: tuple[Effect, ...], context: Mapping[str, Any]
 ) -> bool:
@@ -133,16 +139,55 @@ def _next_effect(
     if i >= len(event):
         return False
     frame["next"] = i + 1
-    effects.run(state, player, event[i], context)
+    if event[i]["kind"] not in READ:
+        effects.run(state, player, event[i], context)
     return True
 
 
 # -- an event played on an action round (§8.4, §8.4.1) ------------------------------------------
 
 
+def _armies_at(state: State, who: set[str], place: str = "field") -> list[str]:
+    """The spaces where a player of ``who`` has units, outside (or inside) a stronghold."""
+    return sorted(
+        space
+        for space, groups in getattr(state, place).items()
+        if space in data(state).board.spaces
+        and any(units(g) and state.orientation(p) in who for p, g in groups.items())
+    )
+
+
+def where_choices(state: State, player: str, effect: Effect) -> list[Action] | None:
+    """Where an event's effect acts, when the card leaves it to its player (K42): the space of an
+    attrition roll or of units flipped (an army of the side it strikes), or the port and leader of
+    a naval move by event (§10.8, naval.may_sail). None: the effect needs no choice; an empty
+    list: it finds nothing to act on."""
+    kind, target = effect["kind"], str(effect.get("target", ""))
+    enemy = {other(player)}
+    if kind == "attrition" and not target.startswith("box:"):
+        if target == "besieged":
+            return [("at", s) for s in sorted(state.sieges)]
+        return [("at", s) for s in _armies_at(state, set(PLAYERS) if target == "every_army" else enemy)]
+    if kind == "flip_units" and target in ("enemy", "enemy_army"):
+        return [("at", s) for s in _armies_at(state, enemy)]
+    if kind == "naval":
+        sea = str(effect["sea"])
+        out: list[Action] = []
+        for at in (*data(state).board.ports(sea), *((BOX,) if sea == BOX else ())):
+            if may_sail(state, player, at, sea, True, 0) is not None:
+                continue
+            here = [(p, g) for p, g in state.field.get(at, {}).items() if state.orientation(p) == player]
+            out += [("sail", at, lid) for _, g in here for lid in sorted(g["leaders"])]
+            if any(units(g) for _, g in here):
+                out.append(("sail", at, ""))
+        return out
+    return None
+
+
 def _event_run(state: State, frame: Frame) -> None:
     """The event: the card spent as an event (Remove If Played, §8.4.1 L462; a reshuffle ordered,
-    §8.5), its effects in order, then the replacement card the keyword offers (§8.4.1 L464)."""
+    §8.5), its effects in order, each asking first where it acts if the card leaves that to its
+    player, then the replacement card the keyword offers (§8.4.1 L464)."""
     player, cid = frame["player"], frame["card"]
     c = card(state, cid)
     if "next" not in frame:
@@ -150,9 +195,26 @@ def _event_run(state: State, frame: Frame) -> None:
         state.barrier += 1
         state.say("§8.4.1", f"The {player.capitalize()} plays {c.title} (#{cid}) as an event.")
         frame["next"] = 0
-    if _next_effect(
-        state, frame, player, c.event, {"card": cid, "trigger": "event", "space": None, "actor": None}
-    ):
+    i = frame["next"]
+    if i < len(c.event) and "at" not in frame:
+        choices = where_choices(state, player, c.event[i])
+        if choices == []:
+            state.say("§8.4.1", f"{c.title} finds nothing to act on.")
+            frame["next"] = i + 1
+            return
+        if choices is not None:
+            frame["at"] = None  # asks the player
+            return
+    at = frame.pop("at", None) or [None, None]
+    context = {
+        "card": cid,
+        "trigger": "event",
+        "space": at[0] if at[0] is not None else frame.get("space"),
+        "actor": frame.get("actor"),
+        "leader": at[1] or None,
+        "ov": c.ov,
+    }
+    if _next_effect(state, frame, player, c.event, context):
         return
     if "draw_replacement" in c.keywords and "drew" not in frame and (state.deck or state.discard):
         frame["drew"] = None  # asks the player (K42)
@@ -161,20 +223,31 @@ def _event_run(state: State, frame: Frame) -> None:
 
 
 def _event_legal(state: State, frame: Frame, role: str) -> list[Action]:
-    if role != frame["player"] or "drew" not in frame or frame["drew"] is not None:
+    if role != frame["player"]:
+        return []
+    if "at" in frame and frame["at"] is None:
+        effect = card(state, frame["card"]).event[frame["next"]]
+        return where_choices(state, role, effect) or []
+    if "drew" not in frame or frame["drew"] is not None:
         return []
     return [("draw",), ("no_draw",)]
 
 
 def _event_perform(state: State, frame: Frame, role: str, action: Action) -> None:
-    """Draw Replacement Card (§8.4.1 L464): the player may draw one; it cannot be played this
-    round, which his event ends."""
+    """Where the next effect acts (``at`` a space, ``sail`` a port and leader), or Draw
+    Replacement Card (§8.4.1 L464): the player may draw one; it cannot be played this round,
+    which his event ends."""
+    if action[0] in ("at", "sail"):
+        frame["at"] = [action[1], action[2] if len(action) > 2 else None]
+        return
     frame["drew"] = action[0] == "draw"
     if frame["drew"] and take_card(state, role):
         state.say("§8.4.1", f"The {role.capitalize()} draws a replacement card.")
 
 
 def _event_prompt(state: State, frame: Frame, role: str) -> str:
+    if "at" in frame:
+        return f"{card(state, frame['card']).title} (§8.4.1): choose where the event acts."
     return "Draw Replacement Card (§8.4.1): draw a card (not playable this round), or not."
 
 
@@ -272,9 +345,6 @@ def _replace_power(state: State, player: str, effect: Effect, context: Mapping[s
     for where, owner in state.owners.items():
         if owner == old:
             state.owners[where] = new
-    for s in state.sieges.values():
-        if s.get("besieger") == old:
-            s["besieger"] = new
     if new not in state.political and old in state.political:
         state.political[new] = state.political[old]
     if old in state.rates and new not in state.rates:

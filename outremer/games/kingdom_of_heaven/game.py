@@ -1,7 +1,7 @@
 """Kingdom of Heaven on the game contract (engine.game.Game): the Christian and the Muslim player
 (§1); the sequence of play runs on the engine's procedure stack (procedures.py), from the ``turn``
-frame at the bottom (turn.py). The conditions in force at any moment (the VP kept up to date and
-an automatic victory, §5.8) are the settle check (victory.check).
+frame at the bottom (turn.py). The conditions in force at any moment (a siege abandoned, the VP
+kept up to date and an automatic victory, §5.8) are the settle check (:func:`check`).
 
 Not registered yet: the lead registers the title once the rule sections meet.
 """
@@ -14,14 +14,24 @@ from typing import Any
 from ...engine.errors import BadSave
 from ...engine.game import Action, Game, Option, Outcome
 from ...engine.rng import KEYED
-from . import render, views
+from . import render, sieges, turn, victory, views
 from .common import load_state, pack_at
 from .procedures import PROCEDURES
 from .setup import OPTIONS, new_game
 from .state import PLAYERS, State
 
-# Importing the rules modules registers their procedures.
-from . import demobilization, events, muster, replacement, strategy, turn, victory  # noqa: F401  isort: skip
+# Importing the rules modules registers their procedures (sieges, turn and victory above).
+from . import assault, battle, demobilization, diplomacy, events, foraging, leaders  # noqa: F401  isort: skip
+from . import movement, muster, naval, reactions, replacement, retreat, strongholds, strategy  # noqa: F401  isort: skip
+
+
+def check(state: State) -> None:
+    """The conditions in force at any moment, before every step: a siege with no besieger left is
+    lifted (§17.9 L1147, sieges.lift_abandoned), the VP follow control and an automatic victory
+    ends the game (§5.8, victory.check)."""
+    if state.result is None:
+        sieges.lift_abandoned(state)
+    victory.check(state)
 
 
 class KingdomOfHeaven(Game[State]):
@@ -44,7 +54,7 @@ class KingdomOfHeaven(Game[State]):
         scenario, chosen = self.check_setup(scenario, options)
         state = new_game(seed, scenario, chosen, generator=generator)
         PROCEDURES.push(state, "turn", step=turn.STEPS[0])
-        PROCEDURES.settle(state, victory.check)
+        PROCEDURES.settle(state, check)
         return state
 
     def active_roles(self, state: State) -> tuple[str, ...]:
@@ -54,7 +64,7 @@ class KingdomOfHeaven(Game[State]):
         return PROCEDURES.legal(state, role)
 
     def perform(self, state: State, role: str, action: Action) -> None:
-        PROCEDURES.perform(state, role, action, victory.check)
+        PROCEDURES.perform(state, role, action, check)
 
     def prompt(self, state: State, role: str | None) -> str:
         if state.result is not None:

@@ -24,6 +24,7 @@ from .common import data
 from .events import card, may_play_event, must_be_played, other, whereabouts
 from .initiative import leaders_on_map
 from .procedures import PROCEDURES
+from .sieges import resolvable
 from .state import PLAYERS, State, marker
 
 Action = tuple[Any, ...]
@@ -43,18 +44,6 @@ def has_units(state: State, player: str) -> bool:
         for groups in place.values()
         for power, g in groups.items()
     )
-
-
-def sieges_of(state: State, player: str) -> list[str]:
-    """The sieges ``player`` may resolve with a card (§8.4 L445): those he besieges and those of a
-    stronghold of his side under siege (the defender's one option, an event, §17.6.3)."""
-    found = []
-    for space, s in sorted(state.sieges.items()):
-        besieger = s.get("besieger")
-        side = besieger if besieger in PLAYERS else state.orientation(str(besieger))
-        if side == player or side == other(player):
-            found.append(space)
-    return found
 
 
 def influenced(state: State, player: str) -> list[str]:
@@ -84,7 +73,6 @@ def choices(state: State, player: str) -> list[Action]:
     counters = data(state).counters
     leaders = leaders_on_map(state, player)
     units = has_units(state, player)
-    sieges = sieges_of(state, player)
     powers = influenced(state, player)
     out: list[Action] = []
     free: list[str] = []  # cards not bound by Must Be Played, for combining (§8.6)
@@ -103,7 +91,7 @@ def choices(state: State, player: str) -> list[Action]:
                     out.append(("activate_event", cid, lid))
         if units:
             out.append(("vassal", cid))
-        out += [("siege", cid, space) for space in sieges]
+        out += [("siege", cid, space) for space in resolvable(state, player, cid)]  # §8.4 L445
         if c.diplomacy is not None:
             out += [("diplomacy", cid, p) for p in powers]
         out.append(("discard", cid))
@@ -174,7 +162,7 @@ def _round(state: State, frame: Frame, role: str, action: Action) -> None:
             dual=what == "activate_event",
         )
         if what == "activate_event":  # §8.3: the event acts on this move, run above it
-            PROCEDURES.push(state, "event", player=role, card=cards[0])
+            PROCEDURES.push(state, "event", player=role, card=cards[0], space=space, actor=lid)
         PROCEDURES.push(state, "response", player=other(role), trigger="activation", space=space, actor=lid)
     elif what in ("vassal", "free_vassal"):
         cid = args[0] if args else None
