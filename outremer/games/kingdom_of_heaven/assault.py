@@ -7,8 +7,9 @@ fate and the new marker (§17.7.3), or failure, which hardens the walls (§17.7.
 Section keys are those of docs/kingdom-of-heaven/sections.md, K-numbers rulings.md's. The frame
 ``assault`` is pushed by sieges.py with ``player`` (the besieger) and ``space``; it pops with
 ``taken``. Steps: the besieger's window for blue siege events, then the besieged's (each offered
-with a pass whatever the hand holds), the two rolls, the losses chosen by their owners, then the
-capture and the leaders' fate or the RF raised.
+with a pass whatever the hand holds), the two rolls, then the capture and the leaders' fate, or the
+RF raised and the defender's losses, and last the besieger's own losses, so the siege still stands
+while the walls' side is settled (losses are chosen by their owners).
 """
 
 from __future__ import annotations
@@ -156,10 +157,14 @@ def _run(state: State, frame: Frame) -> None:
     step = frame["step"]
     if step == "roll":
         _roll(state, frame)
-    elif step == "defender_losses":
+    elif step == "outcome":
         _outcome(state, frame)
     elif step == "leaders":
         _leaders(state, frame)
+    elif step == "attacker_losses":
+        frame["step"] = "over"
+        player = frame["player"]
+        push_losses(state, player, space, "field", frame["suffered"], crusader_first=True)
     else:
         PROCEDURES.pop(state, frame, taken=frame["taken"])
 
@@ -167,7 +172,7 @@ def _run(state: State, frame: Frame) -> None:
 def _roll(state: State, frame: Frame) -> None:
     """§17.7: each side rolls on the CRT, the besieger's column moved left by the RF (below the
     first column he inflicts nothing); the success test of §17.7.3, an empty city's of K72."""
-    space, player = frame["space"], frame["player"]
+    space = frame["space"]
     crt = grids(state).crt
     value = state.sieges[space]["rf"]
     mine, theirs = strength(state, besieging(state, space)), defender_strength(state, space)
@@ -186,9 +191,7 @@ def _roll(state: State, frame: Frame) -> None:
         or major(inflicted, suffered)
         or (inflicted >= 1 and inflicted >= defender_steps(state, space))
     )
-    frame["taken"], frame["inflicted"] = taken, inflicted
-    push_losses(state, player, space, "field", suffered, crusader_first=True)
-    frame["step"] = "defender_losses"
+    frame.update(taken=taken, inflicted=inflicted, suffered=suffered, step="outcome")
 
 
 def _outcome(state: State, frame: Frame) -> None:
@@ -204,14 +207,14 @@ def _outcome(state: State, frame: Frame) -> None:
     siege = state.sieges[space]
     siege["rf"] = clamp(siege["rf"] + 1)
     state.say("§17.7.4", f"The assault fails: the RF of {space} rises to {siege['rf']}.")
-    frame["step"] = "over"
+    frame["step"] = "attacker_losses"
     push_losses(state, enemy(player), space, "inside", frame["inflicted"], castle=True)
 
 
 def _leaders(state: State, frame: Frame) -> None:
     """§17.7.3 L1133: every leader of the fallen garrison rolls on the Leader Loss Table, less 4
     if the stronghold was blockaded, less 2 if not (§13.6 L834)."""
-    frame["step"] = "over"
+    frame["step"] = "attacker_losses"
     gone: list[str] = [x for ids in frame["defenders"].values() for x in ids]
     if gone:
         why = "assault_blockaded" if frame["blockade"] else "assault_unblockaded"

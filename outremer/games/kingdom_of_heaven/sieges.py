@@ -743,6 +743,7 @@ PROCEDURES.procedure(
     "sortie",
     legal=_sortie_legal,
     perform=_sortie_commit,
+    run=lambda state, frame: PROCEDURES.pop(state, frame),  # no unit inside: nobody to sally
     prompt="Commit steps to the sortie (§17.6.6)",
     roles=lambda state, frame: [frame["player"]],
     rule="§17.6.6",
