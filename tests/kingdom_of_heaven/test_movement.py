@@ -5,7 +5,7 @@ from __future__ import annotations
 from outremer.games.kingdom_of_heaven import movement
 from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
 
-from .positions_movement import do, position, put, said
+from .positions_movement import do, feed, position, put, said
 
 
 def _force(**powers):
@@ -232,3 +232,45 @@ def test_vassal_move_of_four_cavalry_from_four_spaces():
         do(state, "muslim", ("go",))
         do(state, "muslim", ("stop",))
     assert not state.stack
+
+
+def test_entering_an_enemy_army_starts_a_battle(monkeypatch):
+    # §10.2.Moving L590, §13.1: the mover attacks; a failed avoidance costs the defender -1 (§13.2 L787)
+    state = position("D")
+    state.castles.pop("hebron", None)
+    put(state, "hebron", "ayyubids", {"2-6": 2}, leaders=["al_afdal"])
+    force = {"crusaders": put(state, "jerusalem", "crusaders", {"3-4": 3}, leaders=["richard"])}
+    feed(monkeypatch, [6])
+    movement.start(state, "christian", "jerusalem", force, "richard", 1)
+    PROCEDURES.settle(state)
+    do(state, "christian", ("move", "hebron"))
+    do(state, "muslim", ("avoid",))
+    do(state, "muslim", ("roll",))
+    battle = PROCEDURES.find(state, "battle")
+    assert battle is not None
+    assert (battle["attacker"], battle["defender"], battle["mover"], battle["why"]) == (
+        "christian",
+        "muslim",
+        True,
+        "entry",
+    )
+    assert battle["came_from"] == "jerusalem" and battle["avoid_failed"] is True
+    assert battle["force"] == force
+
+
+def test_a_successful_interception_starts_the_interceptors_battle(monkeypatch):
+    # §11.3 L678: the interceptor attacks with +1, the mover defends
+    state = position("D")
+    put(state, "caesarea", "ayyubids", {"2-6": 2}, leaders=["al_afdal"])
+    force = {"crusaders": put(state, "jerusalem", "crusaders", {"3-4": 3}, leaders=["richard"])}
+    feed(monkeypatch, [1])
+    movement.start(state, "christian", "jerusalem", force, "richard", 1)
+    PROCEDURES.settle(state)
+    do(state, "christian", ("move", "nablus"))
+    do(state, "muslim", ("intercept", "caesarea", "al_afdal"))
+    do(state, "muslim", ("roll",))
+    battle = PROCEDURES.find(state, "battle")
+    assert battle is not None
+    assert (battle["attacker"], battle["mover"], battle["why"]) == ("muslim", False, "interception")
+    assert battle["drm"]["muslim"] == 1  # the +1 of §11.3; the Christian's +2 is Richard's better rating
+    assert battle["force"]["ayyubids"]["leaders"] == ["al_afdal"]
