@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from outremer.games.kingdom_of_heaven import movement
+from outremer.games.kingdom_of_heaven import effects, movement
+from outremer.games.kingdom_of_heaven.common import data
 from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
 
 from .positions_movement import do, feed, position, put, said
@@ -274,3 +275,35 @@ def test_a_successful_interception_starts_the_interceptors_battle(monkeypatch):
     assert (battle["attacker"], battle["mover"], battle["why"]) == ("muslim", False, "interception")
     assert battle["drm"]["muslim"] == 1  # the +1 of §11.3; the Christian's +2 is Richard's better rating
     assert battle["force"]["ayyubids"]["leaders"] == ["al_afdal"]
+
+
+def test_a_lasting_event_closes_spaces():
+    # close_spaces (Late Nile Floods, card E1, §10.6.Nile L618): the Nile spaces may not be entered
+    state = position("E")
+    assert "cairo" in [s for s, _, _ in movement.steps_from(state, "bilbeis", 1)]
+    state.lasting = ["E1"]
+    assert "cairo" not in [s for s, _, _ in movement.steps_from(state, "bilbeis", 1)]
+
+
+def test_event_mp_and_detach_act_on_the_activation():
+    # mp (Forced March, card 3) adds MP to the force; detach (Aggravated Subordinate, card 1): the
+    # card's player names a subordinate and two units left behind when the force sets out
+    state = position("D")
+    put(state, "acre", "crusaders", {"3-4": 4}, leaders=["richard"])
+    put(state, "acre", "jerusalem", {"2-4": 1}, leaders=["guy"])
+    movement.activate(state, "christian", "3", 2, "richard", "acre")
+    deck = data(state).cards.cards
+    effects.run(state, "christian", deck["3"].event[0], {"card": "3"})
+    effects.run(state, "muslim", deck["1"].event[0], {"card": "1"})
+    for _ in range(4):
+        do(state, "christian", ("take", "crusaders", "full", "3-4"))
+    do(state, "christian", ("take_leader", "jerusalem", "guy"))
+    do(state, "christian", ("go",))
+    assert PROCEDURES.deciders(state) == ("muslim",)
+    do(state, "muslim", ("leave_leader", "jerusalem", "guy"))
+    do(state, "muslim", ("leave", "crusaders", "full", "3-4"))
+    do(state, "muslim", ("leave", "crusaders", "full", "3-4"))
+    do(state, "christian", ("go",))
+    march = PROCEDURES.find(state, "march")
+    assert march["group"] == {"crusaders": {"full": {"3-4": 2}, "reduced": {}, "leaders": ["richard"]}}
+    assert movement.mp_left(state, march) == 6  # Richard's 4 and Forced March's 2
