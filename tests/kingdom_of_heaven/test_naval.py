@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from outremer.games.kingdom_of_heaven import movement, naval
+from outremer.games.kingdom_of_heaven import effects, movement, naval
+from outremer.games.kingdom_of_heaven.common import data
 from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
 
 from .positions_movement import do, feed, position, put, said
@@ -84,3 +85,18 @@ def test_units_without_a_leader_land_only_in_a_friendly_port():
     }
     landing = naval.ports(state, frame)
     assert "tyre" in landing and "ascalon" not in landing
+
+
+def test_corsairs_sail_the_red_sea_without_a_fleet_roll():
+    # §10.8.Supremacy L642: the Red Sea only by Corsairs (card 9), for either player; an event's
+    # naval move needs no fleet roll (§10.8.Fleet L638)
+    state = position("D")
+    state.cities.pop("qulzum", None)
+    state.castles.pop("qulzum", None)
+    put(state, "qulzum", "ayyubids", {"2-6": 2}, leaders=["al_afdal"])
+    effects.run(state, "muslim", data(state).cards.cards["9"].event[0], {"card": "9"})
+    assert ("from", "qulzum", "al_afdal") in PROCEDURES.legal(state, "muslim")
+    do(state, "muslim", ("from", "qulzum", "al_afdal"))
+    do(state, "muslim", ("take", "ayyubids", "full", "2-6"))
+    do(state, "muslim", ("to", "aila"))
+    assert not said(state, "Fleet") and state.field["aila"]["ayyubids"]["leaders"] == ["al_afdal"]

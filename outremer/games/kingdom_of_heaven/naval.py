@@ -120,6 +120,8 @@ def sail(
 def _legal(state: State, frame: Frame, role: str) -> list[Action]:
     if role != frame["player"]:
         return []
+    if frame["at"] is None:
+        return _origins(state, frame)
     at, force, head = frame["at"], frame["group"], frame["leader"]
     out: list[Action] = []
     counters = data(state).counters
@@ -138,10 +140,29 @@ def _legal(state: State, frame: Frame, role: str) -> list[Action]:
     return out
 
 
+def _origins(state: State, frame: Frame) -> list[Action]:
+    """Where an event's naval move may start: each friendly unblockaded port of its sea (or the
+    Mediterranean box) holding the player's pieces, led by one of his leaders there or by none."""
+    player, sea = frame["player"], frame["sea"]
+    out: list[Action] = []
+    for at in [*data(state).board.ports(sea), *([BOX] if sea == MEDITERRANEAN else [])]:
+        if may_sail(state, player, at, sea, True, 0) is None:
+            holder = {"player": player, "group": {}}
+            out += [("from", at, lid) for _, lid in free_leaders(state, holder, at, besieged=True)]
+            if available(state, holder, at, besieged=True):
+                out.append(("from", at, ""))
+    return out or [("none",)]
+
+
 def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
     absorb(frame)
     verb = action[0]
-    if verb == "take":
+    if verb == "from":
+        frame["at"], frame["leader"] = action[1], action[2] or None
+        frame["group"] = {power_of(state, action[1], action[2]): leader_group(action[2])} if action[2] else {}
+    elif verb == "none":
+        PROCEDURES.pop(state, frame, sailed=False)
+    elif verb == "take":
         frame["group"] = plus(frame["group"], action[1], forces.one(action[2], action[3]))
     elif verb == "take_leader":
         frame["group"] = plus(frame["group"], action[1], leader_group(action[2]))
@@ -202,9 +223,9 @@ PROCEDURES.procedure("naval", legal=_legal, perform=_perform, prompt=_prompt, ru
 
 @handler("naval")
 def _naval(state: State, player: str, effect: Mapping[str, Any], context: Mapping[str, Any]) -> None:
-    """A naval move by event (Corsairs, Italian Fleet): no OV 3 card and no fleet roll; it
-    starts from the port and leader the context names."""
-    sail(
-        state, player, context.get("card"), 0, str(context["space"]), context.get("leader"),
-        event=True, sea=effect["sea"], units=int(effect["units"]),
+    """A naval move by event (Corsairs, Italian Fleet): no OV 3 card and no fleet roll; the player
+    chooses the port and the leader (or none) it starts from."""
+    PROCEDURES.push(
+        state, "naval", player=player, roles=[player], card=context.get("card"), ov=0, at=None, leader=None,
+        group={}, event=True, sea=str(effect["sea"]), units=int(effect["units"]),
     )  # fmt: skip
