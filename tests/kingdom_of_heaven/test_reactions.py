@@ -97,11 +97,8 @@ def test_avoidance_limits():
     assert "homs" not in dests and dests
 
 
-def test_shadowing_example(monkeypatch):
-    # §12.4.2.Example L752-L763: Amalric I (1/2/6) with a Templar 3-4 and four Jerusalem 2-4 from
-    # Jerusalem by As-Salt, Bosra and Ras al-Ma' to Damascus; two Seljuk 2-6 shadow on a 2 (rating
-    # 1, -1 cavalry army), their only first move Bosra; then As-Salt, Bosra, Ras al-Ma'. Amalric's AV
-    # is 16, the shadowers' 1.
+def _amalric():
+    # §12.4.2.Example L752: the position of the shadowing example
     state = position("C")
     state.political["seljuks"] = "muslim"
     for space in ("bosra", "ras_al_ma"):
@@ -115,6 +112,15 @@ def test_shadowing_example(monkeypatch):
         "templars": put(state, "jerusalem", "templars", {"3-4": 1}),
     }
     put(state, "as_salt", "seljuks", {"2-6": 2})
+    return state, force
+
+
+def test_shadowing_example(monkeypatch):
+    # §12.4.2.Example L752-L763: Amalric I (1/2/6) with a Templar 3-4 and four Jerusalem 2-4 from
+    # Jerusalem by As-Salt, Bosra and Ras al-Ma' to Damascus; two Seljuk 2-6 shadow on a 2 (rating
+    # 1, -1 cavalry army), their only first move Bosra; then As-Salt, Bosra, Ras al-Ma'. Amalric's AV
+    # is 16, the shadowers' 1.
+    state, force = _amalric()
     feed(monkeypatch, [2, 1, 1])
     movement.start(state, "christian", "jerusalem", force, "amalric", 1)
     PROCEDURES.settle(state)
@@ -220,3 +226,24 @@ def test_a_garrison_intercepts_unless_enemy_units_share_its_space(monkeypatch):
     put(state, "tyre", "ayyubids", {"2-6": 1})
     frame = {"player": "muslim", "space": "acre", "came_from": "jaffa", "group": {}}
     assert not [a for a in reactions.interceptions(state, frame) if a[1] == "tyre"]
+
+
+def test_a_shadower_attacks_a_rearguard(monkeypatch):
+    # §12.4.1 L744: a shadower may enter a space with enemy units left behind; it attacks, and
+    # no interception of it is possible; infantry alone cannot avoid (§12.1 L692)
+    state, force = _amalric()
+    feed(monkeypatch, [2, 1])  # the shadowing roll; the dropped Templar's foraging (§15.1 L878)
+    movement.start(state, "christian", "jerusalem", force, "amalric", 1)
+    PROCEDURES.settle(state)
+    do(state, "christian", ("move", "as_salt"))
+    do(state, "muslim", ("shadow",))
+    do(state, "muslim", ("roll",))
+    do(state, "muslim", ("to", "bosra"))
+    do(state, "christian", ("move", "bosra"))
+    do(state, "muslim", ("follow", "as_salt"))
+    do(state, "christian", ("drop", "templars", "full", "3-4"))
+    do(state, "christian", ("move", "ras_al_ma"))
+    do(state, "muslim", ("follow", "bosra"))
+    battle = PROCEDURES.find(state, "battle")
+    assert battle is not None and battle["space"] == "bosra"
+    assert (battle["attacker"], battle["defender"], battle["mover"]) == ("muslim", "christian", False)

@@ -157,7 +157,11 @@ def interceptions(state: State, frame: Mapping[str, Any]) -> list[Action]:
     board = data(state).board
     space, mover = frame["space"], frame["player"]
     foe = enemy(mover)
-    if space not in board.spaces or not _open_to(state, space, foe, mover, frame["group"]):
+    if (
+        frame.get("no_intercept")
+        or space not in board.spaces
+        or not _open_to(state, space, foe, mover, frame["group"])
+    ):
         return []
     out: list[Action] = []
     tried = {d[1] for d in frame.get("declared", []) if d[0] == "intercept"}
@@ -215,11 +219,8 @@ def avoidances(state: State, frame: Mapping[str, Any]) -> list[Action]:
     out: list[Action] = []
     if avoid_to(state, frame, False):
         out.append(("avoid",))
-    if (
-        is_cavalry_army(state, pool)
-        and not is_cavalry_army(state, frame["group"])
-        and avoid_to(state, frame, True)
-    ):
+    cavalry_army = is_cavalry_army(state, pool) and not is_cavalry_army(state, frame["group"])
+    if cavalry_army and not frame.get("no_intercept") and avoid_to(state, frame, True):
         out.append(("shadow",))
     return out
 
@@ -405,7 +406,7 @@ def _leave(state: State, frame: Frame, dst: str) -> None:
     )
     march = PROCEDURES.find(state, "march")
     record = {"player": foe, "at": dst, "group": pool, "entries": [foraging.entry(state, foe, dst)]}
-    if march is not None:
+    if march is not None and march["player"] == mover:
         if frame["how"] == "shadow":
             march["shadow"] = {**record, "active": True, "step": len(march["path"])}
         else:
@@ -474,7 +475,7 @@ def follows(state: State, march: Mapping[str, Any]) -> list[Action]:
 
 def _shadow_legal(state: State, frame: Frame, role: str) -> list[Action]:
     march = PROCEDURES.find(state, "march")
-    if march is None or frame.get("stage") == "battle" or role != frame["player"]:
+    if march is None or frame.get("stage") in ("battle", "rearguard") or role != frame["player"]:
         return []
     return follows(state, march)
 
@@ -499,20 +500,42 @@ def _shadow_perform(state: State, frame: Frame, role: str, action: Action) -> No
     state.say("§12.4.1", f"The {role} player's shadowing army moves from {sh['at']} to {dst}.")
     came, sh["at"] = sh["at"], dst
     sh["entries"].append(foraging.entry(state, role, dst))
-    if action[0] == "attack" or present(state, dst, march["player"]):
-        if action[0] == "attack":
-            sh["active"] = False
-        frame["stage"] = "battle"
+    frame["came"] = came
+    if action[0] == "attack":
+        sh["active"] = False
+        _shadow_battle(state, frame, march)
+    elif present(state, dst, march["player"]):  # a rearguard: it may try to avoid (§12.4.1 L744)
+        frame["stage"] = "rearguard"
         PROCEDURES.push(
-            state, "battle", space=dst, attacker=role, defender=march["player"], mover=False,
-            came_from=came, why="entry", drm=0,
-        )  # fmt: skip
-        return
-    PROCEDURES.pop(state, frame)
+            state,
+            "reactions",
+            player=role,
+            space=dst,
+            came_from=came,
+            group=copy(sh["group"]),
+            no_intercept=True,
+        )
+    else:
+        PROCEDURES.pop(state, frame)
+
+
+def _shadow_battle(state: State, frame: Frame, march: Mapping[str, Any]) -> None:
+    frame["stage"] = "battle"
+    PROCEDURES.push(
+        state, "battle", space=march["shadow"]["at"], attacker=frame["player"], defender=march["player"],
+        mover=False, came_from=frame["came"], why="entry", drm=0, force=copy(march["shadow"]["group"]),
+        avoid_failed=bool(frame.pop("avoid_failed", False)),
+    )  # fmt: skip
 
 
 def _shadow_run(state: State, frame: Frame) -> None:
     march = PROCEDURES.find(state, "march")
+    if march is not None and frame.get("stage") == "rearguard":
+        done = frame.pop("done", {})
+        if enemy_units(state, march["shadow"]["at"], frame["player"]):
+            frame["avoid_failed"] = bool(done.get("failed_avoid"))
+            _shadow_battle(state, frame, march)
+            return
     if march is not None and frame.get("stage") == "battle":
         sh = march["shadow"]
         done = frame.pop("done", {})
