@@ -135,7 +135,8 @@ def test_dual_use_moves_and_plays_its_event(monkeypatch: pytest.MonkeyPatch) -> 
     PROCEDURES.perform(state, "christian", ("activate_event", "3", "guy"))
     assert kinds(state) == ["strategy", "round", "activation", "event", "response"]
     assert state.stack[2]["dual"] is True
-    assert "3" in state.hands["christian"]  # the event spends it once the window closes
+    # the event spends it once the window closes; meanwhile both have seen it (state.known)
+    assert "3" in state.hands["christian"] and state.known["christian"] == ["3"]
 
 
 def test_combining_cards_is_an_option(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -201,6 +202,7 @@ def test_siege_and_vassal_moves_are_announced(monkeypatch: pytest.MonkeyPatch) -
     # §8.4 L445: one siege resolved with a card; the besieged may answer (K43)
     PROCEDURES.perform(state, "christian", ("siege", "11", "damascus"))
     assert state.stack[-1]["trigger"] == "siege" and state.stack[-2]["card"] == "11"
+    assert state.known["christian"] == ["11"]  # announced, still in the hand for the siege to spend
     PROCEDURES.perform(state, "muslim", ("pass",))
     assert seen[-1] == {"kind": "siege", "player": "christian", "space": "damascus", "card": "11"}
     # §8.4 L449: the Muslim's vassal move with a card of OV 1, the Christian's window passed

@@ -142,6 +142,8 @@ def _round(state: State, frame: Frame, role: str, action: Action) -> None:
         for cid in cards:
             if what != "activate_event":
                 spend(state, role, cid, event=False)
+            else:
+                _announce(state, role, cid)
         ov = sum(card(state, cid).ov for cid in cards)
         played = " + ".join(_title(state, c) for c in cards)
         found = whereabouts(state, lid)
@@ -185,6 +187,7 @@ def _round(state: State, frame: Frame, role: str, action: Action) -> None:
         PROCEDURES.push(state, "response", player=other(role), trigger="activation", space=None, actor=None)
     elif what == "siege":
         cid, besieged = args  # the siege spends the card (procedures.md)
+        _announce(state, role, cid)
         state.say(
             "§8.4", f"The {who} plays {_title(state, cid)} to resolve the siege of {_space(state, besieged)}."
         )
@@ -198,6 +201,13 @@ def _round(state: State, frame: Frame, role: str, action: Action) -> None:
             f"The {who} plays {_title(state, cid)} to influence {data(state).counters.powers[power].name}.",
         )
         PROCEDURES.push(state, "diplomacy", player=role, power=power, card=cid)
+
+
+def _announce(state: State, player: str, cid: str) -> None:
+    """A card announced but left in the hand for the procedure that spends it (a siege's, a
+    dual-use event's): both players have seen it (state.known) until it leaves."""
+    if cid not in state.known[player]:
+        state.known[player].append(cid)
 
 
 def _title(state: State, cid: str) -> str:
