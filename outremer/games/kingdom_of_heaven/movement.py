@@ -436,8 +436,10 @@ def absorb(frame: Frame) -> None:
 def by_sea(state: State, frame: Mapping[str, Any]) -> bool:
     """Whether the activated leader may make a naval move instead (§10.8 L636): an OV 3 card
     played alone (§8.6 L486), the Christian in the Mediterranean, from a friendly port or the
-    Mediterranean box."""
+    Mediterranean box; only one force of the card sails."""
     at = frame["space"]
+    if frame.get("sailed"):  # one force a card (§10.8 L636)
+        return False
     port = at == "mediterranean" or data(state).board.spaces[at].port == MEDITERRANEAN if at else False
     return bool(
         port and frame["ov"] >= NAVAL_OV and frame["player"] == CHRISTIAN and controls_port(state, frame)
@@ -474,7 +476,7 @@ def _activation_perform(state: State, frame: Frame, role: str, action: Action) -
     elif verb == "go":
         _go(state, frame)
     elif verb == "by_sea":
-        frame["stage"] = "marching"
+        frame["stage"], frame["sailed"] = "marching", True
         who = frame["player"]
         bring_out(state, frame["space"], frame["group"])
         PROCEDURES.push(
