@@ -837,7 +837,8 @@ def _march_run(state: State, frame: Frame) -> None:
             PROCEDURES.push(
                 state, "battle", space=at, attacker=player, defender=foe, mover=True,
                 came_from=frame["came_from"], why=why, drm=sieges.relief_drm(why), force=copy(frame["group"]),
-                avoid_failed=bool(frame.pop("failed_avoid", False)), route=[dict(e) for e in frame["entries"]],
+                avoid_failed=bool(frame.pop("failed_avoid", False)),
+                route=[dict(e) for e in frame["entries"]],
             )  # fmt: skip
             return
         frame["stage"] = "move"
