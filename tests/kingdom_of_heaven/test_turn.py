@@ -152,9 +152,11 @@ def test_the_turns_records_are_cleared(monkeypatch: pytest.MonkeyPatch) -> None:
     state.diplomacy = {"tried": [["muslim", "antioch"]], "moved": ["antioch"]}
     state.lasting = ["E1"] if "E1" in state.deck else []
     state.failed_calls["christian"] = 2
+    state.wintering = ["guy"]
     _start(state, "end")
     # §17.5 L1000: one call a turn; §9.2 L510: one try a turn; events lasting the turn
     assert state.calls == [] and state.diplomacy == {"tried": [], "moved": []} and state.lasting == []
+    assert state.wintering == []  # §16.1 L927: this turn's Winter Campaign
     # §17.5.1: failed calls count until an assault capture, not only this turn
     assert state.failed_calls["christian"] == 2
 

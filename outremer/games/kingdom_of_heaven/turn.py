@@ -93,6 +93,7 @@ def _end_of_turn(state: State, frame: Frame) -> None:
     state.calls = []  # §17.5 L1000: once per stronghold per turn
     state.diplomacy = {"tried": [], "moved": []}  # §9.2 L510
     state.lasting = []  # events holding for the rest of the turn
+    state.wintering = []  # §16.1 L927: a Winter Campaign keeps its army out this turn only
     turns = data(state).scenarios[state.scenario].turns
     if state.turn >= turns:  # §5.7 L317, §20.2 L1244
         victory.final(state)
