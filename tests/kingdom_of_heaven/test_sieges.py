@@ -465,3 +465,19 @@ def test_the_siege_of_acre_in_the_extended_example(monkeypatch):
         assert done(state) == {}  # the siege ends with the assault
     assert faces == []
     assert state.cities["acre"] == "jerusalem" and state.failed_calls[C] == 0
+
+
+def test_starvation_crowds_the_garrisons_column(monkeypatch):
+    # §17.6.4 L1071: one column right for each unit inside beyond four; the card's OV on the roll.
+    state = position("G")
+    forces.put(state, "inside", "damascus", "ayyubids", pieces({"2-6": 6}))
+    forces.put(state, "field", "damascus", "mongols", pieces({"4-6": 1}))
+    state.sieges["damascus"] = {"besieger": C, "rf": 5, "blockade": True}
+    give(state, C, "9")  # OV 3
+    dice(monkeypatch, [2, 6])
+    with recorded():
+        drive(state, "siege", player=C, space="damascus", card="9")
+        act(state, C, "starve")
+    expected = sieges.grids(state).attrition.result(6, 2 + 3, 2)
+    assert expected != sieges.grids(state).attrition.result(6, 2 + 3)  # the shift matters here
+    assert 12 - forces.steps(forces.at(state, "inside", "damascus")["ayyubids"]) == expected

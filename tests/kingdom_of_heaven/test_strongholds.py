@@ -194,3 +194,32 @@ def test_the_exempt_powers_are_never_dissolved():
     for power in ("mongols", "crusaders", "byzantium", "templars", "hospitallers"):
         assert not dissolve_if_gone(state, power)
     assert not dissolve_if_gone(state, "ayyubids")  # still holds castles
+
+
+def test_taking_a_powers_last_stronghold_dissolves_it(monkeypatch):
+    # §17.11 L1168: Armenia's last stronghold surrenders; its pieces everywhere leave the game.
+    state = position("G")
+    state.cities["tarsus"] = "mongols"
+    forces.put(state, "field", "aleppo", "armenia", pieces({"2-4": 1}))
+    forces.to_pool(state, "armenia", pieces({"2-4": 2}))
+    force = {"ayyubids": pieces({"2-6": 6}, leaders=["yusuf"])}
+    forces.put(state, "field", "sis", "ayyubids", force["ayyubids"])
+    dice(monkeypatch, [6])
+    with recorded():
+        drive(state, "call", player=M, space="sis", group=force)
+        act(state, M, "low")
+    assert state.castles["sis"]["power"] == "ayyubids"
+    assert "armenia" not in state.political and "armenia" not in state.pools
+    assert all(p != "armenia" for gs in state.field.values() for p in gs)
+
+
+def test_pieces_inside_a_besieged_stronghold_stay_in():
+    # §17.2 L968: once besieged, the besieged may not leave but to fight the besiegers.
+    state = position("G")
+    forces.put(state, "inside", "homs", "ayyubids", pieces({"2-6": 1}))
+    forces.put(state, "field", "homs", "ayyubids", pieces({"2-6": 1}))
+    with recorded():
+        drive(state, "stronghold_entry", space="homs", player=M)
+        assert ("out", "ayyubids", "full", "2-6") in PROCEDURES.legal(state, M)
+        state.sieges["homs"] = {"besieger": C, "rf": 3, "blockade": False}
+        assert ("out", "ayyubids", "full", "2-6") not in PROCEDURES.legal(state, M)
