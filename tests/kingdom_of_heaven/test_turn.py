@@ -198,3 +198,28 @@ def test_a_crusade_is_checked_at_the_start_of_its_turn(monkeypatch: pytest.Monke
     assert state.crusade == "arrived"
     assert seen[0]["kind"] == "replacement"
     assert "barbarossa" in state.field["constantinople"]["crusaders"]["leaders"]
+
+
+def test_the_extended_example_turn_4_to_the_first_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    """§Example L1280, §Example.Deal L1298, §Example.Initiative L1302: scenario D, turn 4 (1190),
+    Saladin holding Jerusalem, Acre and Kerak (K26), Guy and Raymond dead, Reynald a prisoner."""
+    stand_ins(monkeypatch)
+    state = position("D", turn=4)
+    for space in ("jerusalem", "acre"):
+        state.cities[space] = "ayyubids"
+        state.field.pop(space, None)
+    state.castles["kerak"]["power"] = "ayyubids"
+    state.inside.pop("kerak", None)
+    state.field["tripoli"]["tripoli"]["leaders"].remove("raymond_iii")  # Guy and Reynald left with Acre
+    state.dead["jerusalem"]["leaders"].append("guy")
+    state.dead["tripoli"]["leaders"].append("raymond_iii")
+    state.prisoners["muslim"] = ["reynald"]
+    _start(state)
+    # §Example L1280: the Muslim at 25 VP, the Christian at 7; §19.2: at least 18, the Crusade comes
+    assert state.vp == {"christian": 7, "muslim": 25}
+    assert state.crusade == "arrived"
+    # §Example.Deal L1298: the Christian may ransom Reynald for one of his seven cards; he declines
+    assert PROCEDURES.legal(state, "christian") == [("ransom", "reynald"), ("decline",)]
+    PROCEDURES.perform(state, "christian", ("decline",))
+    # §Example.Initiative L1302: Barbarossa and Saladin, both of strategy 1: the Christian first
+    assert state.first == "christian" and state.stack[-1] == {"kind": "round", "player": "christian"}
