@@ -481,3 +481,24 @@ def test_starvation_crowds_the_garrisons_column(monkeypatch):
     expected = sieges.grids(state).attrition.result(6, 2 + 3, 2)
     assert expected != sieges.grids(state).attrition.result(6, 2 + 3)  # the shift matters here
     assert 12 - forces.steps(forces.at(state, "inside", "damascus")["ayyubids"]) == expected
+
+
+def test_the_besieged_may_only_cancel_an_event_drawn_by_fortune():
+    # §17.6.5 L1081: no answer to Fortunes of War but a canceller, such as Greek Fire for the tower.
+    state = position("G")
+    forces.put(state, "inside", "homs", "ayyubids", pieces({"2-6": 2}))
+    forces.put(state, "field", "homs", "mongols", pieces({"4-6": 3}))
+    state.sieges["homs"] = {"besieger": C, "rf": 3, "blockade": False}
+    give(state, C, "9")
+    give(state, M, "12", "20")  # Greek Fire; Walls Repaired, a defender's event but no canceller
+    state.deck.remove("32")
+    state.deck.insert(0, "32")  # Construct Siege Tower
+    hand = len(state.hands[C])
+    with recorded():
+        drive(state, "siege", player=C, space="homs", card="9")
+        act(state, C, "fortunes")
+        assert PROCEDURES.legal(state, M) == [("event", "12"), ("pass",)]
+        act(state, M, "event", "12")
+    assert state.sieges["homs"]["rf"] == 3  # the tower burnt
+    assert len(state.hands[C]) == hand - 1  # no replacement for a card drawn by fortune
+    assert PROCEDURES.legal(state, C) == [("assault",), ("end",)]
