@@ -393,19 +393,31 @@ def test_the_bots_place_all_their_orders_first() -> None:
     assert texts[0].startswith(f"The {NAMES[first]}")
 
 
+def _attack(state: State, region: str, attacker: str, origin: str, *road: str) -> None:
+    """A Battle in ``region``, ``attacker``'s ``road`` pieces coming from ``origin``, run until a
+    human decides (the Bots answering)."""
+    state.stack = []
+    where = {"region": region, "attacker": attacker, "order": None, "strength": 0, "origin": origin}
+    PROCEDURES.push(state, "battle", **where, road=list(road))
+    bot_play.settle(state)
+
+
 def test_the_reaction_example() -> None:
-    # Solo.Battle.Reaction.Example: the Bot attacking Acre draws a Reinforce and places it in the
-    # stronger Desert next to Acre (Solo.Battle.Reaction.3); the drawn Order is set aside (L930-L933).
+    # Solo.Battle.Reaction.Example: the Bot attacking Acre, weaker, draws a Reinforce and places it
+    # in the stronger Desert next to Acre (Solo.Battle.Reaction.3), where it is executed; the drawn
+    # Order is set aside until upkeep (L930-L933).
     state = solo_game()
     assert state.solo is not None
     _clear(state)
-    infantry = unit("hre", "infantry")
+    infantry, foe = unit("hre", "infantry"), unit("turkoman", "infantry")
+    _put(state, "acre", foe, foe, foe, foe)
     _put(state, "d_galilee", infantry, infantry)
     _put(state, "d_samaria", infantry)
     state.solo["piles"]["hre"]["reaction"] = ["hre_reinforce"]
-    frame = {"kind": "battle", "region": "acre", "attacker": "hre", "origin": "tyre"}
-    assert bot_play.choose(state, frame, "hre", [("pass",)]) == ("pass",)  # not the battle under way
-    assert state.placed["d_galilee"]["crusader"] == {"army": "hre", "order": "hre_reinforce", "up": False}
+    _attack(state, "acre", "hre", "tyre", infantry)
+    galilee = data(state).board.regions["d_galilee"].name
+    assert any(key == "Battle.Reaction" and f"Reinforce in {galilee}" in t for key, _, t in state.log)
+    assert state.executed["hre"] == ["hre_reinforce"]
     assert state.solo["piles"]["hre"] == {
         **state.solo["piles"]["hre"],
         "reaction": [],
@@ -414,17 +426,46 @@ def test_the_reaction_example() -> None:
 
 
 def test_a_blank_is_no_reaction() -> None:
-    # Solo.Battle.Reaction: a Blank drawn means no Reaction; other Reactions go to the defended Region.
+    # Solo.Battle.Reaction: a Blank drawn means no Reaction; a Defence goes to the defended Region
+    # (Solo.Battle.Reaction.1), where it is executed.
+    for drawn, executed in (("hre_blank_1", []), ("hre_defence", ["hre_defence"])):
+        state = solo_game()
+        assert state.solo is not None
+        _clear(state)
+        _put(state, "acre", unit("hre", "infantry"))
+        state.solo["piles"]["hre"]["reaction"] = [drawn]
+        _attack(state, "acre", "turkoman", "d_galilee", *[unit("turkoman", "infantry")] * 3)
+        assert state.executed["hre"] == executed and state.solo["piles"]["hre"]["used"] == [drawn]
+        acre = data(state).board.regions["acre"].name
+        assert any(f"Defence in {acre}" in t for _, _, t in state.log) is bool(executed)
+
+
+@pytest.mark.parametrize("attacking", [True, False])
+def test_a_reaction_the_battle_cannot_use_is_not_placed(attacking: bool) -> None:
+    # R54 (Solo.Battle.Reaction, Solo.Battle.Reaction.2): a Defence serves defenders only
+    # (Glossary.Defence, R51); drawn by the Bot attacking from Galilee it is not used: it replaces
+    # no Order there and is set aside until upkeep, setting off no card trigger (column 6, R52).
+    # Drawn while defending, it is placed and executed.
     state = solo_game()
     assert state.solo is not None
     _clear(state)
-    state.solo["piles"]["hre"]["reaction"] = ["hre_blank_1"]
-    frame = {"kind": "battle", "region": "acre", "attacker": "turkoman", "origin": "d_galilee"}
-    assert bot_play.choose(state, frame, "hre", [("pass",)]) == ("pass",)
-    assert state.placed == {}
+    infantry, foe = unit("hre", "infantry"), unit("turkoman", "infantry")
+    _put(state, "d_galilee", infantry, infantry)
+    state.placed = {"d_galilee": {"crusader": {"army": "hre", "order": "hre_garrison", "up": False}}}
+    state.solo["column"]["hre"] = [state.round, 6]
     state.solo["piles"]["hre"]["reaction"] = ["hre_defence"]
-    bot_play.choose(state, frame, "hre", [("pass",)])
-    assert state.placed["acre"]["crusader"]["order"] == "hre_defence"
+    if attacking:
+        _put(state, "acre", foe, foe, foe)
+        _attack(state, "acre", "hre", "d_galilee", infantry)
+    else:
+        _put(state, "tyre", foe, foe, foe, foe)
+        _attack(state, "d_galilee", "turkoman", "tyre", foe, foe, foe, foe)
+    assert state.solo["piles"]["hre"]["used"] == ["hre_defence"]
+    if attacking:
+        assert state.placed["d_galilee"]["crusader"]["order"] == "hre_garrison"
+        assert state.executed["hre"] == [] and not state.solo.get("triggered")
+    else:
+        assert state.executed["hre"] == ["hre_defence"] and state.solo["triggered"] == {"hre": True}
 
 
 def test_the_bot_covers_no_resource_icon() -> None:

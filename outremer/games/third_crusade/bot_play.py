@@ -711,11 +711,13 @@ def _battle(state: State, frame: Frame, army: str, legal: list[Action]) -> Actio
 
 
 def _react(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
-    """One Order drawn at random from the Reaction pile: a Blank is no Reaction; a Reaction goes
-    to the defended Region, or the Region attacked from, a Reinforce beside the Battle, replacing
-    an unexecuted Order there (``Solo.Battle.Reaction.1-3``, L930-L942). It costs the Bot nothing
-    (``Solo.Setup.6``: the Battle charges a Bot nothing); a Reaction it executes
-    may be a card trigger (column 6)."""
+    """One Order drawn at random from the Reaction pile and set aside until upkeep: a Blank is no
+    Reaction; a Reaction goes to the defended Region, or the Region attacked from, a Reinforce to
+    the strongest Region beside the Battle with the Bot's Presence, replacing an unexecuted Order
+    there (``Solo.Battle.Reaction.1-3``, L930-L942), and is executed at once. One the Battle cannot
+    use is not used: it is not placed and replaces nothing (R54). It costs the Bot nothing
+    (``Solo.Setup.6``: the Battle charges a Bot nothing); executed, it may be a card trigger
+    (column 6, R52)."""
     assert state.solo is not None
     piles = state.solo["piles"][army]
     if not piles["reaction"]:
@@ -728,28 +730,47 @@ def _react(state: State, frame: Frame, army: str, legal: list[Action]) -> Action
     if order.blank:
         return ("pass",)
     region = frame["region"] if army != frame["attacker"] else frame.get("origin")
-    if order.id in (o.id for o in data(state).orders.of(army) if "reinforce" in {s.action for s in o.effect}):
+    if "reinforce" in {s.action for s in order.effect}:
         near = [
             r
             for r in data(state).board.neighbours(frame["region"], state.north)
             if strength(state, army, r) > 0
         ]
         region = strongest_first(state, army, near)[0] if near else None
-    if region is None:
+    action = None if region is None else _place_reaction(state, army, drawn, region)
+    if action is None:
+        state.say(
+            "Solo.Battle.Reaction", f"The {NAMES[army]} cannot use its {order.name} here; it is set aside."
+        )
         return ("pass",)
+    solo.card_trigger(state, army, reaction=True)  # BotTable.Command, column 6: it is executed
+    return action
+
+
+def _place_reaction(state: State, army: str, drawn: str, region: str) -> Action | None:
+    """The drawn Reaction placed face down in ``region`` and the Battle's action executing it (a
+    Diversion cancelling the first enemy Reaction offered); None, and nothing changed, if the
+    Battle offers none there or an Order of its Alliance that it may not replace stands there (the
+    partner's, or one under way) (R54)."""
     side = state.placed.setdefault(region, {})
     old = side.get(alliance(army))
     if old is not None and (old["up"] or old["army"] != army):
-        return ("pass",)
+        return None
+    side[alliance(army)] = {"army": army, "order": drawn, "up": False}
+    usable = [a for a in PROCEDURES.legal(state, army) if a[0] == "react" and a[1] == region]
+    if not usable:  # R54: not placed after all
+        if old is None:
+            del side[alliance(army)]
+        else:
+            side[alliance(army)] = old
+        if not side:
+            del state.placed[region]
+        return None
     if old is not None:
         state.order_box[army].append(old["order"])
     if drawn in state.order_box[army]:
         state.order_box[army].remove(drawn)
-    side[alliance(army)] = {"army": army, "order": drawn, "up": False}
-    if ("react", region) not in PROCEDURES.legal(state, army):
-        return ("pass",)
-    solo.card_trigger(state, army, reaction=True)  # BotTable.Command, column 6: it is executed
-    return ("react", region)
+    return usable[0]
 
 
 def _loss(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
