@@ -4,6 +4,8 @@ passes to its end (§5.7, §19.2, §20.2)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from outremer.engine.errors import BadSave, IllegalAction
@@ -97,3 +99,30 @@ def test_a_cancelled_crusade_ends_the_game_early(monkeypatch: pytest.MonkeyPatch
     _play_out(state)
     # §19.2 L1226: the check at the start of turn 4
     assert state.turn == 4 and state.result is not None and state.result["winners"] == ["christian"]
+
+
+def _twin(state: State, other: str) -> State:
+    """``state`` with ``other``'s hand swapped for the deck's first cards: a twin for his foe."""
+    b = GAME.copy(state)
+    n = len(b.hands[other])
+    b.hands[other], b.deck[:n] = list(b.deck[:n]), list(b.hands[other])
+    return b
+
+
+def test_a_sample_looks_the_same_to_its_player() -> None:
+    state = GAME.setup(5, "D")
+    state.known["muslim"] = [state.hands["muslim"][0]]  # §13.6: a card the Christian has seen
+    sample = GAME.sample(state, "christian", random.Random(1))
+    # what the Christian sees is unchanged; the Muslim keeps the card the Christian knows
+    assert GAME.view(sample, "christian") == GAME.view(state, "christian")
+    assert state.known["muslim"][0] in sample.hands["muslim"]
+    assert sorted(sample.hands["muslim"] + sample.deck) == sorted(state.hands["muslim"] + state.deck)
+
+
+def test_twins_give_the_same_sample() -> None:
+    # engine.game.Game.sample: the sampler never reads what its player cannot see
+    a = GAME.setup(5, "D")
+    b = _twin(a, "muslim")
+    assert a.hands["muslim"] != b.hands["muslim"]
+    one, two = GAME.sample(a, "christian", random.Random(3)), GAME.sample(b, "christian", random.Random(3))
+    assert GAME.to_json(one) == GAME.to_json(two)

@@ -8,13 +8,14 @@ Not registered yet: the lead registers the title once the rule sections meet.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
 from ...engine.errors import BadSave
 from ...engine.game import Action, Game, Option, Outcome
 from ...engine.rng import KEYED
-from . import render, sieges, turn, victory, views
+from . import render, sampler, sieges, turn, victory, views
 from .common import load_state, pack_at
 from .procedures import PROCEDURES
 from .setup import OPTIONS, new_game
@@ -100,6 +101,10 @@ class KingdomOfHeaven(Game[State]):
 
     def describe_action(self, state: State, role: str, action: Action) -> str:
         return render.describe(state, action)
+
+    def sample(self, state: State, role: str, rng: random.Random) -> State:
+        """The opponent's unknown cards and the deck's order dealt anew (sampler.py)."""
+        return sampler.sample(state, role, rng)
 
     def copy(self, state: State) -> State:
         return state.copy()
