@@ -5,7 +5,7 @@ K27), on built positions."""
 from __future__ import annotations
 
 from outremer.games.kingdom_of_heaven import victory
-from outremer.games.kingdom_of_heaven.common import data
+from outremer.games.kingdom_of_heaven.common import data, vp
 from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
 from outremer.games.kingdom_of_heaven.state import State
 
@@ -24,7 +24,7 @@ def test_vp_follow_control() -> None:
     state.cities["jerusalem"] = "ayyubids"
     victory.refresh(state)
     # §20.1 L1236, §20.1.1: Jerusalem's 5 VP pass with it in scenario D
-    assert state.vp == {"christian": 13, "muslim": 19}
+    assert state.vp == {"christian": 13, "muslim": 19} == vp(state)
 
 
 def test_the_crusade_arrives_at_or_above_the_threshold() -> None:

@@ -9,17 +9,32 @@ winner.
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...engine.procedures import Frame
-from .common import controller, data, vp
+from .common import controller, data, pack_at
 from .forces import put, to_pool
 from .procedures import PROCEDURES
-from .state import CHRISTIAN, MUSLIM, State
+from .state import CHRISTIAN, MUSLIM, PLAYERS, State
+
+
+@cache
+def _vp_spaces(folder: str | None, scenario: str) -> tuple[tuple[str, int], ...]:
+    """The spaces worth VP in a scenario (§20.1, §20.1.1), with their VP."""
+    board = pack_at(folder).board
+    return tuple((space, board.vp(space, scenario)) for space in board.spaces if board.vp(space, scenario))
 
 
 def refresh(state: State) -> None:
     """Each player's VP set to the VP spaces he controls now (§20.1 L1236): a VP gained or lost
-    with control, by war or diplomacy, whoever changed it."""
-    state.vp = vp(state)
+    with control, by war or diplomacy, whoever changed it (common.vp, reading only the spaces
+    worth VP, since the settle check calls it at every step)."""
+    total = dict.fromkeys(PLAYERS, 0)
+    for space, value in _vp_spaces(state.pack, state.scenario):
+        who = controller(state, space)
+        if who is not None:
+            total[who] += value
+    state.vp = total
 
 
 def end(state: State, winner: str | None, reason: str, key: str) -> None:
