@@ -126,3 +126,14 @@ def test_twins_give_the_same_sample() -> None:
     assert a.hands["muslim"] != b.hands["muslim"]
     one, two = GAME.sample(a, "christian", random.Random(3)), GAME.sample(b, "christian", random.Random(3))
     assert GAME.to_json(one) == GAME.to_json(two)
+
+
+def test_actions_in_words_name_cards_and_leaders() -> None:
+    state = GAME.setup(1, "D")
+    role = GAME.active_roles(state)[0]
+    words = [GAME.describe_action(state, role, a) for a in GAME.legal_actions(state, role)]
+    # menus: every choice of the round told apart, by the cards' titles and the leaders' names
+    assert len(set(words)) == len(words)
+    assert GAME.describe_action(state, role, ("activate", "13", "saladin")) == (
+        "play Preaching of Jihad (#13) to activate Saladin"
+    )

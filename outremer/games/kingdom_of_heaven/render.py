@@ -39,9 +39,38 @@ def _names(state: State, part: Any) -> str:
     return text.replace("_", " ")
 
 
+PHRASES = {
+    "event": "play {0} as an event",
+    "activate": "play {0} to activate {1}",
+    "activate_event": "play {0} to activate {1}, with its event",
+    "vassal": "play {0} for a vassal move",
+    "free_vassal": "a vassal move of one unit, without a card",
+    "siege": "play {0} to resolve the siege of {1}",
+    "diplomacy": "play {0} to influence {1}",
+    "discard": "discard {0}",
+    "pass": "pass",
+    "respond": "respond with {0}",
+    "ransom": "ransom {0}",
+    "decline": "ransom no leader",
+    "draw": "draw a replacement card",
+    "no_draw": "draw no replacement card",
+    "at": "the event acts at {0}",
+}
+"""The turn section's actions in words (turn.py, strategy.py, events.py)."""
+
+
 def describe(state: State, action: tuple[Any, ...]) -> str:
-    """An action in words: its verb, then the cards, leaders, spaces and Powers it names."""
-    return " ".join(_names(state, p) for p in action)
+    """An action in words: the turn section's by their phrases, a combination of cards and a
+    naval move by event spelt out, any other section's as its verb and the names it holds."""
+    verb, names = action[0], [_names(state, p) for p in action[1:]]
+    if verb == "combine":
+        return f"play {' + '.join(names[1:])} to activate {names[0]}"
+    if verb == "sail":
+        led = f" led by {names[1]}" if action[2] else ""
+        return f"sail from {names[0]}{led}"
+    if verb in PHRASES:
+        return PHRASES[verb].format(*names)
+    return " ".join([str(verb).replace("_", " "), *names])
 
 
 def render_text(view: dict[str, Any]) -> str:
