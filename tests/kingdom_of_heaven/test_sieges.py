@@ -347,9 +347,12 @@ def test_relief_and_sally():
     forces.put(state, "inside", "homs", "ayyubids", pieces({"2-6": 2}))
     forces.put(state, "field", "homs", "mongols", pieces({"4-6": 1}))
     state.sieges["homs"] = {"besieger": C, "rf": 3, "blockade": False}
-    assert sieges.battle_why(state, "homs", M) == "sally" and sieges.relief_drm("sally") == 0
-    forces.take(state, "inside", "homs", "ayyubids", pieces({"2-6": 2}))
-    assert sieges.battle_why(state, "homs", M) == "relief" and sieges.relief_drm("relief") == 1
+    assert (
+        sieges.battle_why(state, "homs", M, from_inside=True) == "sally" and sieges.relief_drm("sally") == 0
+    )
+    assert (
+        sieges.battle_why(state, "homs", M) == "relief" and sieges.relief_drm("relief") == 1
+    )  # garrison or not
     assert sieges.battle_why(state, "homs", C) == "entry"
 
 

@@ -138,13 +138,14 @@ def resolvable(state: State, player: str, card: str) -> list[str]:
     return found
 
 
-def battle_why(state: State, space: str, attacker: str) -> str:
-    """Why the attacker fights in ``space`` (§17.8): ``relief`` against those besieging his
-    stronghold from outside, ``sally`` from inside it, else ``entry``."""
+def battle_why(state: State, space: str, attacker: str, from_inside: bool = False) -> str:
+    """Why the attacker fights in ``space`` (§17.8): ``relief`` for an army coming at those
+    besieging his stronghold (the pieces inside take no part), ``sally`` for the besieged coming
+    out at them (``from_inside``), else ``entry``."""
     siege = state.sieges.get(space)
     if siege is None or siege["besieger"] == attacker:
         return "entry"
-    return "sally" if of_side(state, forces.at(state, "inside", space), attacker) else "relief"
+    return "sally" if from_inside else "relief"
 
 
 def relief_drm(why: str) -> int:
