@@ -159,3 +159,50 @@ def test_support_steps_toward_a_conflict_two_steps_away() -> None:
     homebody = Seat(seat.view, "Caliphate", seat.pack)
     homebody.prio = {**PRIORITIES["Caliphate"], "approach": 0.0}
     assert homebody.best_move(moves) is None
+
+
+def _asked(role: str, asker: str, foe: str, vp: dict[str, int]) -> tuple[State, Seat]:
+    """``role`` asked by ``asker`` to be its Ally against ``foe`` (Battle.2), in Antiocheia of the
+    four-player set-up, with the factions' VP as given (public: the Victory track)."""
+    _, chosen = GAME.check_setup("four", {})
+    state = new_game(1, "four", chosen)
+    state.vp.update(vp)
+    seat = Seat(GAME.view(state, role), role, data(state))
+    seat.top = {"side": "attacker"}
+    conflict = {"location": "antiocheia", "attacker": asker, "defender": foe, "allies": {}}
+    seat.conflict = lambda: conflict  # type: ignore[method-assign]
+    return state, seat
+
+
+def test_an_ally_is_never_lent_to_the_leader() -> None:
+    # Battle.2, Battle.12: an Ally scores 1 VP for taking part and 1 more if its side wins, and
+    # the winner 2 more; so a faction asked to help the faction ahead of every other on the
+    # Victory track declines (it may be asked by the other side instead, Battle.4), and asked the
+    # same by a faction that is not ahead it accepts as before
+    ahead = {"Crusaders": 9, "Byzantines": 3, "Caliphate": 2, "Seljuk": 1}
+    level = {"Crusaders": 3, "Byzantines": 3, "Caliphate": 2, "Seljuk": 1}
+    legal = [("accept",), ("decline",)]
+    _, seat = _asked("Caliphate", "Crusaders", "Seljuk", ahead)
+    assert seat.leads("Crusaders") and not seat.leads("Seljuk")
+    assert ScriptedBot(1).answer(seat, legal) == ("decline",)
+    _, seat = _asked("Caliphate", "Crusaders", "Seljuk", level)
+    assert not seat.leads("Crusaders")  # a tie at the top is no lead
+    assert ScriptedBot(1).answer(seat, legal) == ("accept",)
+    _, seat = _asked("Caliphate", "Crusaders", "Seljuk", ahead)
+    seat.prio = {**PRIORITIES["Caliphate"], "gang": 0.0}
+    assert ScriptedBot(1).answer(seat, legal) == ("accept",)
+
+
+def test_a_faction_joins_more_readily_against_the_leader() -> None:
+    # Battle.4-5: the Defender may ask an Ally too; against the faction ahead of every other the
+    # bot accepts at odds it would decline against another
+    ahead = {"Crusaders": 9, "Byzantines": 3, "Caliphate": 2, "Seljuk": 1}
+    level = {"Crusaders": 1, "Byzantines": 3, "Caliphate": 2, "Seljuk": 1}
+    legal = [("accept",), ("decline",)]
+    verdicts = []
+    for vp in (ahead, level):
+        _, seat = _asked("Caliphate", "Seljuk", "Crusaders", vp)
+        forces = {"Seljuk": 0.0, "Caliphate": 0.0, "Crusaders": 2 * (2 + PRIORITIES["Caliphate"]["gang"]) - 1}
+        seat.force = lambda r, loc, siege, defending=False, f=forces: f[r]  # type: ignore[method-assign]
+        verdicts.append(ScriptedBot(1).answer(seat, legal))
+    assert verdicts == [("accept",), ("decline",)]

@@ -44,6 +44,7 @@ TASTES: dict[str, Any] = {
     "keep": 2,
     "approach": 0.5,
     "reach": 1,
+    "gang": 1.0,
 }
 """What every faction's bot shares: its provision (Income.2, R14; 2 Faith was each faction's best
 of the six over 800 four-player games: Faith adds to a Battle's Strength and takes no Wounds;
@@ -51,8 +52,10 @@ docs/four-powers/balance.md), how bold it is in starting Conflicts (a margin of 
 Strength), how much more it asks before it starts a Siege (the Strength on top; a Siege scores
 the defender as much as the attacker, Victory.1, Siege.11), the Gold it keeps, whether the Movement
 column counts a Conflict one step away (``reach``: the Support moves there and the turn starts it,
-Movement.2-4) and how much a step toward a Conflict further off keeps of its worth (``approach``,
-per step still to go)."""
+Movement.2-4), how much a step toward a Conflict further off keeps of its worth (``approach``,
+per step still to go), and ``gang``: the Strength of odds it gives away to join a Battle against
+the faction ahead of every other on the Victory track, whose invitations it declines (0: it treats
+every faction alike; Battle.2-5, Battle.12)."""
 
 PRIORITIES: dict[str, dict[str, Any]] = {
     role: {**TASTES, "recruit": recruit}
@@ -255,7 +258,10 @@ class ScriptedBot:
             foes.append(ally)
         ours = sum(me.force(r, loc, siege) for r in friends)
         theirs = sum(me.force(r, loc, siege) for r in foes)
-        return ("accept",) if ours + 2 >= theirs * 0.5 else ("decline",)
+        if me.prio["gang"] and me.leads(conflict[side]):
+            return ("decline",)
+        bold = me.prio["gang"] if me.leads(foes[0]) else 0.0
+        return ("accept",) if ours + 2 + bold >= theirs * 0.5 else ("decline",)
 
     def commit_card(self, me: Seat, legal: list[Action]) -> Action:
         cards = [a for a in legal if a[1] != BLUFF]
@@ -357,6 +363,11 @@ class Seat:
         frames = view["procedures"]
         self.top: dict[str, Any] = frames[-1] if frames else {}
         self.second = view["crusade"] == 2
+
+    def leads(self, role: str) -> bool:
+        """Whether ``role`` is another faction with more VP than every other faction (public)."""
+        vp = {r: f["vp"] for r, f in self.view["factions"].items()}
+        return role != self.role and all(vp[role] > v for r, v in vp.items() if r != role)
 
     # -- money -------------------------------------------------------------------------------------
     def gold(self) -> int:
