@@ -15,6 +15,8 @@ a Bot's goes to the rightmost, by R13.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.procedures import Action, Frame
 from .common import data
 from .options import on
@@ -73,6 +75,18 @@ def supply_needed(state: State, army: str) -> int:
     assert state.sections is not None
     held = state.sections["held"][army]
     return sum(s.supply for s, n in zip(data(state).orders.board.sections, held, strict=True) if n < s.size)
+
+
+def view(state: State, army: str) -> dict[str, list[Any]] | None:
+    """What every player sees of ``army``'s Sections with the option (None without it): the Units
+    each holds, in the Sections pack's order, and the types of its Units back on the board still
+    waiting for a Section (a player board is public, ``Glossary.Section``)."""
+    if state.sections is None:
+        return None
+    return {
+        "held": list(state.sections["held"][army]),
+        "returning": [kind for who, kind in state.sections["returning"] if who == army],
+    }
 
 
 def ask(state: State) -> None:

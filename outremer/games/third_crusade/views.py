@@ -20,6 +20,7 @@ from ...engine.procedures import public_frame
 from .common import alliance, allies
 from .events import ROUNDS
 from .procedures import PROCEDURES
+from .refill import view as sections_view
 from .solo import describe as solo_view
 from .state import NAMES, State
 from .variable_setup import view as variable_view
@@ -71,9 +72,11 @@ def log(state: State, role: str | None) -> list[list[Any]]:
 
 
 def army_view(state: State, role: str | None, army: str) -> dict[str, Any]:
-    """One Army's board: public tracks and cards; its drawn cards, screen and Objectives to itself."""
+    """One Army's board: public tracks and cards; its drawn cards, screen and Objectives to itself;
+    with the option ``refill_chosen_section`` the Units in each Section (R13, refill.py)."""
     own = role == army
     year = ROUNDS[state.round]
+    sections = sections_view(state, army)
     return {
         "name": NAMES[army],
         "alliance": alliance(army),
@@ -90,6 +93,7 @@ def army_view(state: State, role: str | None, army: str) -> dict[str, Any]:
         "objectives": list(state.objectives[army]) if own else len(state.objectives[army]),
         "diplomacy_at": state.diplomacy_at[army],
         "markers": state.markers[army],
+        **({} if sections is None else {"sections": sections}),
     }
 
 
