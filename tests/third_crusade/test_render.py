@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 
+from outremer.games.third_crusade import bot_play, pieces
 from outremer.games.third_crusade.common import pack_at
 from outremer.games.third_crusade.render import render_text
 from outremer.games.third_crusade.state import NAMES, State
@@ -126,3 +127,38 @@ def test_the_sealed_discard_is_told_to_its_holder_by_name_and_to_the_others_as_l
         assert "Has laid an Objective Card face down." in text
         assert "sealed until all have chosen" not in text
     legible(read(state, "ayyubid"), "an Objective Card laid face down")
+
+
+def _one_back(option: bool) -> State:
+    """The 4-player set-up (the Turkoman's first Infantry Section emptied by R13, its second short
+    of one), then a Turkoman Infantry lost in a Battle going home (``Battle.Losses.Count``)."""
+    state = GAME.setup(1, "four", {"refill_chosen_section": option})
+    state.stack.clear()
+    pieces.home(state, "turkoman:infantry")
+    bot_play.settle(state)
+    return state
+
+
+def test_each_sections_units_are_shown_with_the_option() -> None:
+    # R13, refill_chosen_section, Upkeep.4.A: which Section a Unit fills changes the supply asked,
+    # so every player sees each Army's Units by Section, the supply a Section not full asks, and a
+    # Unit waiting for its owner's choice; without the option the board shows counts per type
+    board = pack_at(None).orders.board
+    first, second = board.of("infantry")[:2]
+    assert "sections" not in GAME.view(_one_back(False), None)["armies"]["turkoman"]
+    assert "Units by Section" not in read(_one_back(False), None)
+    state = _one_back(True)
+    for role in (None, "angevin", "turkoman"):
+        seen = GAME.view(state, role)["armies"]["turkoman"]["sections"]
+        assert seen == {"held": list(state.sections["held"]["turkoman"]), "returning": ["infantry"]}
+    assert seen["held"][:2] == [0, second.size - 1]  # R13: Units left from the leftmost first
+    text = " ".join(read(state, "angevin").split())
+    turkoman = text[text.index("Turkoman (Muslim)") :]
+    expected = f"Infantry 0/{first.size} (supply {first.supply}), {second.size - 1}/{second.size} (supply"
+    assert expected in turkoman and "waiting for a Section: 1 Infantry" in turkoman
+    legible(read(state, "turkoman"), GAME.view(state, None)["phase_name"])
+    GAME.apply_in_place(state, "turkoman", ("section", first.id))
+    text = " ".join(read(state, None).split())
+    turkoman = text[text.index("Turkoman (Muslim)") :]
+    assert f"Infantry 1/{first.size} (supply {first.supply}), {second.size - 1}/{second.size}" in turkoman
+    assert "waiting for a Section" not in turkoman

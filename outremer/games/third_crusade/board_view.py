@@ -2,8 +2,10 @@
 units, each Region's box with its nine slots (``Glossary.Slots``: six squares, two hexagons, a
 trapezoid) and printed icons, Roads (``Glossary.Road``), Ports (``Glossary.Port``) and Mercantile
 Cities (``Glossary.MercantileCities``); and the names the board and its panel show: Armies,
-Leaders, Orders, Event, Mission, Diplomacy and Objective Cards, the diplomacy board's spaces, and the
-variable set-up's pieces with their costs and its key (``VariableSetup``).
+Leaders, Orders, Event, Mission, Diplomacy and Objective Cards, the diplomacy board's spaces, the
+player board's Sections (``Glossary.Section``: what each holds is in the view with the option
+``refill_chosen_section``, R13), and the variable set-up's pieces with their costs and its key
+(``VariableSetup``).
 
 Coordinates: each Region sits at its place of the map pack's drawing data (``map.json``'s ``at``,
 reconstructed: the rulebook's maps are pictures), scaled by :data:`SCALE`; the box layout around
@@ -106,6 +108,10 @@ def board_description() -> dict[str, Any]:
             for s in pack.cards.board.spaces.values()
         },
         "bid_slots": list(SLOTS),
+        "sections": [  # the player board's Sections, left to right (Glossary.Section, R13)
+            {"id": s.id, "unit": s.unit, "size": s.size, "supply": s.supply}
+            for s in pack.orders.board.sections
+        ],
         "variable": {
             "pieces": {
                 p: deploy_words(pack, p)

@@ -217,12 +217,27 @@ def _diplomacy(view: dict[str, Any], pack: Pack) -> list[str]:
     return lines
 
 
+def _sections(sections: dict[str, Any], pack: Pack) -> str:
+    """The Units each Section holds, left to right, with the supply a Section not full asks at
+    upkeep, and the Units still waiting for their owner to choose a Section (R13, ``Upkeep.4.A``;
+    the option ``refill_chosen_section``)."""
+    by_type: dict[str, list[str]] = {}
+    for s, held in zip(pack.orders.board.sections, sections["held"], strict=True):
+        asks = f" (supply {s.supply})" if held < s.size else ""
+        by_type.setdefault(s.unit, []).append(f"{held}/{s.size}{asks}")
+    words = "; ".join(f"{UNIT_NAMES[k]} {', '.join(cells)}" for k, cells in by_type.items())
+    waiting = Counter(sections["returning"])
+    if waiting:
+        words += "; waiting for a Section: " + _list(f"{n} {UNIT_NAMES[k]}" for k, n in waiting.items())
+    return f"Units by Section: {words}"
+
+
 def _army(view: dict[str, Any], pack: Pack, army: str) -> list[str]:
     a = view["armies"][army]
     tracks = ", ".join(glue(f"{k} {a['tracks'][k]}") for k in TRACKS)
     units = _list(f"{n} {UNIT_NAMES[k]}" for k, n in a["board_units"].items())
     lines = wrap(f"{a['name']} ({ALLIANCE_NAMES[a['alliance']]}): tracks {tracks}; gold chits {a['gold']}.")
-    said = [f"Units on its board: {units}"]
+    said = [f"Units on its board: {units}" if "sections" not in a else _sections(a["sections"], pack)]
     if a["leaders_beside"]:
         said.append("Leaders beside it: " + _list(pack.leaders.leaders[x].name for x in a["leaders_beside"]))
     said.append(f"Event deck {a['event_deck']}")

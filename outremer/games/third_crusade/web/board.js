@@ -10,8 +10,10 @@
 //                                  Glory, initiative, Faith and Mercantile, the Mission and Diplomacy
 //                                  Cards, the bidding board, the diplomacy board, each Army's board,
 //                                  the viewer's cards and Orders, the key.
-// Clicking a Region, a piece, a slot, a card, an Order, a bidding slot or a diplomacy space that may
-// be picked now calls onPick with the id the legal actions name; the page narrows the legal actions.
+// With the option refill_chosen_section each Army's board lists its Units by Section (R13).
+// Clicking a Region, a piece, a slot, a card, an Order, a bidding slot, a diplomacy space or a
+// Section that may be picked now calls onPick with the id the legal actions name; the page narrows
+// the legal actions.
 // Another Army's cards and Orders arrive as counts, a face-down Order of the other Alliance as its
 // Army alone (Planning.Facing), another Army's dealt Objective Cards and the one it lays face down
 // as a count and whether it has chosen (VariableSetup.Decks): nothing here knows more than the view.
@@ -716,7 +718,22 @@ function battlePanel(view, board) {
     hel("div", {}, `The ${armyName(board, f.attacker)} attacks${from}; the ${armyName(board, f.defender)} defends; now: ${step}.`));
 }
 
-function armyBoard(view, board, army) {
+// With the option refill_chosen_section (R13): the Units each Section holds, left to right, the
+// supply a Section not full asks at upkeep (Upkeep.4.A) and the Units waiting for their owner to
+// choose a Section; the viewer's own Sections are picks when it is asked that choice.
+function sectionsLine(view, board, army, c) {
+  const a = view.armies[army];
+  const mine = army === viewerOf(view) && a.sections.returning.length > 0;
+  const cells = (board.sections || []).map((s, i) => {
+    const held = a.sections.held[i];
+    const text = `${UNITS[s.unit]} ${held}/${s.size}${held < s.size ? ` (supply ${s.supply})` : ""}`;
+    return mine ? pickButton(s.id, `put the returned Unit into the Section ${text}`, text, c) : hel("span", { class: "tc-chip" }, text);
+  });
+  const waiting = a.sections.returning.map((k) => UNITS[k]).join(", ");
+  return hel("div", { class: "tc-sections" }, "Units by Section: ", cells, waiting ? ` Waiting for a Section: ${waiting}` : null);
+}
+
+function armyBoard(view, board, army, c) {
   const a = view.armies[army];
   const t = a.tracks;
   const count = (x) => (Array.isArray(x) ? x.length : x);
@@ -724,7 +741,8 @@ function armyBoard(view, board, army) {
     hel("header", {}, swatch(army), `${a.name} (${ALLIANCE[a.alliance]})`),
     hel("table", {}, hel("tr", {}, ["Base", "Current", "Crowns", "Supply", "Gold"].map((k) => hel("th", {}, k))),
       hel("tr", {}, [t.base, t.current, t.crowns, t.supply, t.gold].map((v) => hel("td", {}, String(v))))),
-    hel("div", {}, `Gold chits ${a.gold}; on its board: ${Object.entries(a.board_units).map(([k, n]) => `${n} ${UNITS[k]}`).join(", ")}`),
+    a.sections ? hel("div", {}, `Gold chits ${a.gold}`) : hel("div", {}, `Gold chits ${a.gold}; on its board: ${Object.entries(a.board_units).map(([k, n]) => `${n} ${UNITS[k]}`).join(", ")}`),
+    a.sections ? sectionsLine(view, board, army, c) : null,
     a.leaders_beside.length ? hel("div", {}, `Leaders beside the board: ${a.leaders_beside.map((x) => leaderName(board, x)).join(", ")}`) : null,
     hel("div", { class: "tc-muted" }, `Event deck ${a.event_deck}; Event Cards to play ${count(a.event_cards)}; Orders behind the screen ${count(a.order_box)}; Objectives ${count(a.objectives)}; diplomacy markers ${a.markers}`),
     a.executed.length ? hel("div", {}, `Executed: ${a.executed.map((o) => orderName(board, o)).join(", ")}`) : null);
@@ -770,7 +788,7 @@ export function panel(view, ctx) {
     screen(view, board, viewer, c),
     variablePanel(view, board, viewer, c),
     bidding(view, board, c),
-    hel("div", { class: "tc-boards" }, Object.keys(view.armies || {}).map((a) => armyBoard(view, board, a))),
+    hel("div", { class: "tc-boards" }, Object.keys(view.armies || {}).map((a) => armyBoard(view, board, a, c))),
     diplomacy(view, board, c),
     legend(view, board));
 }
