@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from outremer.engine.procedures import Procedures
+from outremer.games.kingdom_of_heaven import game  # noqa: F401  (every section's procedures registered)
 from outremer.games.kingdom_of_heaven.common import data
 from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
 from outremer.games.kingdom_of_heaven.setup import new_game

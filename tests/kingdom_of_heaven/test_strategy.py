@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from outremer.games.kingdom_of_heaven import strategy
 from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
 from outremer.games.kingdom_of_heaven.state import State
 
@@ -156,21 +155,40 @@ def test_combining_cards_is_an_option(monkeypatch: pytest.MonkeyPatch) -> None:
     assert ("combine", "guy", "11", "6", "8") not in combos  # one card more than needed
 
 
+def _targets(state: State, player: str) -> set[str]:
+    return {a[2] for a in PROCEDURES.legal(state, player) if a[0] == "diplomacy"}
+
+
 def test_diplomacy_once_a_turn_per_power(monkeypatch: pytest.MonkeyPatch) -> None:
     stand_ins(monkeypatch)
     state = position()
     give(state, "muslim", "32", "21")  # Religious Divisions: a diplomacy modifier
     give(state, "christian", "11", "14")
     _round(state, "muslim")
-    # §9.2: the Powers the scenario lists, not yet on his side
-    assert {a[2] for a in PROCEDURES.legal(state, "muslim") if a[0] == "diplomacy"} == {
-        "antioch",
-        "armenia",
-        "cyprus_principality",
-    }
+    # §9.2: the Powers the scenario lists, not yet on his side; §9.3: the marker he lacks
+    assert _targets(state, "muslim") == {"antioch", "armenia", "cyprus_principality", "advantage"}
     assert not any(a[0] == "diplomacy" and a[1] == "21" for a in PROCEDURES.legal(state, "muslim"))
     state.diplomacy = {"tried": [["muslim", "armenia"]], "moved": ["antioch"]}
-    assert strategy.influenced(state, "muslim") == ["cyprus_principality"]
+    # §9.2 L510: one try a turn per Power, none once a Power moved
+    assert _targets(state, "muslim") == {"cyprus_principality", "advantage"}
+
+
+def test_free_passage_is_bought_on_the_round_and_ends_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    stand_ins(monkeypatch)
+    state = position()
+    state.advantage = "christian"
+    give(state, "christian", "11", "14")
+    give(state, "muslim", "21", "24")
+    _round(state, "christian")
+    # §9.4 L531: the Diplomatic Advantage spent for passage through one neutral Power
+    assert ("passage", "armenia") in PROCEDURES.legal(state, "christian")
+    PROCEDURES.perform(state, "christian", ("passage", "armenia"))
+    assert state.passage is not None and state.passage["power"] == "armenia"
+    assert PROCEDURES.deciders(state) == ("christian",)  # his round is still to play
+    assert not any(a[0] == "passage" for a in PROCEDURES.legal(state, "christian"))
+    PROCEDURES.perform(state, "christian", ("discard", "11"))
+    # §9.4 L533: the passage ends with his round; no unit of his in Armenia, it stays neutral
+    assert state.passage is None and state.political["armenia"] == "neutral"
 
 
 def test_response_window_is_the_same_whatever_the_hand(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -55,6 +55,7 @@ PHRASES = {
     "draw": "draw a replacement card",
     "no_draw": "draw no replacement card",
     "at": "the event acts at {0}",
+    "passage": "spend the Diplomatic Advantage for free passage through {0}",
 }
 """The turn section's actions in words (turn.py, strategy.py, events.py)."""
 
@@ -63,6 +64,8 @@ def describe(state: State, action: tuple[Any, ...]) -> str:
     """An action in words: the turn section's by their phrases, a combination of cards and a
     naval move by event spelt out, any other section's as its verb and the names it holds."""
     verb, names = action[0], [_names(state, p) for p in action[1:]]
+    if verb == "diplomacy" and action[2] == "advantage":
+        return f"play {names[0]} for the Diplomatic Advantage"
     if verb == "combine":
         return f"play {' + '.join(names[1:])} to activate {names[0]}"
     if verb == "sail":

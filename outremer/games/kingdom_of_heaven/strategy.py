@@ -8,9 +8,11 @@ On his round a player plays one card: for its OV to activate a leader (``activat
 vassal move, to resolve one siege (``siege``), for diplomacy (``diplomacy``) or for its event
 (``event``); or he discards it. Holding fewer cards than his opponent, he may instead pass or make
 a one-unit vassal move without a card (§8.2, §8.4 L449); out of cards, he has only those two
-(§5.5.1). The round spends the card (cardplay.spend) before it pushes an activation or a diplomacy frame;
-an event and a siege spend their own (procedures.md). An activation or a siege is announced by pushing its
-frame and, above it, the opponent's response window (§8.4.3), which always offers a pass.
+(§5.5.1). He may first spend the Diplomatic Advantage for free passage (§9.4), which ends with
+the round. The round spends the card (cardplay.spend) before it pushes an activation or a
+diplomacy frame; an event and a siege spend their own (procedures.md). An activation or a siege
+is announced by pushing its frame and, above it, the opponent's response window (§8.4.3), which
+always offers a pass.
 """
 
 from __future__ import annotations
@@ -21,11 +23,12 @@ from typing import Any
 from ...engine.procedures import Frame
 from .cardplay import spend
 from .common import data
+from .diplomacy import grant_passage, passage_ends, passage_powers, targets
 from .events import card, may_play_event, must_be_played, other, whereabouts
 from .initiative import leaders_on_map
 from .procedures import PROCEDURES
 from .sieges import resolvable
-from .state import PLAYERS, State, marker
+from .state import PLAYERS, State
 
 Action = tuple[Any, ...]
 
@@ -46,22 +49,6 @@ def has_units(state: State, player: str) -> bool:
     )
 
 
-def influenced(state: State, player: str) -> list[str]:
-    """The Powers ``player`` may try to influence this turn (§9.2 L510): listed by the scenario,
-    still on the track, not yet on his side, not tried by him nor moved by a success this turn."""
-    tried = {tuple(x) for x in state.diplomacy["tried"]}
-    moved = set(state.diplomacy["moved"])
-    powers = data(state).scenarios[state.scenario].diplomacy
-    return [
-        p
-        for p in sorted(powers)
-        if marker(p) in state.political
-        and state.orientation(p) != player
-        and (player, p) not in tried
-        and p not in moved
-    ]
-
-
 def _round_legal(state: State, frame: Frame, role: str) -> list[Action]:
     if role != frame["player"] or frame.get("acted"):
         return []
@@ -73,7 +60,7 @@ def choices(state: State, player: str) -> list[Action]:
     counters = data(state).counters
     leaders = leaders_on_map(state, player)
     units = has_units(state, player)
-    powers = influenced(state, player)
+    powers = targets(state, player)  # §9.2, §9.3: Powers, or the Diplomatic Advantage marker
     out: list[Action] = []
     free: list[str] = []  # cards not bound by Must Be Played, for combining (§8.6)
     for cid in sorted(set(state.hands[player])):
@@ -101,6 +88,7 @@ def choices(state: State, player: str) -> list[Action]:
         if units:
             out.append(("free_vassal",))
         out.append(("pass",))
+    out += [("passage", power) for power in passage_powers(state, player)]  # §9.4 L531
     return out
 
 
@@ -123,8 +111,11 @@ def _combined(state: State, free: list[str], leaders: list[str]) -> list[Action]
 def _round(state: State, frame: Frame, role: str, action: Action) -> None:
     """Carry out ``role``'s choice for his round: the card spent and the action's procedure
     pushed, the opponent's response window above it for an activation or a siege (§8.4.3)."""
-    frame["acted"] = True
     what, args = action[0], action[1:]
+    if what == "passage":  # §9.4 L531: the marker spent, the round still to play
+        grant_passage(state, role, args[0], own_round=True)
+        return
+    frame["acted"] = True
     who = role.capitalize()
     names = data(state).counters.leaders
     if what == "pass":
@@ -219,7 +210,9 @@ def _space(state: State, space: str) -> str:
 
 
 def _round_run(state: State, frame: Frame) -> None:
-    """The round's action is over: the round ends."""
+    """The round's action is over: the round ends, and with it a free passage that falls due
+    (§9.4 L533: the Power turns if the player's units are still in its lands)."""
+    passage_ends(state, frame["player"])
     PROCEDURES.pop(state, frame)
 
 
