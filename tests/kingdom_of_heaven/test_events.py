@@ -180,7 +180,14 @@ def test_late_nile_floods_close_the_nile_for_the_turn() -> None:
 
 @pytest.mark.parametrize(
     ("card", "trigger"),
-    [("58", "activation"), ("1", "activation"), ("50", "activation"), ("25", "naval"), ("8", "diplomacy")],
+    [
+        ("58", "activation"),
+        ("1", "activation"),
+        ("50", "activation"),
+        ("25", "naval"),
+        ("8", "diplomacy"),
+        ("D4", "activation"),  # a plain event acting only on an enemy activation (K43)
+    ],
 )
 def test_which_response_answers_which_action(card: str, trigger: str) -> None:
     c = data(position()).cards.cards[card]

@@ -93,6 +93,9 @@ def test_an_event_only_for_the_side_it_serves(monkeypatch: pytest.MonkeyPatch) -
     # §2.4: the card says who may play its event; any card may be played for its OV
     assert "event" not in _verbs(state, "muslim", "7") and "activate" in _verbs(state, "muslim", "7")
     assert "event" in _verbs(state, "muslim", "13")
+    # K43: Dispute over the Crown acts only on an enemy activation: a response, not a round's event
+    give(state, "muslim", "D4")
+    assert "event" not in _verbs(state, "muslim", "D4") and "discard" in _verbs(state, "muslim", "D4")
 
 
 def test_activation_by_ov_at_least_the_strategy_rating(monkeypatch: pytest.MonkeyPatch) -> None:

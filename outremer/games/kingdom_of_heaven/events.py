@@ -63,10 +63,17 @@ FITS = {
 """The action announced that a response event of each effect kind answers (§8.4.3, K43)."""
 
 
+def only_answers(c: Card) -> bool:
+    """Whether ``c`` is a plain event that acts only on an enemy activation under way (detach:
+    Dispute over the Crown), so it is played in a response window, never on its player's round
+    (K43)."""
+    return c.kind == "event" and bool(c.event) and all(e["kind"] == "detach" for e in c.event)
+
+
 def fits(c: Card, trigger: str) -> bool:
-    """Whether the red card ``c``'s event answers an announced action of kind ``trigger``: every
-    one of its effects does (K43)."""
-    if c.kind != "response" or not c.event:
+    """Whether card ``c``'s event answers an announced action of kind ``trigger``: a red card, or
+    a plain event that only answers one, every effect of which does (K43)."""
+    if not (c.kind == "response" or only_answers(c)) or not c.event:
         return False
     for e in c.event:
         answered = ROLLS.get(str(e.get("roll"))) if e["kind"] == "roll_drm" else FITS.get(str(e["kind"]))

@@ -24,7 +24,7 @@ from ...engine.procedures import Frame
 from .cardplay import spend
 from .common import data
 from .diplomacy import grant_passage, passage_ends, passage_powers, targets
-from .events import card, may_play_event, must_be_played, other, whereabouts
+from .events import card, may_play_event, must_be_played, only_answers, other, whereabouts
 from .initiative import leaders_on_map
 from .procedures import PROCEDURES
 from .sieges import resolvable
@@ -66,7 +66,7 @@ def choices(state: State, player: str) -> list[Action]:
     for cid in sorted(set(state.hands[player])):
         c = card(state, cid)
         event = c.kind == "event" and may_play_event(state, player, cid)
-        if event and "dual_use" not in c.keywords:  # a dual-use event acts on a move (§8.3)
+        if event and "dual_use" not in c.keywords and not only_answers(c):  # §8.3, K49; K43
             out.append(("event", cid))
         if must_be_played(state, player, cid):  # §8.4.1 L460, K41: its event only
             continue
@@ -189,7 +189,12 @@ def _round(state: State, frame: Frame, role: str, action: Action) -> None:
         spend(state, role, cid, event=False)
         state.say(
             "§8.4",
-            f"The {who} plays {_title(state, cid)} to influence {data(state).counters.powers[power].name}.",
+            f"The {who} plays {_title(state, cid)} to "
+            + (
+                "win the Diplomatic Advantage."
+                if power == "advantage"
+                else f"influence {data(state).counters.powers[power].name}."
+            ),
         )
         PROCEDURES.push(state, "diplomacy", player=role, power=power, card=cid)
 
