@@ -21,9 +21,9 @@ GAME = ThirdCrusade()
 MINE = unit("hre", "infantry")
 
 
-def bot_game(face: int) -> State:
+def bot_game(face: int, seed: int = 1) -> State:
     """The HRE Bot against a Turkoman player, the map cleared, the Bot in column ``face``."""
-    state = GAME.setup(1, "two_hre_turkoman", {"solo": True, "crusader_bots": True})
+    state = GAME.setup(seed, "two_hre_turkoman", {"solo": True, "crusader_bots": True})
     for region in state.regions.values():
         region["slots"] = [None] * len(region["slots"])
     state.placed, state.bandits, state.stack = {}, {}, []
@@ -119,3 +119,22 @@ def test_the_event_bonus_of_column_5_follows_the_march_made(marches: bool) -> No
     bot_play.settle(state)
     on_map = sum(bot_play.own(state, "hre", r).count(MINE) for r in state.regions)
     assert on_map == (3 if marches else 2)
+
+
+def test_an_order_fail_sets_nothing_off() -> None:
+    # R52, Solo.Pieces.Adding, SoloGlossary.OrderFail: the Garrison's Infantry find no room in
+    # Jerusalem nor beside it, so the Order fails; the die's action (R32) may add Units (a Cavalry
+    # or a Siege Engine still fits), but the Order did not, and column 1 (adding 1 or more new
+    # Units) is never set off, whichever face the die gives
+    added = []
+    for seed in range(1, 9):
+        state = bot_game(1, seed)
+        for slot in range(6):  # every square of Jerusalem
+            state.regions["jerusalem"]["slots"][slot] = MINE
+        for region in ("d_samaria", "jaffa", "ascalon", "d_jordan", "d_negev"):
+            state.regions[region]["slots"][2] = unit("turkoman", "infantry")
+        before = sum(state.board_units["hre"].values())
+        assert not execute(state, "hre_garrison", "jerusalem")
+        assert any(key == "SoloGlossary.OrderFail" for key, _, _ in state.log)
+        added.append(sum(state.board_units["hre"].values()) < before)
+    assert any(added)  # the twin that matters: Units added by the die, no trigger

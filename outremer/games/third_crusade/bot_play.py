@@ -287,8 +287,8 @@ def fail_action(state: State, army: str, region: str) -> None:
         return
     face = usable[rng.below(state, len(usable))]  # R32: a face it cannot use is rolled again
     state.say("SoloGlossary.OrderFail", f"The Bot's Order fails; the die gives face {face}.")
-    for step in reversed(faces[face]):
-        steps.push(state, army, step, None, regions=[region])
+    for step in reversed(faces[face]):  # R52: what the die's action does is not the Order's
+        steps.push(state, army, step, None, regions=[region], order_fail=True)
 
 
 def _order_fail_run(state: State, frame: Frame) -> None:

@@ -15,7 +15,8 @@ Battle at once (``Command.Event.Battle``; R8: they came from no Region). The tra
 end of every step (``Command.Event.Tracks``, ``Command.Order.Tracks``). A step ends telling its
 caller what it did (R52): the Regions where the Army's own Units were added (``units``, one entry a
 Unit, the Units an overflow step placed next door included) and the March it made (``marched``:
-the step's kind once a group set off, else None), which a Bot's card triggers and column read.
+the step's kind once a group set off, else None), which a Bot's card triggers and column read;
+nothing for the action of an Order Fail (``order_fail``), which is not the Order's.
 """
 
 from __future__ import annotations
@@ -289,6 +290,8 @@ def _run(state: State, frame: Frame) -> None:
         )
     control.update_tracks(state)
     marched = frame["step"]["action"] if frame.get("marched") else None
+    if frame.get("order_fail"):  # R52: the die's action of an Order Fail counts for no trigger
+        frame["units"], marched = [], None
     PROCEDURES.pop(
         state, frame, region=region, to=frame.get("to"), units=frame.get("units", []), marched=marched
     )
