@@ -349,10 +349,21 @@ def _first_force(state: State, frame: Mapping[str, Any]) -> Force:
     return {power_of(state, space, lid): leader_group(lid)} if lid and space else {}
 
 
+def leader_gone(state: State, frame: Mapping[str, Any]) -> bool:
+    """Whether the activated leader has left his space before setting out: a response to the
+    announcement (Assassins' Dagger's Leader Loss roll, §8.4.3, §14.2) killed or took him."""
+    lid, space = frame.get("leader"), frame.get("space")
+    if not lid or not space or frame.get("stage") == "marching":
+        return False
+    return not any(
+        lid in g["leaders"] for place in forces.PLACES for g in forces.at(state, place, space).values()
+    )
+
+
 def _activation_legal(state: State, frame: Frame, role: str) -> list[Action]:
     if frame.get("detach"):
         return _detach_choices(frame) if role == enemy(frame["player"]) else []
-    if role != frame["player"]:
+    if role != frame["player"] or leader_gone(state, frame):
         return []
     out: list[Action] = []
     space = frame["space"]
@@ -440,7 +451,8 @@ def by_sea(state: State, frame: Mapping[str, Any]) -> bool:
     at = frame["space"]
     if frame.get("sailed"):  # one force a card (§10.8 L636)
         return False
-    port = at == "mediterranean" or data(state).board.spaces[at].port == MEDITERRANEAN if at else False
+    spaces = data(state).board.spaces  # the Constantinople and Mosul boxes are no ports
+    port = at == "mediterranean" or (at in spaces and spaces[at].port == MEDITERRANEAN)
     return bool(
         port and frame["ov"] >= NAVAL_OV and frame["player"] == CHRISTIAN and controls_port(state, frame)
     )
@@ -556,6 +568,9 @@ def start(
 
 def _activation_run(state: State, frame: Frame) -> None:
     done = frame.pop("done", None)
+    if leader_gone(state, frame):  # the card is spent, the leader moves no more (§8.4.3)
+        state.say("§10.1", "The activated leader is gone before he sets out: his activation ends.")
+        frame["stage"] = "marching"
     if frame.get("stage") == "marching":
         if done and done.get("kind") == "march":
             ended = done.get("at")
@@ -821,8 +836,9 @@ def _march_run(state: State, frame: Frame) -> None:
         if done and done.get("battle"):
             frame["stage"] = "battle"
             PROCEDURES.push(
-                state, "battle", space=at, attacker=foe, defender=player, mover=False, came_from=None,
-                why="interception", drm=1, force=done["force"],
+                state, "battle", space=at, attacker=foe, defender=player, mover=False,
+                came_from=done["came_from"], defender_from=frame["came_from"], why="interception", drm=1,
+                force=done["force"],
             )  # fmt: skip
             return
         frame["stage"] = "inside"

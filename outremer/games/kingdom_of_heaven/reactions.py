@@ -422,9 +422,10 @@ def _done(state: State, frame: Frame) -> None:
     for _, part in frame.get("hit", []):
         for p, g in part.items():
             force = plus(force, p, g)
+    origin = frame["hit"][0][0] if hit else None  # where a beaten interceptor retreats first (§14.1 L850)
     PROCEDURES.pop(
         state, frame, battle=hit, avoided=bool(frame.get("avoided")),
-        failed_avoid=bool(frame.get("failed")) and not hit, force=force,
+        failed_avoid=bool(frame.get("failed")) and not hit, force=force, came_from=origin,
     )  # fmt: skip
 
 

@@ -1,0 +1,66 @@
+"""Where the rule sections meet: a frame one section pushes carries what the next one reads
+(procedures.md), on positions built for the purpose."""
+
+from __future__ import annotations
+
+from outremer.games.kingdom_of_heaven import forces, movement, strategy  # noqa: F401
+from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
+
+from .positions_movement import do, feed, position, put, said
+from .positions_turn import give
+from .positions_turn import position as turn_position
+
+
+def test_an_interception_battle_knows_where_each_side_came_from(monkeypatch):
+    # §11.3, §14.1 L850: the interceptor came from Acre and the intercepted army from Jerusalem;
+    # the battle carries both, so whichever loses retreats the way it came instead of dying
+    state = position("D")
+    put(state, "acre", "crusaders", {"3-4": 4}, leaders=["richard"])
+    saladin = {"ayyubids": put(state, "jerusalem", "ayyubids", {"3-6": 4, "2-6": 3}, leaders=["saladin"])}
+    feed(monkeypatch, [3])  # §11.2: 3 +1 against a cavalry army is within Richard's 4
+    movement.start(state, "muslim", "jerusalem", saladin, "saladin", 2)
+    PROCEDURES.settle(state)
+    do(state, "muslim", ("move", "jaffa"))
+    do(state, "christian", ("intercept", "acre", "richard"))
+    do(state, "christian", ("roll",))
+    battle = PROCEDURES.find(state, "battle")
+    assert battle is not None and battle["why"] == "interception"
+    assert battle["came_from"] == "acre" and battle["defender_from"] == "jerusalem"
+
+
+def test_a_leader_in_a_box_is_activated_without_a_naval_move():
+    # §10.6.Boxes L624, §10.8 L636: the Mosul and Constantinople boxes are no ports; a leader there
+    # gathers his force and marches by land
+    state = position("D")
+    put(state, "mosul", "ayyubids", {"3-6": 2}, leaders=["saladin"])
+    put(state, "constantinople", "crusaders", {"3-4": 2}, leaders=["barbarossa"])
+    movement.activate(state, "muslim", None, 3, "saladin", "mosul")
+    assert ("take", "ayyubids", "full", "3-6") in PROCEDURES.legal(state, "muslim")
+    state.stack = []
+    movement.activate(state, "christian", None, 3, "barbarossa", "constantinople")
+    legal = PROCEDURES.legal(state, "christian")
+    assert ("by_sea",) not in legal and ("go",) in legal
+
+
+def test_an_activation_whose_leader_died_at_its_announcement_ends():
+    # §8.4.3, §14.2: a response to the announcement (Assassins' Dagger's Leader Loss roll) may kill
+    # the activated leader before he sets out; the card is spent and nothing moves
+    state = position("D")
+    put(state, "damascus", "ayyubids", {"3-6": 2}, leaders=["saladin"])
+    movement.activate(state, "muslim", None, 3, "saladin", "damascus")
+    forces.to_dead(state, "ayyubids", movement.leader_group("saladin"))
+    forces.take(state, "field", "damascus", "ayyubids", movement.leader_group("saladin"))
+    PROCEDURES.settle(state)
+    assert not state.stack and state.field["damascus"]["ayyubids"]["full"] == {"3-6": 2}
+
+
+def test_a_card_played_for_the_diplomatic_advantage_is_said_in_words():
+    # §9.3 L525: a diplomacy card may be played to win the marker; the round names it so
+    state = turn_position()
+    give(state, "muslim", "32", "21")
+    give(state, "christian", "14", "24")
+    state.first = "muslim"
+    PROCEDURES.push(state, "strategy")
+    PROCEDURES.settle(state)
+    do(state, "muslim", ("diplomacy", "32", "advantage"))
+    assert said(state, "to win the Diplomatic Advantage")
