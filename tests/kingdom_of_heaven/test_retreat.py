@@ -168,3 +168,25 @@ def test_a_retreat_never_follows_a_desert_line(monkeypatch):
     withdraw(state, player="muslim", space="al_azraq", came_from=None, mover=False)
     PROCEDURES.settle(state)
     assert said(state, "has nowhere to retreat")
+
+
+@pytest.mark.parametrize("marched", [[], ["enemy"]])
+def test_a_beaten_movers_march_and_retreat_forage_together(monkeypatch, marched):
+    # §15.1 L878: one foraging roll an action round; the march before the battle (its route, an
+    # enemy stronghold passed) and a retreat into a friendly city roll once for both, and a
+    # retreat alone into that city rolls for nothing
+    state = position()
+    put(state, "nablus", "jerusalem", full={"2-4": 2}, leaders=["guy"])
+    put(state, "nablus", "ayyubids", full={"2-6": 2})
+    route = [
+        {"space": "nablus", "stronghold": side, "harsh": False, "pass": False, "rest": 0} for side in marched
+    ]
+    rolls = Dice(monkeypatch, [6])
+    withdraw(state, player="christian", space="nablus", came_from="jerusalem", mover=True, route=route)
+    PROCEDURES.settle(state)
+    PROCEDURES.perform(state, "christian", ("to", "jerusalem"))
+    PROCEDURES.perform(state, "christian", ("stop",))
+    PROCEDURES.settle(state)
+    # §15.2: two units, +2 for the enemy walls marched past, -1 for the friendly city entered
+    expected = ["Attrition (retreat) of the christian player, AV 3"] if marched else []
+    assert [why for why in rolls.asked if "Attrition" in why] == expected

@@ -421,10 +421,11 @@ def _push_retreat(state: State, frame: Frame, player: str) -> None:
     ``defender_from``)."""
     if player == frame["attacker"]:
         came_from, mover = frame.get("came_from"), frame["why"] != "free_attack"
+        marched = frame["mover"]
     elif frame["why"] == "interception":
-        came_from, mover = frame.get("defender_from"), True
+        came_from, mover, marched = frame.get("defender_from"), True, True
     else:
-        came_from, mover = frame.get("came_from"), False
+        came_from, mover, marched = frame.get("came_from"), False, False
     PROCEDURES.push(
         state,
         "retreat",
@@ -434,6 +435,7 @@ def _push_retreat(state: State, frame: Frame, player: str) -> None:
         mover=mover,
         pursuit=bool(frame["major"] and frame["winner"] == other(player)),
         pursuer_avoided=bool(frame.get("avoid_failed")) and player == frame["attacker"],
+        route=[dict(e) for e in frame.get("route", [])] if marched else [],  # §15.1 L878: one roll
     )
     frame["step"] = "end"
 

@@ -838,7 +838,7 @@ def _march_run(state: State, frame: Frame) -> None:
             PROCEDURES.push(
                 state, "battle", space=at, attacker=foe, defender=player, mover=False,
                 came_from=done["came_from"], defender_from=frame["came_from"], why="interception", drm=1,
-                force=done["force"],
+                force=done["force"], route=[dict(e) for e in frame["entries"]],
             )  # fmt: skip
             return
         frame["stage"] = "inside"

@@ -308,10 +308,11 @@ def _move(state: State, frame: Frame) -> None:
 
 def _forage(state: State, frame: Frame) -> None:
     """§14.1.Penalties L862, §15.1 L881: a foraging roll for a retreat into a Harsh space or
-    through an enemy stronghold."""
+    through an enemy stronghold; a beaten mover's march before the battle (``route``) and its
+    retreat make one roll together (§15.1 L878)."""
     frame["step"] = "end"
     frame["to"] = frame["at"]
-    entries = frame["entries"]
+    entries = [*frame.get("route", []), *frame["entries"]]
     if not foraging.needs_forage(entries, began_safe=False, ends_safe=False, shadowed=False):
         return
     army = _copy_force(frame["army"])
