@@ -100,3 +100,16 @@ def test_corsairs_sail_the_red_sea_without_a_fleet_roll():
     do(state, "muslim", ("take", "ayyubids", "full", "2-6"))
     do(state, "muslim", ("to", "aila"))
     assert not said(state, "Fleet") and state.field["aila"]["ayyubids"]["leaders"] == ["al_afdal"]
+
+
+def test_corsairs_offer_no_leaderless_voyage_with_no_friendly_port_to_land_in():
+    # §10.8 L636: units without a leader land only in a friendly port; on the Red Sea, with Qulzum
+    # not the Muslim's, units alone in Aila have nowhere to go, so Aila is no start for them (a
+    # random game took and put back the same unit there without end)
+    state = position("D")
+    put(state, "aila", "ayyubids", {"2-6": 2})
+    put(state, "qulzum", "jerusalem", {"2-4": 1})  # the Christian holds Qulzum
+    effects.run(state, "muslim", data(state).cards.cards["9"].event[0], {"card": "9"})
+    assert PROCEDURES.legal(state, "muslim") == [("none",)]
+    put(state, "aila", "ayyubids", leaders=["al_afdal"])  # a leader may land in an enemy port
+    assert PROCEDURES.legal(state, "muslim") == [("from", "aila", "al_afdal")]

@@ -142,14 +142,17 @@ def _legal(state: State, frame: Frame, role: str) -> list[Action]:
 
 def _origins(state: State, frame: Frame) -> list[Action]:
     """Where an event's naval move may start: each friendly unblockaded port of its sea (or the
-    Mediterranean box) holding the player's pieces, led by one of his leaders there or by none."""
+    Mediterranean box) holding the player's pieces, led by one of his leaders there or by none,
+    with a port to land in (units alone land only in a friendly one, §10.8 L636)."""
     player, sea = frame["player"], frame["sea"]
     out: list[Action] = []
     for at in [*data(state).board.ports(sea), *([BOX] if sea == MEDITERRANEAN else [])]:
         if may_sail(state, player, at, sea, True, 0) is None:
             holder = {"player": player, "group": {}}
-            out += [("from", at, lid) for _, lid in free_leaders(state, holder, at, besieged=True)]
-            if available(state, holder, at, besieged=True):
+            for _, lid in free_leaders(state, holder, at, besieged=True):
+                if ports(state, {"player": player, "at": at, "sea": sea, "group": {"x": leader_group(lid)}}):
+                    out.append(("from", at, lid))
+            if available(state, holder, at, besieged=True) and ports(state, {**holder, "at": at, "sea": sea}):
                 out.append(("from", at, ""))
     return out or [("none",)]
 
