@@ -717,3 +717,22 @@ def test_the_bot_reacts_without_command_points_and_column_6_triggers() -> None:
     assert any(key == "Battle.Reaction" and "Defence" in t for key, _, t in state.log)
     assert state.tracks["hre"]["current"] == 0
     assert state.solo["triggered"] == {"hre": True}
+
+
+def test_the_bots_diversion_cancels_an_enemy_reaction() -> None:
+    # Solo.Battle.Reaction.2, Glossary.Diversion, R54: the Bot attacking Acre from Galilee is made
+    # weaker by the Turkoman's Defence; it draws its Diversion, placed in the Region it attacked
+    # from, and executes it against that Defence (Battle.Reaction: the weaker side reacts)
+    state = solo_game()
+    assert state.solo is not None
+    _clear(state)
+    foe, infantry = unit("turkoman", "infantry"), unit("hre", "infantry")
+    _put(state, "acre", foe, foe)
+    _put(state, "d_galilee", infantry)
+    state.placed = {"acre": {"muslim": {"army": "turkoman", "order": "turkoman_defence", "up": False}}}
+    state.solo["piles"]["hre"]["reaction"] = ["hre_diversion"]
+    _attack(state, "acre", "hre", "d_galilee", infantry, infantry, infantry)
+    assert ("react", "acre") in GAME.legal_actions(state, "turkoman")
+    GAME.apply_in_place(state, "turkoman", ("react", "acre"))
+    assert "hre_diversion" in state.executed["hre"]
+    assert any("cancelling the Defence of the Turkoman" in t for _, _, t in state.log)
