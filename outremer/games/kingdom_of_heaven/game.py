@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from ...engine.errors import BadSave
-from ...engine.game import Action, Game, Option, Outcome
+from ...engine.game import Action, Game, Option, Outcome, Position
 from ...engine.rng import KEYED
-from . import render, sampler, sieges, turn, victory, views
+from . import drawing, render, sampler, showcase, sieges, turn, victory, views
 from .common import load_state, pack_at
 from .procedures import PROCEDURES
 from .setup import OPTIONS, new_game
@@ -98,6 +99,36 @@ class KingdomOfHeaven(Game[State]):
     def points(self, state: State) -> dict[str, float]:
         """Each player's VP (§20.1), public."""
         return {p: float(state.vp[p]) for p in PLAYERS}
+
+    def web_dir(self) -> Path:
+        """The board drawn in the browser (web/board.js)."""
+        return Path(__file__).parent / "web"
+
+    def board(self) -> dict[str, Any]:
+        """What the browser's board draws from, built from the shipped data packs (drawing.py)."""
+        return drawing.board_description()
+
+    def positions(self) -> dict[str, Position]:
+        """The start of the First and the Third Crusade, a stronghold with both sides at it, a
+        battle and a siege under way, each the first reached by random play (showcase.py)."""
+        found = {
+            name: showcase.reached(self, test)
+            for name, test in (
+                ("crowded", showcase.crowded),
+                ("battle", showcase.battle),
+                ("siege", showcase.siege),
+            )
+        }
+        about = {
+            "crowded": "a stronghold held by one side with the other at its walls (§17.2)",
+            "battle": "a battle being fought (§13)",
+            "siege": "a siege under way (§17)",
+        }
+        return {
+            "start": Position(seed=1, scenario="A", about="the First Crusade's first action round (§5.5)"),
+            "third-crusade": Position(seed=1, scenario="D", about="the Third Crusade at its start (§4)"),
+            **{n: Position(seed=f[0], actions=f[1], scenario="A", about=about[n]) for n, f in found.items()},
+        }
 
     def describe_action(self, state: State, role: str, action: Action) -> str:
         return render.describe(state, action)
