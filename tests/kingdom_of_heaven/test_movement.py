@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from outremer.games.kingdom_of_heaven import effects, movement
 from outremer.games.kingdom_of_heaven.common import data
 from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
@@ -307,3 +309,31 @@ def test_event_mp_and_detach_act_on_the_activation():
     march = PROCEDURES.find(state, "march")
     assert march["group"] == {"crusaders": {"full": {"3-4": 2}, "reduced": {}, "leaders": ["richard"]}}
     assert movement.mp_left(state, march) == 6  # Richard's 4 and Forced March's 2
+
+
+@pytest.mark.parametrize("leader", [True, False])
+def test_scenario_c_the_fatimids_join_the_first_to_enter_with_a_leader(leader):
+    # §10.9 with scenario C's special rule (diplomacy.break_neutrality): a force led into Egypt
+    # brings the Fatimids to its own side; units alone break their neutrality as anywhere else
+    state = position("C")
+    assert state.political["fatimids"] == "neutral"
+    force = {"jerusalem": put(state, "gaza", "jerusalem", {"2-4": 1}, leaders=["amalric"] if leader else [])}
+    movement.start(state, "christian", "gaza", force, "amalric" if leader else None, 1)
+    PROCEDURES.settle(state)
+    do(state, "christian", ("move", "al_arish"))
+    assert state.political["fatimids"] == ("christian" if leader else "muslim")
+
+
+def test_an_attack_on_a_neutral_under_free_passage_breaks_its_neutrality():
+    # §9.4: free passage spares an entry, not an attack; §9.1 L498: attacking the Seljuks' units in
+    # Konya turns them to the Muslim, and they fight as his
+    state = position("D")
+    state.passage = {"player": "christian", "power": "seljuks"}
+    put(state, "konya", "seljuks", {"2-6": 1})
+    force = {"crusaders": put(state, "laranda", "crusaders", {"3-4": 2}, leaders=["richard"])}
+    movement.start(state, "christian", "laranda", force, "richard", 1)
+    PROCEDURES.settle(state)
+    do(state, "christian", ("move", "konya"))
+    battle = PROCEDURES.find(state, "battle")
+    assert battle is not None and battle["defender"] == "muslim"
+    assert state.political["seljuks"] == "muslim" and said(state, "attack breaks")

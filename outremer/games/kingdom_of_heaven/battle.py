@@ -33,13 +33,13 @@ from typing import Any
 from ...engine import rng
 from ...engine.errors import IllegalAction
 from ...engine.procedures import Action, Frame
-from . import cardplay, dice, forces
+from . import cardplay, dice, diplomacy, forces
 from .cards import Card, Effect
 from .common import data, side, units
 from .forces import Force
 from .initiative import outranks
 from .procedures import PROCEDURES
-from .state import PLAYERS, State
+from .state import NEUTRAL, PLAYERS, State
 from .tables import Tables, load_tables
 
 CRUSADERS = "crusaders"  # §13.5 L815: the Power that takes a side's first loss
@@ -209,8 +209,13 @@ def quarter(frame: Mapping[str, Any], player: str) -> bool:
 
 
 def _open(state: State, frame: Frame) -> None:
-    """§13.2: both sides' strengths, ranking leaders and modifiers, logged for both."""
+    """§13.2: both sides' strengths, ranking leaders and modifiers, logged for both. A neutral
+    Power's pieces attacked there (entered under free passage) join the defender first (§9.1
+    L498, diplomacy.break_neutrality)."""
     counters = data(state).counters
+    for power in sorted(forces.at(state, "field", frame["space"])):
+        if side(state, power) == NEUTRAL:
+            diplomacy.break_neutrality(state, frame["attacker"], power, "attack")
     frame["strength"], frame["leader"], frame["led"], frame["dead"] = {}, {}, {}, {}
     for player in (frame["attacker"], frame["defender"]):
         whole = side_force(state, frame, player)

@@ -22,7 +22,7 @@ from itertools import product
 from typing import Any
 
 from ...engine.procedures import Action, Frame
-from . import foraging, forces, sieges, strongholds
+from . import diplomacy, foraging, forces, sieges, strongholds
 from .board import MEDITERRANEAN
 from .common import controller, data, side, units
 from .effects import handler
@@ -258,18 +258,13 @@ def neutral_powers(state: State, space: str) -> list[str]:
     return out
 
 
-def trespass(state: State, player: str, space: str) -> None:
+def trespass(state: State, player: str, space: str, leader: bool = False) -> None:
     """A force entering neutral territory turns that Power to the enemy (§10.9 L646, §9.1),
-    unless it holds free passage through it (§9.4); diplomacy.py handles what follows from a
-    change of orientation (§9.6.1) from the markers."""
+    unless it holds free passage through it (§9.4), or in scenario C the Fatimids to the first
+    player entering with a ``leader`` (diplomacy.break_neutrality); diplomacy.py handles what
+    follows from a change of orientation (§9.6.1) from the markers."""
     for power in neutral_powers(state, space):
-        passage = state.passage
-        if passage and passage["player"] == player and marker(passage["power"]) == marker(power):
-            continue
-        state.political[marker(power)] = enemy(player)
-        state.say(
-            "§10.9", f"The {player} player enters {power} territory: it joins the {enemy(player)} player."
-        )
+        diplomacy.break_neutrality(state, player, power, "entry", leader=leader)
 
 
 def enemy_units(state: State, space: str, player: str, place: str = "field") -> bool:
@@ -793,7 +788,7 @@ def _enter(state: State, frame: Frame, dst: str) -> None:
     frame["came_from"] = at
     frame["path"].append(dst)
     state.say("§10.2", f"The {player} force moves from {at} to {dst} ({cost} MP).")
-    trespass(state, player, dst)
+    trespass(state, player, dst, leader=bool(leaders(frame["group"])))
     frame["entries"].append(foraging.entry(state, player, dst, kind))
     if at == "constantinople":  # §10.6.Boxes L626, §15.1 L882: the crossing of Asia Minor
         foraging.push(state, player, dst, copy(frame["group"]), "asia_minor", foraging.ASIA_MINOR)

@@ -205,7 +205,7 @@ def landed(
 ) -> Frame:
     """The force ashore, its MP all spent (§10.8 L636): a march that starts with the landing's
     entry, so the enemy reacts and the rest follows as on any entry."""
-    trespass(state, player, dst)
+    trespass(state, player, dst, leader=bool(leaders(force)))
     march = start(state, player, dst, copy(force), leader, ov)
     march.update(
         spent=allowance(state, force),
