@@ -22,6 +22,7 @@ from functools import cache
 from typing import Any
 
 from .common import pack_at
+from .state import marker
 
 CELL = (160.0, 78.0)  # a space's card: width and height, map units
 GAP = 14.0  # the least room between two cards: for the links
@@ -134,7 +135,9 @@ def board_description() -> dict[str, Any]:
         ],
         "links": [{"a": k.a, "b": k.b, "kind": k.kind, "mp": k.mp} for k in b.links],
         "provinces": provinces,
-        "powers": {p.id: {"title": p.name, "religion": p.religion} for p in c.powers.values()},
+        "powers": {
+            p.id: {"title": p.name, "religion": p.religion, "marker": marker(p.id)} for p in c.powers.values()
+        },
         "leaders": {
             x.id: {
                 "title": x.name,
