@@ -9,8 +9,10 @@ import pytest
 
 from outremer.bots.match import play_match
 from outremer.bots.registry import make_bot
+from outremer.games.third_crusade import bot, evaluation, forecast
 from outremer.games.third_crusade.bot import ScriptedBot, worth
-from outremer.games.third_crusade.common import data, has_presence
+from outremer.games.third_crusade.common import alliance, data, has_presence
+from outremer.games.third_crusade.state import CRUSADER, WIN, State, unit
 
 from ..matches import win_rate
 from .play import GAME, kind, start, through
@@ -122,3 +124,65 @@ def test_reads_nothing_hidden() -> None:
         checked += 1
         GAME.perform(state, role, players[role].choose(GAME, state, role))
     assert checked > 100
+
+
+def _planning(scenario: str, seed: int) -> tuple[State, str]:
+    """The first decision of Planning, every Strategy choice the first legal one."""
+    state = start(scenario, seed)
+    through(state, "strategy_place", "strategy_pick")
+    assert kind(state) == "planning"
+    return state, GAME.active_roles(state)[0]
+
+
+def test_tries_every_order_before_it_passes(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Planning.Pass: a pass ends the Army's Planning for the round, so the bot tries every Order
+    # of action it can pay before it passes, even when it tries them one at a time
+    state, role = _planning("four", 5)
+    monkeypatch.setattr(bot, "PLANNED", 1)
+    chosen = [ScriptedBot(seed).choose(GAME, state, role) for seed in range(4)]
+    assert all(a[0] == "order" for a in chosen), chosen
+
+
+def test_plans_on_the_map_its_orders_already_placed_make() -> None:
+    # Command.Order, Command.Order.Cost, Command.Order.After: an Order placed and not yet executed
+    # is executed on the bot's projection of the map, paying its cost and leaving the map
+    state, role = _planning("four", 5)
+    player = ScriptedBot(1)
+    verb, oid, region = player.choose(GAME, state, role)
+    GAME.perform(state, role, (verb, oid, region))
+    ahead = player.project(GAME, state, role)
+    cost = data(state).orders.orders[oid].cost or 0
+    assert alliance(role) not in ahead.placed.get(region, {})
+    assert oid in ahead.executed[role]
+    assert ahead.tracks[role]["current"] == state.tracks[role]["current"] - cost
+    assert oid not in state.executed[role]  # the true state is untouched
+
+
+def test_final_share_follows_the_majority_of_the_tiebreakers() -> None:
+    # EndGame.FinalWinner.1-3, R24: two of the three tiebreakers make the Final Winner; the Faith
+    # marker is one, the Mercantile Cities gained another
+    state = start("four", 1)
+    state.mission = None  # no Faith half still to move the marker (Upkeep.1)
+    held = forecast.holdings(state)
+    state.faith[CRUSADER] = ["hre", 2]
+    gained = next(
+        r
+        for r, region in data(state).board.regions.items()
+        if region.mercantile and held.controller[r] is None and held.holder[r] is None
+    )
+    state.regions[gained]["slots"][:] = [unit("hre", "infantry")] + [None] * 8
+    held = forecast.holdings(state)
+    assert evaluation.final_share(state, "hre", held) == 1.0
+    assert evaluation.final_share(state, "angevin", held) == 0.0
+
+
+def test_worth_counts_the_final_winner_when_the_next_upkeep_is_due_to_end_the_game() -> None:
+    # VictoryCheck, EndGame.FinalWinner: with its Alliance due to win at the next check, an Army
+    # leading its partner on the tiebreakers is worth more
+    state = start("four", 1)
+    state.mission = None
+    state.glory = WIN + 2
+    state.faith[CRUSADER] = ["angevin", 1]
+    behind = worth(state, "hre")
+    state.faith[CRUSADER] = ["hre", 1]
+    assert worth(state, "hre") - behind > bot.FINAL / 2

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from outremer.games.third_crusade import forecast
+from outremer.games.third_crusade import evaluation, forecast
 from outremer.games.third_crusade.common import alliance, data
 from outremer.games.third_crusade.evaluation import evaluate
 from outremer.games.third_crusade.state import CRUSADER, MUSLIM, State, unit
@@ -154,3 +154,16 @@ def test_the_forecast_spares_an_order_its_army_may_still_execute() -> None:
     assert forecast.upkeep_glory(state) == before
     state.regions["tyre"]["slots"][:] = [None] * len(state.regions["tyre"]["slots"])
     assert forecast.order_losses(state, "angevin") == 1
+
+
+def test_the_partners_features_are_each_others_opposites() -> None:
+    # EndGame.FinalWinner.1-3, R24: a lead of one partner on a tiebreaker is the other's deficit,
+    # so their shares of the Alliance's win add up to 1
+    state = start("four", 4)
+    state.faith[CRUSADER] = ["hre", 2]
+    held = forecast.holdings(state)
+    hre, angevin = (evaluation.partner_features(state, a, held) for a in ("hre", "angevin"))
+    assert hre == [-x for x in angevin]
+    assert hre[0] > 0  # the Faith marker leans to the Holy Roman Empire
+    shares = [evaluation.partner_share(state, a, held) for a in ("hre", "angevin")]
+    assert sum(shares) == pytest.approx(1.0)

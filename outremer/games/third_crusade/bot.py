@@ -14,9 +14,13 @@ Units on the map, tracks and gold.
 Orders laid face down in Planning score nothing until executed, and an Order left un-executed costs
 a Glory at upkeep (``Upkeep.3``), so it plans only what its command points pay
 (``Planning.Note.Cost``): Orders of action where their requirements hold
-(``Command.Order.Requirements``), each judged by executing it at once on the sample, best first while
-one gains; then, with the points left, Reaction Orders where an enemy stands next to its pieces
-(tithed at upkeep if no Battle uses them, ``Upkeep.2``); then it passes (``Planning.Pass``).
+(``Command.Order.Requirements``), each judged by executing it at once on the sample after the Orders
+it has placed already (so a March can bring it where the next Order acts), best first while one
+gains, all of them tried before it gives up, as a pass is final; then, with the points left,
+Reaction Orders where an enemy stands next to its pieces (tithed at upkeep if no Battle uses them,
+``Upkeep.2``); then it passes (``Planning.Pass``). When the next upkeep is due to end the game with
+its Alliance ahead, winning the Final Winner's tiebreakers from its partner counts too
+(``EndGame.FinalWinner``).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from ...engine.game import Action
 from . import evaluation, forecast, upkeep
 from .bot_play import act as bots_act
 from .common import alliance, counts, data, enemies, has_presence
+from .events import ROUNDS
 from .order import ORDER
 from .procedures import PROCEDURES
 from .sampler import sample
@@ -40,13 +45,17 @@ FOLLOW = 16
 ROLLS = 2
 """How many times an action's follow-up is played out; the best counts (the bot plays it well)."""
 PLANNED = 6
-"""The most Orders of action tried at one decision of Planning, each executed once on the sample."""
+"""The Orders of action tried at a time in Planning; the next ones are tried while none gains, as a
+pass is final (``Planning.Pass``)."""
 GLORY = 6.0
 """What one space of Glory towards the Army's side is worth, in the units of :func:`worth`."""
 FORECAST = 0.8
 """How much a space of Glory the next upkeep is due to move counts, against one moved already."""
 RIVAL = 3.0
 """What one step of lead over the partner on a tiebreaker of the Final Winner is worth."""
+FINAL = 30.0
+"""What winning the Final Winner's tiebreakers is worth when the next upkeep is due to end the game
+with the Army's Alliance ahead (``VictoryCheck``, ``EndGame.2``, ``EndGame.FinalWinner``)."""
 GAIN = 0.5
 """The least an Order of action must gain, executed on the sample, to be planned."""
 QUIT = ("done", "end", "stop", "pass", "lose")
@@ -70,7 +79,10 @@ def worth(state: State, army: str) -> float:
     glory = sign * state.glory
     score = GLORY * glory + (50.0 if glory >= WIN else 0.0)
     holdings = forecast.holdings(state)
-    score += GLORY * FORECAST * sign * forecast.upkeep_glory(state, holdings)
+    due = sign * forecast.upkeep_glory(state, holdings)
+    score += GLORY * FORECAST * due
+    if glory + due >= WIN or (state.round == len(ROUNDS) - 1 and glory + due > 0):
+        score += FINAL * evaluation.final_share(state, army, holdings)  # the next check ends it
     held = set(holdings.of(army))
     score += 1.5 * len(held)
     cards = data(state).cards.objectives
@@ -136,25 +148,28 @@ class ScriptedBot:
 
     def plan(self, game: Any, seen: State, role: str, legal: list[Action]) -> Action:
         """``Planning.Place``, ``Planning.Note.Cost``: the Order of action that gains most executed
-        at once, while the command points left after the Orders placed pay it; then a Reaction
-        Order where an enemy stands next to the Army's pieces; then pass."""
+        at once on the map its Orders already placed are due to make (:meth:`project`), while the
+        command points they leave pay it; then a Reaction Order where an enemy stands next to the
+        Army's pieces; then pass."""
         pack = data(seen)
         orders = pack.orders.orders
         side = alliance(role)
-        placed = [
+        ahead = self.project(game, seen, role)
+        waiting = [
             orders[p["order"]]
-            for sides in seen.placed.values()
+            for sides in ahead.placed.values()
             for p in sides.values()
             if p["army"] == role and not p["up"]
         ]
-        points = seen.tracks[role]["current"] - sum(o.cost or 0 for o in placed)
+        points = ahead.tracks[role]["current"] - sum(o.cost or 0 for o in waiting)
         places = [a for a in legal if a[0] == "order" and (orders[a[1]].cost or 0) <= points]
         acting = [a for a in places if not orders[a[1]].blank and not orders[a[1]].reaction]
-        acting = [a for a in acting if forecast.requirements_hold(seen, a[1], a[2])]
-        if acting:
-            tried = acting if len(acting) <= PLANNED else self.rng.sample(acting, PLANNED)
-            base = worth(seen, role)
-            gains = {a: self.try_plan(game, seen, role, a) - base for a in tried}
+        acting = [a for a in acting if forecast.requirements_hold(ahead, a[1], a[2])]
+        self.rng.shuffle(acting)
+        base = worth(ahead, role) if acting else 0.0
+        for start in range(0, len(acting), PLANNED):  # a pass is final (Planning.Pass): try them all
+            tried = acting[start : start + PLANNED]
+            gains = {a: worth(self.execute(game, ahead, role, a[1], a[2]), role) - base for a in tried}
             best = max(tried, key=lambda a: gains[a] + self.rng.random() * 0.01)
             if gains[best] >= GAIN:
                 return best
@@ -174,17 +189,52 @@ class ScriptedBot:
             return max(guards, key=lambda a: (orders[a[1]].name == "Defence", self.rng.random()))
         return ("pass",) if ("pass",) in legal else legal[0]
 
-    def try_plan(self, game: Any, seen: State, role: str, action: Action) -> float:
-        """The worth for ``role`` of placing the Order of ``action`` and executing it at once
-        (``Command.Order``), its choices played at random."""
-        _, oid, region = action
-        trial = seen.copy()
-        depth = len(trial.stack)
-        trial.placed.setdefault(region, {})[alliance(role)] = {"army": role, "order": oid, "up": False}
-        PROCEDURES.push(trial, ORDER, army=role, region=region)
-        PROCEDURES.settle(trial, bots_act)
-        self.follow(game, trial, role, depth)
-        return worth(trial, role)
+    def project(self, game: Any, seen: State, role: str) -> State:
+        """The sample with ``role``'s Orders of action placed this round executed in the order
+        they were placed, each played out well (:meth:`execute`), where their requirements hold
+        by then and the playing ends without another player's choice: the map the next Order is
+        planned for, so Orders chain (a March into a Region, then an Order there)."""
+        orders = data(seen).orders.orders
+        side = alliance(role)
+        ahead = seen
+        for region in list(seen.placed):
+            mine = seen.placed[region].get(side)
+            if mine is None or mine["army"] != role or mine["up"]:
+                continue
+            order = orders[mine["order"]]
+            if order.blank or order.reaction or (order.cost or 0) > ahead.tracks[role]["current"]:
+                continue
+            if forecast.requirements_hold(ahead, order.id, region):
+                done = self.execute(game, ahead, role, order.id, region, placed=True)
+                if len(done.stack) <= len(ahead.stack):  # played to its end, nobody else asked
+                    ahead = done
+        return ahead
+
+    def execute(
+        self, game: Any, seen: State, role: str, oid: str, region: str, placed: bool = False
+    ) -> State:
+        """``seen`` after ``role`` executes the Order ``oid`` in ``region`` (``Command.Order``),
+        placed there first unless ``placed``: the best for ``role`` of a few playings of its
+        choices at random."""
+        best, score = seen, float("-inf")
+        for _ in range(ROLLS):
+            trial = seen.copy()
+            depth = len(trial.stack)
+            if not placed:
+                trial.placed.setdefault(region, {})[alliance(role)] = {
+                    "army": role,
+                    "order": oid,
+                    "up": False,
+                }
+            PROCEDURES.push(trial, ORDER, army=role, region=region)
+            PROCEDURES.settle(trial, bots_act)
+            finished = self.follow(game, trial, role, depth)
+            value = worth(trial, role)
+            if value > score:
+                best, score = trial, value
+            if finished:
+                break
+        return best
 
 
 def make_scripted(game: Any, seed: int) -> ScriptedBot:
