@@ -111,3 +111,19 @@ def test_a_low_attrition_value_needs_no_roll():
     foraging.push(state, "christian", "acre", force, "march", -2)
     PROCEDURES.settle(state)
     assert said(state, "no roll") and not state.stack
+
+
+def test_a_roll_waiting_under_another_counts_only_the_pieces_still_there(monkeypatch):
+    # §15.2 L889, L909: the Attrition Value counts the force's units and the losses fall on them;
+    # pushed at the end of a move under other rolls, it finds one unit already gone (a random game
+    # took a step from a unit no longer in the space)
+    state = position("D")
+    put(state, "acre", "crusaders", {"3-4": 2})
+    force = {p: dict(g) for p, g in state.field["acre"].items()}
+    force["hospitallers"] = {"full": {"3-4": 1}, "reduced": {}, "leaders": []}  # gone before the roll
+    rolls = feed(monkeypatch, [10])
+    foraging.push(state, "christian", "acre", force, "event", 20)
+    PROCEDURES.settle(state)
+    assert said(state, "AV 22") and not rolls
+    assert PROCEDURES.legal(state, "christian") == []  # one kind of unit left: no choice
+    assert state.dead["crusaders"]["full"] == {"3-4": 2} and not state.dead["hospitallers"]["full"]

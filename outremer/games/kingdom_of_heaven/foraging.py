@@ -109,6 +109,26 @@ def push(
     )
 
 
+def _still_there(state: State, frame: Frame) -> Force:
+    """The frame's force as far as it is still in its space and place: a roll pushed with others
+    at the end of a move runs after them, and pieces may have died or gone in meanwhile."""
+    out: Force = {}
+    here = forces.at(state, frame["place"], frame["space"])
+    for p, g in frame["group"].items():
+        there = here.get(p)
+        if there is None:
+            continue
+        kept: dict[str, Any] = {"full": {}, "reduced": {}, "leaders": []}
+        for face in ("full", "reduced"):
+            for label, n in g[face].items():
+                if min(n, there[face].get(label, 0)) > 0:
+                    kept[face][label] = min(n, there[face].get(label, 0))
+        kept["leaders"] = [x for x in g["leaders"] if x in there["leaders"]]
+        if not forces.empty(kept):
+            out[p] = kept
+    return out
+
+
 def _choices(frame: Frame) -> list[Action]:
     """The units that may lose the next step: a full one while any is left, else a reduced one
     (§15.2 L909); never the Byzantines in Asia Minor (§10.6.Boxes L626)."""
@@ -143,6 +163,10 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
 
 
 def _run(state: State, frame: Frame) -> None:
+    frame["group"] = _still_there(state, frame)
+    if not frame["group"]:  # nothing left there to roll for
+        PROCEDURES.pop(state, frame, lost=frame.get("lost", 0), group={})
+        return
     if "owed" not in frame:
         av = attrition_units(frame["group"], frame["why"]) + frame["av"]
         if av < 1:
