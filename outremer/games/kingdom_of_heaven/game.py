@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from ...engine.errors import BadSave
-from ...engine.game import Action, Game, Option, Outcome, Position
+from ...engine.game import Action, BotFactory, Game, Option, Outcome, Position
 from ...engine.rng import KEYED
-from . import drawing, render, sampler, showcase, sieges, turn, victory, views
-from .common import load_state, pack_at
+from . import drawing, encoding, evaluation, render, sampler, showcase, sieges, turn, victory, views
+from .common import data, load_state, pack_at
 from .procedures import PROCEDURES
 from .setup import OPTIONS, new_game
 from .state import PLAYERS, State
@@ -136,6 +136,26 @@ class KingdomOfHeaven(Game[State]):
     def sample(self, state: State, role: str, rng: random.Random) -> State:
         """The opponent's unknown cards and the deck's order dealt anew (sampler.py)."""
         return sampler.sample(state, role, rng)
+
+    def bots(self) -> dict[str, BotFactory]:
+        """Bots this title offers besides the engine's: the scripted one (bot.py)."""
+        from .bot import make_scripted
+
+        return {"scripted": make_scripted}
+
+    def action_space(
+        self, scenario: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> tuple[Action, ...]:
+        """Every action any setup can offer (encoding.py)."""
+        return encoding.action_space()
+
+    def observe(self, state: State, role: str) -> list[float]:
+        """``role``'s view as numbers (encoding.py)."""
+        return encoding.observe(views.view(state, role), role, data(state))
+
+    def evaluate(self, state: State) -> dict[str, float]:
+        """Each player's chance to win by his shortfall from his victory condition (evaluation.py)."""
+        return evaluation.evaluate(state)
 
     def copy(self, state: State) -> State:
         return state.copy()

@@ -1,0 +1,390 @@
+"""The scripted Kingdom of Heaven bot: legal, quick, and playing for the VP spaces (§20.1).
+
+It reads only its role's view (``game.view``: every stack, the strongholds, the sieges, the
+political status track, the VP, its own hand, the procedures under way) and the data packs the
+game is played with (the map, the counters' strengths, the cards' values); never the hidden parts
+of the state (the opponent's hand, the deck's order, the generator). Each decision scores the
+legal actions and takes the best, ties broken by the bot's own generator:
+
+- its action rounds (§5.5, §8.4): a siege resolved where it besieges, an event of its own side,
+  an activation of the leader at the head of the strongest force (the card of least OV that does
+  it), diplomacy toward a Neutral Power (§9.2), a discard last;
+- activations and marches (§10): it takes every unit it may, then marches toward the nearest VP
+  space it does not control, never into an enemy field force stronger than its own; at an
+  enemy stronghold it calls for surrender when it has twice the garrison's strength (§17.5),
+  else besieges it (§17.4); in a siege it assaults at 3 to 2 or better (§17.7), else waits;
+- battles and losses (§13, §15, §17.7): every battle card it may play, each step lost where it
+  costs least strength; a weak force avoids or goes inside its stronghold (§11, §17.2), a strong
+  one intercepts (§11.3) or attacks what was left behind;
+- administration (§6, §7, §16): every replacement it can pay, units mustered and reinforcements
+  placed nearest the VP spaces it wants, low castles refilled (garrisons, §7.3) rather than
+  stripped, units kept in the field only where it besieges or holds an enemy's VP space.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import deque
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ...engine.game import Action
+from .common import Pack, data
+from .state import CHRISTIAN, MUSLIM, marker
+
+Group = Mapping[str, Any]
+FAR = 99
+
+
+class Seat:
+    """What one role sees, with the sums the scores need: strengths, control and distances."""
+
+    def __init__(self, view: dict[str, Any], role: str, pack: Pack):
+        self.view, self.role, self.pack = view, role, pack
+        self.enemy = MUSLIM if role == CHRISTIAN else CHRISTIAN
+        self.top: dict[str, Any] = view["stack"][-1] if view["stack"] else {}
+        self.cs = {(u.power, u.label): (u.cs, u.reduced_cs) for u in pack.counters.units}
+        self.hand: list[str] = list(view["hands"][role].get("cards", []))
+        self._dist: dict[str, int] | None = None
+
+    # -- sides and strengths -----------------------------------------------------------------------
+    def side(self, power: str | None) -> str | None:
+        """The player ``power`` answers to, "neutral" or None (§9.1)."""
+        return None if power is None else self.view["political"].get(marker(power))
+
+    def strength(self, force: Mapping[str, Group], who: str | None = None) -> float:
+        """The combat strength of ``force`` (of ``who``'s Powers only, when given), §13.2."""
+        total = 0.0
+        for p, g in force.items():
+            if who is not None and self.side(p) != who:
+                continue
+            for label, n in g["full"].items():
+                total += self.cs.get((p, label), (2, 1))[0] * n
+            for label, n in g["reduced"].items():
+                total += self.cs.get((p, label), (2, 1))[1] * n
+        return total
+
+    def at(self, space: str, who: str, where: str = "field") -> float:
+        return self.strength(self.view[where].get(space, {}), who)
+
+    def holder(self, space: str) -> str | None:
+        castle = self.view["castles"].get(space)
+        if castle is not None:
+            return self.side(castle["power"])
+        return self.side(self.view["cities"].get(space))
+
+    def stronghold(self, space: str) -> bool:
+        return space in self.view["castles"] or space in self.view["cities"]
+
+    def controller(self, space: str) -> str | None:
+        """Who controls ``space`` as the view shows it (§3.Control L193)."""
+        if self.stronghold(space):
+            return self.holder(space)
+        sides = {self.side(p) for p, g in self.view["field"].get(space, {}).items() if _units(g)}
+        sides &= {CHRISTIAN, MUSLIM}
+        if len(sides) == 1:
+            return sides.pop()
+        province = self.pack.board.spaces[space].province
+        return self.side(self.view["owners"].get(province))
+
+    def worth(self, space: str) -> int:
+        return self.pack.board.vp(space, self.view["scenario"]) if space in self.pack.board.spaces else 0
+
+    def targets(self) -> list[str]:
+        """The VP spaces the role does not control (§20.1)."""
+        return [s for s in self.pack.board.spaces if self.worth(s) > 0 and self.controller(s) != self.role]
+
+    def dist(self, space: str) -> int:
+        """Steps along the map's links from ``space`` to the nearest target."""
+        if self._dist is None:
+            self._dist = _distances(self.pack, self.targets())
+        return self._dist.get(space, FAR)
+
+    def where(self, leader: str) -> tuple[str, float] | None:
+        """The space of ``leader`` and the strength of the role's force there."""
+        for place in ("field", "inside"):
+            for space, groups in self.view[place].items():
+                if any(leader in g["leaders"] for g in groups.values()):
+                    return space, self.strength(groups, self.role)
+        return None
+
+    def loss(self, power: str, face: str, label: str) -> float:
+        """The strength a step lost by this unit costs (§13.5: full flips, reduced dies)."""
+        full, reduced = self.cs.get((power, label), (2, 1))
+        return full - reduced if face == "full" else reduced + 0.5
+
+
+def _units(g: Group) -> int:
+    return sum(g["full"].values()) + sum(g["reduced"].values())
+
+
+def _distances(pack: Pack, targets: list[str]) -> dict[str, int]:
+    """Breadth-first steps from every space to the nearest of ``targets`` (boxes too)."""
+    out = dict.fromkeys(targets, 0)
+    todo = deque(targets)
+    while todo:
+        here = todo.popleft()
+        for link in pack.board.links_of(here):
+            there = link.b if link.a == here else link.a
+            if there not in out:
+                out[there] = out[here] + 1
+                todo.append(there)
+    return out
+
+
+Score = Callable[[Seat, Action], float]
+
+
+def _round(me: Seat, a: Action) -> float:
+    """An action round (§8.4): siege, own event, activation, diplomacy, discard."""
+    verb = a[0]
+    if verb == "siege":
+        return 7.0
+    card = me.pack.cards.cards.get(a[1]) if len(a) > 1 else None
+    if verb == "event" and card is not None:
+        return 6.0 if card.side == me.role else 2.5
+    if verb in ("activate", "activate_event") and card is not None:
+        found = me.where(a[2])
+        power = min(found[1], 24.0) / 4 if found else 0.0
+        near = 1.0 if found and me.dist(found[0]) <= 3 else 0.0
+        return 1.5 + power + near - 0.3 * card.ov + (0.5 if verb == "activate_event" else 0.0)
+    if verb == "diplomacy":
+        return 2.0 if a[2] != "advantage" and me.side(a[2]) == "neutral" else 0.5
+    return {"vassal": 0.8, "free_vassal": 0.8, "passage": 0.3, "discard": 0.0, "pass": -1.0}.get(verb, 0.0)
+
+
+def _march(me: Seat, a: Action) -> float:
+    """A march (§10): gather, then go toward a VP space; call or besiege at an enemy stronghold."""
+    top = me.top
+    here = str(top.get("at", ""))
+    mine = me.strength(top.get("group", {}))
+    garrison = me.at(here, me.enemy, "inside") if here else 0.0
+    enemy_hold = bool(here) and me.stronghold(here) and me.holder(here) == me.enemy
+    verb = a[0]
+    if verb == "pick":
+        return 5.0
+    if verb == "call":
+        return 6.0 if enemy_hold and mine >= 2 * garrison else -1.0
+    if verb == "besiege":
+        return 4.5 if enemy_hold and mine >= garrison else 0.5
+    if verb == "move":
+        there = a[1]
+        if me.at(there, me.enemy) > 0.8 * mine:
+            return -2.0
+        gain = me.dist(here) - me.dist(there)
+        return 3.0 + gain if gain > 0 else -1.0
+    return {"stop": 1.0, "rest": 0.8, "drop": -3.0, "drop_leader": -3.0, "pick_leader": -0.5}.get(verb, 0.0)
+
+
+def _activation(me: Seat, a: Action) -> float:
+    """Forming the force (§10.1): every unit it may take, then go."""
+    return {"take": 5.0, "take_leader": 0.5, "go": 2.0, "by_sea": 1.0, "done_detach": 2.0}.get(a[0], -1.0)
+
+
+def _loss(me: Seat, a: Action) -> float:
+    """A step lost (§13.5, §15.1, §17.7): where it costs the least strength."""
+    if len(a) == 4 and a[2] in ("full", "reduced"):
+        return -me.loss(a[1], a[2], a[3])
+    return -10.0
+
+
+def _place(me: Seat, space: str) -> float:
+    """A space to put units in: held by the role, near the targets, no enemy army there."""
+    if space not in me.pack.board.spaces:
+        return -5.0
+    threat = me.at(space, me.enemy)
+    return -me.dist(space) - (3.0 if threat else 0.0) + (1.0 if me.controller(space) == me.role else 0.0)
+
+
+def _muster(me: Seat, a: Action) -> float:
+    verb = a[0]
+    if verb == "unit":
+        return 10.0 + 0.2 * _place(me, a[4])
+    if verb == "leader":
+        return 10.0 + 0.2 * _place(me, a[2])
+    if verb == "refill":
+        return 4.0
+    return {"done": 1.0, "strip": -1.0}.get(verb, 0.0)
+
+
+def _replacement(me: Seat, a: Action) -> float:
+    return {"rebuild_full": 5.0, "flip": 4.5, "rebuild": 4.0, "leader": 3.0, "leader_part": 2.0}.get(
+        a[0], 1.0 if a[0] == "done" else 0.5
+    )
+
+
+def _demobilize(me: Seat, a: Action) -> float:
+    verb = a[0]
+    if verb == "keep":
+        space = a[2]
+        besieging = me.view["sieges"].get(space, {}).get("besieger")
+        holds = space in me.pack.board.spaces and me.worth(space) > 0 and not me.stronghold(space)
+        return 3.0 if me.side(besieging) == me.role or holds else -1.0
+    if verb == "stay":
+        found = me.where(a[1])
+        return 2.5 if found and found[0] in me.view["sieges"] else -1.0
+    return 1.0 if verb in ("done", "leaders_done") else 0.0
+
+
+def _siege(me: Seat, a: Action) -> float:
+    """A siege resolved (§17.6-§17.7): its own siege event, an assault at 3 to 2, else fortunes."""
+    space = str(me.top.get("space", ""))
+    mine, theirs = me.at(space, me.role), me.at(space, me.enemy, "inside")
+    verb = a[0]
+    if verb == "event":
+        return 3.0
+    if verb == "assault":
+        return 4.0 if mine >= 1.5 * max(theirs, 1.0) else -1.0
+    if verb in ("fortunes", "end"):
+        return 1.0
+    if verb == "lose":
+        return _loss(me, a)
+    return {"commit": -float(a[1]) if len(a) > 1 and isinstance(a[1], int) else 0.0}.get(verb, 0.0)
+
+
+def _reactions(me: Seat, a: Action) -> float:
+    """Interception and avoidance (§11): intercept when stronger, avoid when weaker."""
+    top = me.top
+    mover = me.strength(top.get("group", {}))
+    space = str(top.get("space", ""))
+    verb = a[0]
+    if verb == "intercept":
+        return 3.0 if me.at(a[1], me.role) >= 1.3 * mover else -1.0
+    if verb in ("avoid", "shadow"):
+        return 2.0 if me.at(space, me.role) < 0.8 * mover else -1.0
+    if verb == "attack":
+        at = a[1] if len(a) > 1 else space
+        return 3.0 if me.at(at, me.role) >= 1.3 * max(me.at(at, me.enemy), 1.0) else -1.0
+    if verb == "to":
+        return _place(me, a[1])
+    if verb == "leave_out":
+        return -1.0
+    return 0.0
+
+
+def _entry(me: Seat, a: Action) -> float:
+    """Going inside a stronghold (§17.2, §14): when the field force is weaker than the enemy's."""
+    space = str(me.top.get("space", me.top.get("at", "")))
+    mine, foe = me.at(space, me.role), max(me.at(space, me.enemy), me.strength(me.top.get("force", {})))
+    weak = mine < foe
+    verb = a[0]
+    if verb == "all_in":
+        return 3.0 if weak else -1.0
+    if verb == "in":
+        return 2.0 if weak or a[2] == "leader" else -0.5
+    if verb == "to":
+        return _place(me, a[1])
+    if verb in ("lose", "step"):
+        return _loss(me, a)
+    return 0.0
+
+
+def _event(me: Seat, a: Action) -> float:
+    """An event's target (§8.4.1): the strongest enemy army; a port to sail to near the targets."""
+    if a[0] == "at":
+        return me.at(a[1], me.enemy) - me.at(a[1], me.role)
+    if a[0] == "sail":
+        return -me.dist(a[1])
+    return 0.0
+
+
+def _naval(me: Seat, a: Action) -> float:
+    if a[0] == "to":
+        return -me.dist(a[1])
+    return {"take": 5.0, "take_leader": 0.5, "put_back": -2.0}.get(a[0], 0.0)
+
+
+def _ransom(me: Seat, a: Action) -> float:
+    if a[0] == "ransom":
+        x = me.pack.counters.leaders.get(a[1])
+        return 1.0 + (x.strategy + x.battle if x else 0)
+    return 0.0
+
+
+def _leader_loss(me: Seat, a: Action) -> float:
+    if a[0] == "refuge":
+        return 1.0 if me.controller(a[1]) == me.role else 0.0
+    if a[0] == "leader":
+        x = me.pack.counters.leaders.get(a[1])
+        return -(x.strategy + x.battle) if x else 0.0
+    return 0.0
+
+
+def _reinforce(me: Seat, a: Action) -> float:
+    return _place(me, a[3]) if a[0] == "place" else 0.0
+
+
+def _default(me: Seat, a: Action) -> float:
+    """Any other choice: play a card when asked (a battle or response card, §13.2, §8.4.3), lose
+    the cheapest step, place near the targets."""
+    verb = a[0]
+    if verb in ("play", "respond"):
+        return 2.0
+    if verb in ("step", "lose"):
+        return _loss(me, a)
+    if verb in ("to", "refuge", "refill") and len(a) == 2:
+        return _place(me, a[1]) if a[1] in me.pack.board.spaces else 0.0
+    return 0.0
+
+
+FRAMES: dict[str, Score] = {
+    "round": _round,
+    "march": _march,
+    "activation": _activation,
+    "muster": _muster,
+    "replacement": _replacement,
+    "demobilize": _demobilize,
+    "siege": _siege,
+    "assault": _siege,
+    "sortie": _siege,
+    "reactions": _reactions,
+    "left_behind": _reactions,
+    "stronghold_entry": _entry,
+    "retreat": _entry,
+    "event": _event,
+    "naval": _naval,
+    "ransom": _ransom,
+    "leader_loss": _leader_loss,
+    "reinforce": _reinforce,
+}
+"""The score of an action by the kind of the procedure asking; the others use :func:`_default`."""
+
+
+class ScriptedBot:
+    """The best-scored legal action (see the module docstring)."""
+
+    name = "scripted"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+        self.tried: dict[str, set[Action]] = {}  # a position seen this phase -> actions chosen there
+        self.phase: tuple[int, str] | None = None
+
+    def choose(self, game: Any, state: Any, role: str) -> Action:
+        view = game.view(state, role)
+        legal = [tuple(a) for a in view["legal"]]
+        if not legal:
+            raise ValueError(f"{role} has no legal action")
+        if len(legal) == 1:
+            return legal[0]
+        me = Seat(view, role, data(state))  # data(state): the packs named by the public pack field
+        score = FRAMES.get(str(me.top.get("kind", "")), _default)
+        tried = self._tried(view)
+        scored = [(score(me, a) - (100.0 if a in tried else 0.0), a) for a in legal]
+        best = max(s for s, _ in scored)
+        choice = self.rng.choice([a for s, a in scored if s == best])
+        tried.add(choice)
+        return choice
+
+    def _tried(self, view: dict[str, Any]) -> set[Action]:
+        """What the bot chose before in the position the view shows (the stacks and the
+        procedures), so that a choice undone (a unit taken, then put back) is not made again."""
+        if self.phase != (view["turn"], view["phase"]):
+            self.phase, self.tried = (view["turn"], view["phase"]), {}
+        key = json.dumps([view["stack"], view["field"], view["inside"]], sort_keys=True)
+        return self.tried.setdefault(key, set())
+
+
+def make_scripted(game: Any, seed: int) -> ScriptedBot:
+    return ScriptedBot(seed)
