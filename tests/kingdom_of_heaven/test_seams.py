@@ -64,3 +64,21 @@ def test_a_card_played_for_the_diplomatic_advantage_is_said_in_words():
     PROCEDURES.settle(state)
     do(state, "muslim", ("diplomacy", "32", "advantage"))
     assert said(state, "to win the Diplomatic Advantage")
+
+
+def test_campaign_in_cyprus_conquers_cyprus_and_rolls_twice_for_the_advantage(monkeypatch):
+    # §Example.C2 L1310: the Cypriot castles become Crusader ones; Cyprus, with no stronghold left,
+    # is conquered (§17.11) and leaves the Diplomacy display; two VP spaces won give the Christian
+    # two rolls for the Diplomatic Advantage at most 1 (§9.3): a two and a four, the Muslim keeps it
+    state = turn_position()
+    state.advantage = "muslim"
+    give(state, "christian", "D3")
+    feed(monkeypatch, [2, 4])
+    PROCEDURES.push(state, "event", player="christian", card="D3")
+    PROCEDURES.settle(state)
+    assert "cyprus_principality" not in state.political
+    assert [e[2] for e in state.log if "Diplomatic Advantage (capture)" in e[2]] == [
+        "The christian player rolls for the Diplomatic Advantage (capture): rolled 2.",
+        "The christian player rolls for the Diplomatic Advantage (capture): rolled 4.",
+    ]
+    assert state.advantage == "muslim" and not state.stack

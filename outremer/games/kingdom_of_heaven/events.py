@@ -16,10 +16,10 @@ from typing import Any
 
 from ...engine import rng
 from ...engine.procedures import Frame
-from . import effects, initiative
+from . import effects, initiative, strongholds
 from .cardplay import spend
 from .cards import Card, Effect
-from .common import data, units
+from .common import data, side, units
 from .forces import PLACES, pieces, take, to_dead, to_pool
 from .naval import BOX, may_sail
 from .procedures import PROCEDURES
@@ -379,17 +379,37 @@ def _merge(groups: dict[str, Any], old: str, new: str, labels: set[str], *, drop
 @effects.handler("replace_castles")
 def _replace_castles(state: State, player: str, effect: Effect, context: Mapping[str, Any]) -> None:
     """The castle counters in the spaces named are replaced by the Power's, on the same side
-    (§Example.C2 L1310); a site without a castle gets none (K46)."""
+    (§Example.C2 L1310); a site without a castle gets none (K46). A Power that lost its last
+    stronghold so is dissolved (§17.11, strongholds.dissolve_if_gone); each VP space so won from
+    the other side or a neutral gives the Power's player a roll for the Diplomatic Advantage at
+    most its VP (§9.3, as §Example.C2 rolls twice)."""
     power = str(effect["power"])
-    done = []
+    board = data(state).board
+    done, losers, won = [], set(), []
     for space in effect["spaces"]:
         if space in state.castles:
+            before = str(state.castles[space]["power"])
+            losers.add(before)
             state.castles[space]["power"] = power
-            done.append(data(state).board.spaces[space].name)
+            done.append(board.spaces[space].name)
+            if side(state, before) != side(state, power) and board.vp(space, state.scenario):
+                won.append(space)
     state.say(
         "§Example.C2",
         f"Castles replaced by {data(state).counters.powers[power].name} ones: {', '.join(done) or 'none'}.",
     )
+    for loser in sorted(losers - {power}):
+        strongholds.dissolve_if_gone(state, loser)
+    winner = side(state, power)
+    for space in reversed(won) if winner in PLAYERS else ():
+        PROCEDURES.push(
+            state,
+            "advantage",
+            player=winner,
+            at_most=board.vp(space, state.scenario),
+            why="capture",
+            space=space,
+        )
 
 
 def whereabouts(state: State, leader: str) -> tuple[str, str, str] | None:
