@@ -1,7 +1,7 @@
 """Kingdom of Heaven's browser board (web/board.js) in Debian's Chromium: the board's contract of
-docs/writing-a-title.md section 10, run from tests/e2e/test_boards.py on the title's positions
-while the title is not registered yet (it is registered here, in this process and the server's),
-and what this board adds: a stack opened from the map lists its pieces by Power (every stack is
+docs/writing-a-title.md section 10 and axe-core, run from tests/e2e/test_boards.py and test_a11y.py
+on the title's positions while the title is not registered yet (it is registered here, in this
+process and the server's), and what this board adds: a stack opened from the map lists its pieces by Power (every stack is
 open to both players, §10.5.1); the hand shows the viewer's own cards and only the size of the
 opponent's (§8.1)."""
 
@@ -15,7 +15,7 @@ import pytest
 from outremer.engine import get_game, registry, titles
 from outremer.games.kingdom_of_heaven.game import KingdomOfHeaven
 
-from . import test_boards
+from . import test_a11y, test_boards
 from .conftest import serving
 
 SLUG = "kingdom-of-heaven"
@@ -78,6 +78,16 @@ def test_a_stack_opens_legibly(
     module_server: str, module_browser: Any, signed_in: dict[str, Any], size: tuple[int, int]
 ) -> None:
     test_boards.test_a_large_stack_opens_legibly(module_server, module_browser, signed_in, SLUG, size)
+
+
+@pytest.mark.skipif(DECLARED, reason="registered: tests/e2e/test_a11y.py checks it")
+def test_the_game_page_passes_axe(module_server: str, module_browser: Any, signed_in: dict[str, Any]) -> None:
+    test_a11y.test_a_game_page(module_server, module_browser, signed_in, SLUG)
+
+
+@pytest.mark.skipif(DECLARED, reason="registered: tests/e2e/test_a11y.py checks it")
+def test_the_replay_passes_axe(module_server: str, module_browser: Any, signed_in: dict[str, Any]) -> None:
+    test_a11y.test_the_replay_of_a_finished_game(module_server, module_browser, signed_in, SLUG)
 
 
 def test_a_stack_lists_its_pieces_and_the_hand_only_the_viewers_cards(

@@ -289,6 +289,23 @@ function cell(layer, view, board, c, onPick, place, isBox) {
   }
   makePick(g, place.id, `${place.name}${isBox ? " (box)" : ""}`, c, onPick, back);
   layer.append(g);
+  // The leaders here that may be picked now, by the first letters of their names, in the room the
+  // stronghold's holder and the siege marker leave on the third row; the rest in the panel.
+  const from = x0 + PAD + 4 + (hold ? hold.text.length * 7.5 + 6 : 0);
+  const to = siege ? x0 + W - 66 : x0 + W - PAD;
+  const leaders = stacksAt(view, board, place.id).flatMap((st) => st.forces.flatMap(([, f]) => f.leaders || []));
+  let lx = from;
+  for (const id of leaders.filter((l) => live(c, l))) {
+    if (lx + 32 > to) break;
+    const b = el("g", { class: "leader-pick" });
+    const frame = el("rect", { x: lx, y: y0 + 36, width: 32, height: 16, rx: 3, fill: "#fff", stroke: "#5b4630" });
+    b.append(frame, el("text", { x: lx + 16, y: y0 + 48, "font-size": FONT, "text-anchor": "middle", fill: "#2a1d10" },
+      leaderName(board, id).slice(0, 3)));
+    b.append(el("title", {}, `${leaderName(board, id)} (${board.leaders[id]?.ratings || ""})`));
+    makePick(b, id, `${leaderName(board, id)}, leader in ${place.name}`, c, onPick, frame);
+    layer.append(b);
+    lx += 36;
+  }
   const stacks = stacksAt(view, board, place.id);
   if (stacks.length) {
     const gap = 4;
@@ -386,6 +403,21 @@ function frameWords(board, f) {
   return bits.join(" ");
 }
 
+// What a battle, siege or response window holds so far: the strengths, the cards each side played
+// and the siege events waiting in the exchange (all public once played).
+function windowDetails(board, f) {
+  const sides = (o, fmt) => ["christian", "muslim"].filter((p) => o?.[p] !== undefined).map((p) => `${SIDES[p].word} ${fmt(o[p])}`).join(", ");
+  const cards = (ids) => (ids?.length ? ids.map((id) => cardName(board, id)).join(", ") : "none");
+  const bits = [
+    f.strength ? `Strength: ${sides(f.strength, String)}` : null,
+    f.played ? `Cards played: ${sides(f.played, cards)}` : null,
+    Array.isArray(f.held) && f.held.length ? `Siege events held: ${cards(f.held.flat().filter((x) => board.cards[x]))}` : null,
+    Array.isArray(f.queue) && f.queue.length ? `Siege events to resolve: ${cards(f.queue.flat().filter((x) => board.cards[x]))}` : null,
+    f.trigger ? `Answering: ${FRAMES[f.trigger] || words(f.trigger)}${f.actor && board.leaders[f.actor] ? ` by ${leaderName(board, f.actor)}` : ""}` : null,
+  ].filter(Boolean);
+  return bits.length ? hel("ul", {}, bits.map((b) => hel("li", {}, b))) : null;
+}
+
 function underWay(view, board) {
   const frames = (view.stack || []).filter((f) => !QUIET.has(f.kind));
   if (!frames.length) return null;
@@ -395,6 +427,7 @@ function underWay(view, board) {
     hel("h2", {}, `${["battle", "siege", "assault"].includes(top.kind) ? `${SWORDS} ` : ""}${frameWords(board, top)}`),
     frames.length > 1 ? hel("div", { class: "koh-muted" }, `Within: ${frames.slice(0, -1).map((f) => frameWords(board, f)).join(" \u203A ")}`) : null,
     view.prompt ? hel("div", {}, view.prompt) : null,
+    windowDetails(board, top),
     siege.length ? hel("div", {}, `Sieges: ${siege.map(([s, g]) => `${placeName(board, s)} (by the ${WORDS[g.besieger]}, RF ${g.rf}${g.blockade ? ", blockaded" : ""})`).join("; ")}`) : null);
 }
 
