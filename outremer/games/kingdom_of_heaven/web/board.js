@@ -396,7 +396,7 @@ function frameWords(board, f) {
   const bits = [FRAMES[f.kind] || words(f.kind)];
   const at = f.space || f.at;
   if (at) bits.push(`in ${placeName(board, at)}`);
-  if (f.attacker && f.defender) bits.push(`: the ${WORDS[f.attacker]} attacks the ${WORDS[f.defender]}`);
+  if (f.attacker && f.defender) bits.push(`: ${WORDS[f.attacker]} attacks ${WORDS[f.defender]}`);
   if (f.leader && board.leaders[f.leader]) bits.push(`led by ${leaderName(board, f.leader)}`);
   if (f.card && board.cards[f.card]) bits.push(`(card ${cardName(board, f.card)})`);
   if (f.drm) bits.push(`; DRM Christian ${f.drm.christian ?? 0}, Muslim ${f.drm.muslim ?? 0}`);
@@ -428,7 +428,7 @@ function underWay(view, board) {
     frames.length > 1 ? hel("div", { class: "koh-muted" }, `Within: ${frames.slice(0, -1).map((f) => frameWords(board, f)).join(" \u203A ")}`) : null,
     view.prompt ? hel("div", {}, view.prompt) : null,
     windowDetails(board, top),
-    siege.length ? hel("div", {}, `Sieges: ${siege.map(([s, g]) => `${placeName(board, s)} (by the ${WORDS[g.besieger]}, RF ${g.rf}${g.blockade ? ", blockaded" : ""})`).join("; ")}`) : null);
+    siege.length ? hel("div", {}, `Sieges: ${siege.map(([s, g]) => `${placeName(board, s)} (by ${WORDS[g.besieger]}, RF ${g.rf}${g.blockade ? ", blockaded" : ""})`).join("; ")}`) : null);
 }
 
 function choices(view, board, c) {
