@@ -229,13 +229,18 @@ function chip(board, id, s, x, y, w) {
   return g;
 }
 
-function strongholdWords(view, board, s) {
+// A name cut to ``n`` characters with an ellipsis; the full name goes in the title.
+function cut(text, n) {
+  return text.length > n ? `${text.slice(0, n - 1)}\u2026` : text;
+}
+
+function strongholdWords(view, board, s, room) {
   const castle = view.castles?.[s.id];
-  if (castle) return { text: `${CASTLE} ${powerName(board, castle.power)}${castle.low ? " (Low)" : ""}`, side: sideOf(view, board, castle.power),
+  if (castle) return { text: `${CASTLE} ${cut(powerName(board, castle.power), castle.low ? room - 5 : room)}${castle.low ? " (Low)" : ""}`, side: sideOf(view, board, castle.power),
     title: `a castle of the ${powerName(board, castle.power)}, ${castle.low ? "Low" : "Full"}` };
   if (view.cities && s.id in view.cities) {
     const holder = view.cities[s.id];
-    return { text: `${CITY} ${holder ? powerName(board, holder) : "no holder"}`, side: holder ? sideOf(view, board, holder) : "neutral",
+    return { text: `${CITY} ${holder ? cut(powerName(board, holder), room) : "no holder"}`, side: holder ? sideOf(view, board, holder) : "neutral",
       title: `a walled city${holder ? ` held by the ${powerName(board, holder)}` : ", held by no Power"}` };
   }
   return null;
@@ -272,8 +277,8 @@ function cell(layer, view, board, c, onPick, place, isBox) {
     `${capital ? "\u2605" : ""}${place.name}`);
   g.append(name);
   if (attrs.length) g.append(el("text", { x: x0 + PAD + 4, y: y0 + 31, "font-size": FONT, fill: "#4a3a28" }, attrs.join(" \u00B7 ")));
-  const hold = isBox ? null : strongholdWords(view, board, place);
   const siege = view.sieges?.[place.id];
+  const hold = isBox ? null : strongholdWords(view, board, place, siege ? 9 : 17);
   if (hold) {
     const t = el("text", { x: x0 + PAD + 4, y: y0 + 47, "font-size": FONT, "font-weight": "bold", fill: SIDES[hold.side].fill }, hold.text);
     t.append(el("title", {}, hold.title));
@@ -339,6 +344,12 @@ function drawProvinces(layer, view, board) {
     });
     poly.append(el("title", {}, `${p.title}${owner ? `: owned by the ${powerName(board, owner)}` : ""}`));
     layer.append(poly);
+    // The province's name just inside its hull's highest corner, over the room left between cards.
+    const top = p.hull.reduce((a, q) => (q[1] < a[1] ? q : a));
+    layer.append(el("text", {
+      x: top[0], y: top[1] + 6, "font-size": FONT, "font-style": "italic", "text-anchor": top[0] > board.layout.width / 2 ? "end" : "start",
+      fill: side ? side.fill : "#4a4036", stroke: "#f4ecd8", "stroke-width": 3, "paint-order": "stroke", class: "province-name",
+    }, p.title));
   }
 }
 
