@@ -247,3 +247,16 @@ def test_a_shadower_attacks_a_rearguard(monkeypatch):
     battle = PROCEDURES.find(state, "battle")
     assert battle is not None and battle["space"] == "bosra"
     assert (battle["attacker"], battle["defender"], battle["mover"]) == ("muslim", "christian", False)
+
+
+def test_an_army_in_a_space_the_mover_besieges_may_avoid_him():
+    # §12.1 L713: only a besieger is kept from avoiding a landing (came_from None); here the mover besieges
+    # Konya and the Muslim army outside its walls may avoid him as anywhere (a random game broke
+    # on the siege's besieger, a player, read as a Power)
+    state = position("D")
+    state.sieges["konya"] = {"besieger": "christian", "rf": 4, "blockade": False}
+    put(state, "konya", "seljuks", {"2-6": 2}, leaders=["kilij_arslan"])
+    state.political["seljuks"] = "muslim"
+    mover = {"crusaders": put(state, "konya", "crusaders", {"3-4": 1}, leaders=["richard"])}
+    frame = {"player": "christian", "space": "konya", "came_from": None, "group": mover}
+    assert ("avoid",) in reactions.avoidances(state, frame)

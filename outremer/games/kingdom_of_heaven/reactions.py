@@ -229,8 +229,7 @@ def _besieging(state: State, space: str, player: str) -> bool:
     siege = state.sieges.get(space)
     if not siege:
         return False
-    who = siege["besieger"]
-    return bool(who == player or side(state, who) == player)
+    return bool(siege["besieger"] == player)  # the besieger is a player (sieges.py)
 
 
 def card_drm(state: State, roll: str) -> int:
