@@ -82,3 +82,20 @@ def test_campaign_in_cyprus_conquers_cyprus_and_rolls_twice_for_the_advantage(mo
         "The christian player rolls for the Diplomatic Advantage (capture): rolled 4.",
     ]
     assert state.advantage == "muslim" and not state.stack
+
+
+def test_a_march_goes_on_with_its_force_as_the_call_for_surrender_left_it():
+    # §17.5.1, §17.10.1: a stronghold that surrenders is garrisoned from the calling force (a unit
+    # put in, or one reduced to fill a castle); the march then goes on with what is left (a bot's
+    # game moved a full unit the garrison had just reduced)
+    state = position("H")
+    force = {"mamluks": put(state, "krak", "mamluks", {"4-6": 1, "2-6": 1}, leaders=["qalawun"])}
+    march = movement.start(state, "muslim", "krak", force, "qalawun", 2)
+    forces.take(state, "field", "krak", "mamluks", forces.one("full", "4-6"))
+    forces.put(state, "field", "krak", "mamluks", forces.one("reduced", "4-6"))  # the garrison's flip
+    march["stage"] = "call"
+    PROCEDURES.settle(state)
+    assert march["group"]["mamluks"]["full"] == {"2-6": 1}
+    assert march["group"]["mamluks"]["reduced"] == {"4-6": 1}
+    do(state, "muslim", ("move", "masyaf"))
+    assert state.field["masyaf"]["mamluks"]["reduced"] == {"4-6": 1}

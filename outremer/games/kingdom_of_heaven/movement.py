@@ -866,6 +866,10 @@ def _march_run(state: State, frame: Frame) -> None:
         return
     if stage == "call":
         frame["stage"] = "move"
+        frame["group"] = _survivors(state, frame)  # a garrison put in or flipped (§17.10.1)
+        if not frame["group"]:
+            PROCEDURES.pop(state, frame, at=None, group={})
+            return
         if done and done.get("fell"):
             for e in frame["entries"]:
                 if e["space"] == at and e["stronghold"] == "enemy":
