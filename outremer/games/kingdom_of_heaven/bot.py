@@ -68,6 +68,11 @@ class Seat:
     def at(self, space: str, who: str, where: str = "field") -> float:
         return self.strength(self.view[where].get(space, {}), who)
 
+    def besieging(self, space: str) -> bool:
+        """Whether the role besieges ``space`` (§17.4)."""
+        siege = self.view["sieges"].get(space)
+        return siege is not None and siege.get("besieger") == self.role
+
     def holder(self, space: str) -> str | None:
         castle = self.view["castles"].get(space)
         if castle is not None:
@@ -92,8 +97,22 @@ class Seat:
         return self.pack.board.vp(space, self.view["scenario"]) if space in self.pack.board.spaces else 0
 
     def targets(self) -> list[str]:
-        """The VP spaces the role does not control (§20.1)."""
-        return [s for s in self.pack.board.spaces if self.worth(s) > 0 and self.controller(s) != self.role]
+        """The VP spaces the role does not control (§20.1), and those it controls that an enemy
+        army at them or next to them outnumbers (its defence)."""
+        out = []
+        for s in self.pack.board.spaces:
+            if self.worth(s) <= 0:
+                continue
+            if self.controller(s) != self.role or self.threat(s) > self.at(s, self.role) + self.at(
+                s, self.role, "inside"
+            ):
+                out.append(s)
+        return out
+
+    def threat(self, space: str) -> float:
+        """The strength of the enemy's field armies at ``space`` and next to it."""
+        near = [space, *(lk.b if lk.a == space else lk.a for lk in self.pack.board.links_of(space))]
+        return sum(self.at(s, self.enemy) for s in near)
 
     def dist(self, space: str) -> int:
         """Steps along the map's links from ``space`` to the nearest target."""
@@ -140,17 +159,20 @@ def _round(me: Seat, a: Action) -> float:
     """An action round (§8.4): siege, own event, activation, diplomacy, discard."""
     verb = a[0]
     if verb == "siege":
-        return 7.0
+        mine, theirs = me.at(a[2], me.role), me.at(a[2], me.enemy, "inside")
+        return 6.0 if mine >= 1.5 * max(theirs, 1.0) else 2.5
     card = me.pack.cards.cards.get(a[1]) if len(a) > 1 else None
     if verb == "event" and card is not None:
-        return 6.0 if card.side == me.role else 2.5
+        return 4.5 if card.side == me.role else 2.5
     if verb in ("activate", "activate_event") and card is not None:
         found = me.where(a[2])
+        if found and me.besieging(found[0]):
+            return 0.5  # its force besieges already: the siege is resolved by a card (§17.6)
         power = min(found[1], 24.0) / 4 if found else 0.0
         near = 1.0 if found and me.dist(found[0]) <= 3 else 0.0
         return 1.5 + power + near - 0.3 * card.ov + (0.5 if verb == "activate_event" else 0.0)
     if verb == "diplomacy":
-        return 2.0 if a[2] != "advantage" and me.side(a[2]) == "neutral" else 0.5
+        return 3.5 if a[2] != "advantage" and me.side(a[2]) == "neutral" else 0.5
     return {"vassal": 0.8, "free_vassal": 0.8, "passage": 0.3, "discard": 0.0, "pass": -1.0}.get(verb, 0.0)
 
 
@@ -218,9 +240,8 @@ def _demobilize(me: Seat, a: Action) -> float:
     verb = a[0]
     if verb == "keep":
         space = a[2]
-        besieging = me.view["sieges"].get(space, {}).get("besieger")
         holds = space in me.pack.board.spaces and me.worth(space) > 0 and not me.stronghold(space)
-        return 3.0 if me.side(besieging) == me.role or holds else -1.0
+        return 3.0 if me.besieging(space) or holds else -1.0
     if verb == "stay":
         found = me.where(a[1])
         return 2.5 if found and found[0] in me.view["sieges"] else -1.0
