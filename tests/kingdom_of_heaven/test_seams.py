@@ -99,3 +99,17 @@ def test_a_march_goes_on_with_its_force_as_the_call_for_surrender_left_it():
     assert march["group"]["mamluks"]["reduced"] == {"4-6": 1}
     do(state, "muslim", ("move", "masyaf"))
     assert state.field["masyaf"]["mamluks"]["reduced"] == {"4-6": 1}
+
+
+def test_a_vassal_stack_that_dropped_its_last_unit_only_stops():
+    # §10.2.Moving: units dropped off stay; a march with nothing left may not go on, call for
+    # surrender or besiege (a random game called with no force and found no marker to set)
+    state = position("D")
+    force = {"jerusalem": put(state, "acre", "jerusalem", {"2-4": 1})}
+    movement.start(state, "christian", "acre", force, None, 1)
+    PROCEDURES.settle(state)
+    do(state, "christian", ("move", "tyre"))
+    do(state, "christian", ("drop", "jerusalem", "full", "2-4"))
+    assert PROCEDURES.legal(state, "christian") == [("stop",)]
+    do(state, "christian", ("stop",))
+    assert state.field["tyre"]["jerusalem"]["full"] == {"2-4": 1} and not state.stack

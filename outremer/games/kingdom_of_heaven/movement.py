@@ -670,6 +670,8 @@ def _march_legal(state: State, frame: Frame, role: str) -> list[Action]:
     if frame["stage"] != "move" or role != frame["player"]:
         return []
     player, at, force = frame["player"], frame["at"], frame["group"]
+    if not any(not forces.empty(g) for g in force.values()):
+        return [("stop",)]  # every piece dropped off: nothing left to move, call or besiege
     board = data(state).board
     out: list[Action] = []
     left = mp_left(state, frame)
