@@ -69,11 +69,16 @@ def captured(state: State, space: str) -> bool:
 def musters_for(state: State, at: str) -> str | None:
     """The Power that may muster in ``at`` (a space or a box) now, None for none (§7.2, §7.2.1):
     a castle's crest wherever it stands; a walled city's province owner unless the city is
-    captured (§17.1.2: Jerusalem held since the start by its Muslim holder, who alone musters
-    there); any other space or box its province's owner while the owner's side controls it."""
+    captured (§17.1.2: Jerusalem held since the start by its Muslim holder, city or castle, who
+    alone musters there, and only while pro-Muslim); any other space or box its province's owner
+    while the owner's side controls it."""
     board = data(state).board
     if at in state.castles:
-        return str(state.castles[at]["power"])
+        power = str(state.castles[at]["power"])
+        first = data(state).scenarios[state.scenario].castles.get(at)
+        if at == JERUSALEM and first is not None and first.power == power and side(state, power) != MUSLIM:
+            return None  # §17.1.2: the Muslim Power's castle since the start; no Christian muster
+        return power
     if at in board.boxes:
         owner = state.owners.get(at)
     elif at in state.cities:
