@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from outremer.games.kingdom_of_heaven import forces, movement, strategy  # noqa: F401
+from outremer.games.kingdom_of_heaven import forces, movement, strategy, strongholds  # noqa: F401
 from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
 
 from .positions_movement import do, feed, position, put, said
@@ -113,3 +113,16 @@ def test_a_vassal_stack_that_dropped_its_last_unit_only_stops():
     assert PROCEDURES.legal(state, "christian") == [("stop",)]
     do(state, "christian", ("stop",))
     assert state.field["tyre"]["jerusalem"]["full"] == {"2-4": 1} and not state.stack
+
+
+def test_equal_rank_is_drawn_for_the_walls_as_for_a_battle():
+    # §10.3 L600, K69: Richard (battle 4) and Philip (battle 2), Crusaders of command 6, are of
+    # equal rank; the RF counts one of them drawn at random and said to both, as a battle does
+    state = position("D")
+    put(state, "acre", "crusaders", {"3-4": 1}, leaders=["richard", "philip"], place="inside")
+    value = strongholds.rf(state, "acre")
+    drawn = "richard" if said(state, "Richard") else "philip"
+    assert said(state, "is drawn to lead")
+    alone = position("D")
+    put(alone, "acre", "crusaders", {"3-4": 1}, leaders=[drawn], place="inside")
+    assert strongholds.rf(alone, "acre") == value and not said(alone, "is drawn")

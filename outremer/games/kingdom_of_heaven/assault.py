@@ -22,6 +22,7 @@ from .cardplay import spend
 from .common import data
 from .dice import roll
 from .effects import run
+from .initiative import leading
 from .procedures import PROCEDURES
 from .sieges import besieged, besieging, event_of, grids, playable, playable_hand
 from .state import State
@@ -31,7 +32,6 @@ from .strongholds import (
     enemy,
     leaders,
     push_losses,
-    ranking,
     start_capture,
     steps_of,
     strength,
@@ -60,7 +60,7 @@ def leader_drm(state: State, space: str) -> tuple[int, int]:
     counters = data(state).counters
     rating = []
     for force in (besieging(state, space), besieged(state, space)):
-        chief = ranking(counters, leaders(force))
+        chief = leading(state, leaders(force))  # K69
         rating.append(0 if chief is None else counters.leaders[chief].battle)
     a, d = rating
     return (LEADER_DRM if a > d else 0, LEADER_DRM if d > a else 0)

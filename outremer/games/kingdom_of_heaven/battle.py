@@ -30,14 +30,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ...engine import rng
 from ...engine.errors import IllegalAction
 from ...engine.procedures import Action, Frame
 from . import cardplay, dice, diplomacy, forces
 from .cards import Card, Effect
 from .common import data, side, units
 from .forces import Force
-from .initiative import outranks
+from .initiative import leading, outranks
 from .procedures import PROCEDURES
 from .state import NEUTRAL, PLAYERS, State
 from .tables import Tables, load_tables
@@ -225,7 +224,7 @@ def _open(state: State, frame: Frame) -> None:
             fighting = whole
         value = unit_strength(state, fighting) + sum(counters.leaders[x].battle for x in leaders_of(whole))
         frame["strength"][player] = value
-        frame["leader"][player] = _ranking_leader(state, leaders_of(whole))
+        frame["leader"][player] = leading(state, leaders_of(whole))
         frame["led"][player] = bool(leaders_of(whole))
         frame["dead"][player] = dead_units(state, player)
     rating = {p: (0 if x is None else counters.leaders[x].battle) for p, x in frame["leader"].items()}
@@ -250,21 +249,6 @@ def _open(state: State, frame: Frame) -> None:
         )
     frame["step"] = "before"
     frame["window"] = [a, d]
-
-
-def _ranking_leader(state: State, leaders: list[str]) -> str | None:
-    """The side's ranking leader; among equals of rank with different battle ratings, one drawn
-    at random for this battle (§10.3 L600)."""
-    best = ranking(state, leaders)
-    if not best:
-        return None
-    ratings = {data(state).counters.leaders[x].battle for x in best}
-    if len(ratings) == 1:
-        return best[0]
-    pick = rng.choice(state, best)
-    state.barrier += 1
-    state.say("§10.3", f"Leaders of equal rank: {data(state).counters.leaders[pick].name} is drawn to lead.")
-    return pick
 
 
 def _window(state: State, frame: Frame) -> None:

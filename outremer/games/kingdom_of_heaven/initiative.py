@@ -6,6 +6,7 @@ Section keys are those of docs/kingdom-of-heaven/sections.md; K-numbers are ruli
 
 from __future__ import annotations
 
+from ...engine import rng
 from .common import data
 from .counters import Counters
 from .state import CHRISTIAN, MUSLIM, PLAYERS, State
@@ -24,6 +25,24 @@ def outranks(counters: Counters, a: str, b: str) -> bool:
     if _above(counters, lb.power, la.power):
         return False
     return la.command > lb.command
+
+
+def leading(state: State, ids: list[str]) -> str | None:
+    """The leader whose battle rating counts for a force now (§10.3 L600, K69): its highest-ranked
+    (outranked by the fewest of the others); among equals of rank whose battle ratings differ,
+    one drawn at random and said to both. Called at the moment the rating is used: a battle, an
+    assault, a stronghold's RF and the Call for Surrender."""
+    counters = data(state).counters
+    if not ids:
+        return None
+    above = {a: sum(outranks(counters, b, a) for b in ids if b != a) for a in ids}
+    best = sorted(a for a in ids if above[a] == min(above.values()))
+    if len({counters.leaders[x].battle for x in best}) == 1:
+        return best[0]
+    pick = rng.choice(state, best)
+    state.barrier += 1
+    state.say("§10.3", f"Leaders of equal rank: {counters.leaders[pick].name} is drawn to lead.")
+    return str(pick)
 
 
 def _above(counters: Counters, a: str, b: str) -> bool:

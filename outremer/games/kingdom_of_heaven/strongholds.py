@@ -21,7 +21,7 @@ from .common import data, side, stronghold_holder, units
 from .counters import Counters
 from .dice import roll
 from .effects import handler
-from .initiative import outranks
+from .initiative import leading, outranks
 from .procedures import PROCEDURES
 from .state import PLAYERS, SHARED_MARKER, State, group, marker
 
@@ -85,8 +85,9 @@ def leaders(force: Mapping[str, Mapping[str, Any]]) -> list[str]:
 
 
 def ranking(counters: Counters, ids: Iterable[str]) -> str | None:
-    """The highest-ranked of ``ids`` (§10.3 L596-L600): outranked by the fewest of the others;
-    among equals the best battle rating, then the lowest id (K74)."""
+    """The highest-ranked of ``ids`` (§10.3 L596-L600) for a force's movement allowance: outranked
+    by the fewest of the others; among equals the best battle rating, then the lowest id (no
+    rating counts here, so no draw; where one does, :func:`initiative.leading`, K69)."""
     ids = list(ids)
     if not ids:
         return None
@@ -123,7 +124,7 @@ def rf(state: State, space: str) -> int:
     counters = data(state).counters
     here = inside(state, space)
     value = BASE_RF
-    best = ranking(counters, leaders(here))
+    best = leading(state, leaders(here))  # K69
     if best is not None:
         value += (counters.leaders[best].battle + 1) // 2
     if data(state).board.spaces[space].port:
@@ -219,7 +220,7 @@ def can_call(state: State, player: str, space: str) -> bool:
 
 def active_leader(state: State, frame: Frame) -> str | None:
     chosen = frame.get("leader")
-    return chosen if chosen is not None else ranking(data(state).counters, leaders(frame["group"]))
+    return chosen if chosen is not None else leading(state, leaders(frame["group"]))  # K69
 
 
 def call_drm(state: State, player: str, space: str, force: Force, leader: str | None) -> int:
