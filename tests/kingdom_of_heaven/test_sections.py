@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -68,7 +69,7 @@ def test_rulings_are_numbered_once_and_cite_lines_of_the_file() -> None:
     values = [int(n[1:]) for n in numbers]
     assert values == sorted(values)
     assert values[0] == 1
-    assert [b for a, b in zip(values, values[1:]) if b != a + 1 and b % 10] == []
+    assert [b for a, b in pairwise(values) if b != a + 1 and b % 10] == []
     total = len(rulebook_lines())
     assert [n for n in map(int, re.findall(r"\bL(\d+)\b", text)) if not 1 <= n <= total] == []
 
