@@ -57,6 +57,9 @@ SHOWN: dict[str, Callable[[dict[str, Any]], Any]] = {
     # Crusader Rex: also the draw pools, where a block lost in winter shows whether it was gone
     # for good (6.34, 8.3) without showing which block it was.
     "crusader-rex": lambda view: (sorted(_identified(view, [])), view["pools"]),
+    # Kingdom of Heaven: the hands as the viewer sees them, its own cards and the opponent's it
+    # knows (§8.1, §13.6); a card drawn is shown to its drawer.
+    "kingdom-of-heaven": lambda view: view["hands"],
 }
 """What a view shows of hidden things, by title: by default every block, unit or card it names
 (The First Crusade's face-up counters, say)."""
