@@ -1,9 +1,9 @@
 """Kingdom of Heaven's browser board (web/board.js) in Debian's Chromium: the board's contract of
 docs/writing-a-title.md section 10 and axe-core, run from tests/e2e/test_boards.py and test_a11y.py
 on the title's positions while the title is not registered yet (it is registered here, in this
-process and the server's), and what this board adds: a stack opened from the map lists its pieces by Power (every stack is
-open to both players, §10.5.1); the hand shows the viewer's own cards and only the size of the
-opponent's (§8.1)."""
+process and the server's), and what this board adds: a stack opened from the map lists its
+pieces by Power (every stack is open to both players, §10.5.1); the hand shows the viewer's own
+cards and only the size of the opponent's (§8.1)."""
 
 from __future__ import annotations
 
