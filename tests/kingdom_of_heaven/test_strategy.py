@@ -152,10 +152,37 @@ def test_combining_cards_is_an_option(monkeypatch: pytest.MonkeyPatch) -> None:
     state.stack = []
     _round(state, "christian")
     combos = {a for a in PROCEDURES.legal(state, "christian") if a[0] == "combine"}
-    # §8.6, K48: two OV 1 cards activate Guy (strategy 2); three activate Balian (strategy 3)
-    assert ("combine", "guy", "11", "6") in combos
-    assert ("combine", "balian", "11", "6", "8") in combos
-    assert ("combine", "guy", "11", "6", "8") not in combos  # one card more than needed
+    assert {("combine", "guy"), ("combine", "balian")} <= combos
+    # §8.6, K48: two OV 1 cards activate Guy (strategy 2), chosen one at a time; a third card
+    # would be one more than needed, so the second completes the activation
+    before = len(state.hands["christian"])
+    PROCEDURES.perform(state, "christian", ("combine", "guy"))
+    assert PROCEDURES.legal(state, "christian") == [("add", "11"), ("add", "6"), ("add", "8")]
+    PROCEDURES.perform(state, "christian", ("add", "6"))
+    assert ("add", "6") not in PROCEDURES.legal(state, "christian")
+    PROCEDURES.perform(state, "christian", ("add", "8"))
+    assert len(state.hands["christian"]) == before - 2
+    activation = next(f for f in state.stack if f["kind"] == "activation")
+    assert activation["leader"] == "guy" and sorted(activation["cards"]) == ["6", "8"]
+    assert activation["ov"] == 2
+
+
+def test_three_cards_combine_for_a_strategy_three_leader(monkeypatch: pytest.MonkeyPatch) -> None:
+    # §8.6, K48: three OV 1 cards activate Balian (strategy 3); two are not enough, so the
+    # combination asks for a third
+    stand_ins(monkeypatch)
+    state = position()
+    give(state, "christian", "6", "11", "8")
+    give(state, "muslim", "21", "24", "37")
+    state.options["combined_cards"] = True
+    _round(state, "christian")
+    PROCEDURES.perform(state, "christian", ("combine", "balian"))
+    PROCEDURES.perform(state, "christian", ("add", "11"))
+    PROCEDURES.perform(state, "christian", ("add", "6"))
+    assert PROCEDURES.legal(state, "christian") == [("add", "8")]
+    PROCEDURES.perform(state, "christian", ("add", "8"))
+    activation = next(f for f in state.stack if f["kind"] == "activation")
+    assert activation["leader"] == "balian" and activation["ov"] == 3
 
 
 def _targets(state: State, player: str) -> set[str]:

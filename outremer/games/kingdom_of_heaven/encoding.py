@@ -4,10 +4,8 @@
 data packs: the verbs without arguments, then each verb over the cards, spaces, Powers, unit
 types, faces and leaders it can name (read from each rule module's legal function). Many never
 turn out legal; none is missing (tests/kingdom_of_heaven/test_encoding.py checks the legal
-actions of random games of every scenario against it). One family is left out: the optional
-combined activations (``("combine", leader, *cards)``, §8.6, the ``combined_cards`` option) name
-two or three cards in the order of a hand, far too many to number; the space covers the
-scenarios without that option.
+actions of random games of every scenario against it), the optional combined activations too
+(§8.6: the leader first, ``("combine", leader)``, then each card, ``("add", card)``).
 
 :func:`observe` turns a role's view (views.py) into a fixed-length vector of numbers in [0, 1]:
 the stacks of each Power in each space and box (outside and inside its stronghold), the
@@ -63,10 +61,11 @@ def action_space(folder: str | None = None) -> tuple[Action, ...]:
     castles = tuple(sorted(s for s, sp in board.spaces.items() if sp.castle_site))
     out: list[Action] = [(verb,) for verb in PASSES]
     for c in cards:  # a card played (§8.4, §9.2, §13.2, §8.4.2)
-        out += [(verb, c) for verb in ("event", "discard", "play", "respond", "vassal")]
+        out += [(verb, c) for verb in ("event", "discard", "play", "respond", "vassal", "add")]
         out += [(verb, c, x) for verb in ("activate", "activate_event") for x in leaders]
         out += [("diplomacy", c, p) for p in (*powers, "advantage")]
         out += [("siege", c, s) for s in spaces]
+    out += [("combine", x) for x in leaders]
     out += [("advantage", n) for n in (-1, 1)] + [("advantage", p) for p in powers]
     for at in places:
         out += [(verb, at) for verb in PLACE_VERBS]

@@ -93,19 +93,49 @@ def choices(state: State, player: str) -> list[Action]:
 
 
 def _combined(state: State, free: list[str], leaders: list[str]) -> list[Action]:
-    """Activations by several cards whose OVs add up to the leader's strategy rating (§8.6), each
-    card needed: no card alone reaches it and none could be left out (K48)."""
-    counters = data(state).counters
+    """A combined activation of each leader some cards can move together (§8.6, K48): chosen
+    first, the cards then added one at a time (the ``combination`` procedure)."""
+    return [("combine", lid) for lid in leaders if combinations_for(state, free, lid)]
+
+
+def combinations_for(state: State, free: list[str], leader: str) -> list[tuple[str, ...]]:
+    """The sets of two or three of ``free`` whose OVs add up to ``leader``'s strategy rating, each
+    card needed: no card alone reaches it and none could be left out (§8.6, K48)."""
+    need = data(state).counters.leaders[leader].strategy
     ov = {cid: card(state, cid).ov for cid in free}
-    out: list[Action] = []
-    for lid in leaders:
-        need = counters.leaders[lid].strategy
-        for size in (2, 3):
-            for combo in combinations(free, size):
-                total = sum(ov[c] for c in combo)
-                if total >= need and all(total - ov[c] < need for c in combo):
-                    out.append(("combine", lid, *combo))
-    return out
+    return [
+        combo
+        for size in (2, 3)
+        for combo in combinations(free, size)
+        if sum(ov[c] for c in combo) >= need and all(sum(ov[c] for c in combo) - ov[x] < need for x in combo)
+    ]
+
+
+def _free(state: State, player: str) -> list[str]:
+    """The cards of ``player``'s hand not bound to their event by Must Be Played (§8.4.1, K41)."""
+    return [cid for cid in sorted(set(state.hands[player])) if not must_be_played(state, player, cid)]
+
+
+def _combination_legal(state: State, frame: Frame, role: str) -> list[Action]:
+    """A card to add: one that, with those chosen, belongs to a set that can move the leader."""
+    chosen = set(frame["cards"])
+    combos = combinations_for(state, _free(state, role), frame["leader"])
+    return [("add", cid) for cid in sorted({c for x in combos if chosen <= set(x) for c in x} - chosen)]
+
+
+def _combination(state: State, frame: Frame, role: str, action: Action) -> None:
+    """The card added; once the chosen cards move the leader, the activation goes ahead (§8.6)."""
+    frame["cards"].append(action[1])
+    combos = combinations_for(state, _free(state, role), frame["leader"])
+    if set(frame["cards"]) in [set(x) for x in combos]:
+        PROCEDURES.pop(state, frame)
+        _activate(state, role, "combine", frame["leader"], list(frame["cards"]))
+
+
+def _combination_prompt(state: State, frame: Frame, role: str) -> str:
+    leader = data(state).counters.leaders[frame["leader"]].name
+    chosen = " + ".join(_title(state, c) for c in frame["cards"]) or "none yet"
+    return f"Combined cards (§8.6): add a card to activate {leader} (chosen: {chosen})."
 
 
 def _round(state: State, frame: Frame, role: str, action: Action) -> None:
@@ -117,7 +147,6 @@ def _round(state: State, frame: Frame, role: str, action: Action) -> None:
         return
     frame["acted"] = True
     who = role.capitalize()
-    names = data(state).counters.leaders
     if what == "pass":
         state.say("§8.2", f"The {who} passes.")
     elif what == "discard":
@@ -125,38 +154,10 @@ def _round(state: State, frame: Frame, role: str, action: Action) -> None:
         state.say("§8.4", f"The {who} discards {_title(state, args[0])}.")
     elif what == "event":
         PROCEDURES.push(state, "event", player=role, card=args[0])
-    elif what in ("activate", "activate_event", "combine"):
-        if what == "combine":
-            lid, cards = args[0], list(args[1:])
-        else:
-            lid, cards = args[1], [args[0]]
-        for cid in cards:
-            if what != "activate_event":
-                spend(state, role, cid, event=False)
-            else:
-                _announce(state, role, cid)
-        ov = sum(card(state, cid).ov for cid in cards)
-        played = " + ".join(_title(state, c) for c in cards)
-        found = whereabouts(state, lid)
-        space = found[1] if found else None
-        state.say(
-            "§8.4",
-            f"The {who} activates {names[lid].name} with {played} (OV {ov}).",
-        )
-        PROCEDURES.push(
-            state,
-            "activation",
-            player=role,
-            card=cards[0],
-            cards=cards,
-            ov=ov,
-            leader=lid,
-            space=space,
-            dual=what == "activate_event",
-        )
-        if what == "activate_event":  # §8.3: the event acts on this move, run above it
-            PROCEDURES.push(state, "event", player=role, card=cards[0], space=space, actor=lid)
-        PROCEDURES.push(state, "response", player=other(role), trigger="activation", space=space, actor=lid)
+    elif what == "combine":  # the cards are chosen one at a time (§8.6)
+        PROCEDURES.push(state, "combination", player=role, leader=args[0], cards=[])
+    elif what in ("activate", "activate_event"):
+        _activate(state, role, what, args[1], [args[0]])
     elif what in ("vassal", "free_vassal"):
         cid = args[0] if args else None
         if cid is not None:
@@ -197,6 +198,40 @@ def _round(state: State, frame: Frame, role: str, action: Action) -> None:
             ),
         )
         PROCEDURES.push(state, "diplomacy", player=role, power=power, card=cid)
+
+
+def _activate(state: State, role: str, what: str, lid: str, cards: list[str]) -> None:
+    """``lid`` activated by ``cards`` (one, or several combined): the cards spent, or a dual-use
+    event's announced, the activation pushed with the opponent's response window above it."""
+    who = role.capitalize()
+    names = data(state).counters.leaders
+    for cid in cards:
+        if what != "activate_event":
+            spend(state, role, cid, event=False)
+        else:
+            _announce(state, role, cid)
+    ov = sum(card(state, cid).ov for cid in cards)
+    played = " + ".join(_title(state, c) for c in cards)
+    found = whereabouts(state, lid)
+    space = found[1] if found else None
+    state.say(
+        "§8.4",
+        f"The {who} activates {names[lid].name} with {played} (OV {ov}).",
+    )
+    PROCEDURES.push(
+        state,
+        "activation",
+        player=role,
+        card=cards[0],
+        cards=cards,
+        ov=ov,
+        leader=lid,
+        space=space,
+        dual=what == "activate_event",
+    )
+    if what == "activate_event":  # §8.3: the event acts on this move, run above it
+        PROCEDURES.push(state, "event", player=role, card=cards[0], space=space, actor=lid)
+    PROCEDURES.push(state, "response", player=other(role), trigger="activation", space=space, actor=lid)
 
 
 def _announce(state: State, player: str, cid: str) -> None:
@@ -243,6 +278,14 @@ def _strategy(state: State, frame: Frame) -> None:
 
 
 PROCEDURES.procedure("strategy", run=_strategy, rule="§5.5")
+PROCEDURES.procedure(
+    "combination",
+    legal=_combination_legal,
+    perform=_combination,
+    prompt=_combination_prompt,
+    roles=lambda state, frame: [frame["player"]],
+    rule="§8.6",
+)
 PROCEDURES.procedure(
     "round",
     legal=_round_legal,
