@@ -175,7 +175,7 @@ def test_a_crusader_takes_the_first_loss(monkeypatch):
 
     drive(state, choose)
     lost = [e[2] for e in state.log if e[0] == "§13.5" and "christian player's" in e[2]]
-    assert lost[0] == "The christian player's crusaders 3-4 is reduced."  # made at once: no choice
+    assert lost[0] == "The christian player's Crusaders 3-4 is reduced."  # made at once: no choice
     assert len(lost) >= 2 and offered and any(a[1] == "jerusalem" for a in offered[0])
 
 

@@ -23,6 +23,7 @@ from .common import data
 from .dice import roll
 from .effects import run
 from .initiative import leading
+from .names import space_name
 from .procedures import PROCEDURES
 from .sieges import besieged, besieging, event_of, grids, playable, playable_hand
 from .state import State
@@ -179,7 +180,11 @@ def _roll(state: State, frame: Frame) -> None:
     a_drm, d_drm = leader_drm(state, space)
     a_drm += frame["drm"]["attacker"]
     d_drm += DEFENDER_DRM + frame["drm"]["defender"]
-    state.say("§17.7", f"Assault on {space}: {mine} against {theirs}, RF {value} shifts the besieger left.")
+    state.say(
+        "§17.7",
+        f"Assault on {space_name(state, space)}: {mine} against "
+        f"{theirs}, RF {value} shifts the besieger left.",
+    )
     a_die = roll(state, "§17.7", f"The besieger's assault roll ({a_drm:+d})")
     d_die = roll(state, "§17.7", f"The defender's roll ({d_drm:+d})")
     inflicted = crt.result(mine, a_die + a_drm, -value)
@@ -197,7 +202,7 @@ def _roll(state: State, frame: Frame) -> None:
 def _outcome(state: State, frame: Frame) -> None:
     space, player = frame["space"], frame["player"]
     if frame["taken"]:
-        state.say("§17.7.3", f"{space} falls to the assault.")
+        state.say("§17.7.3", f"{space_name(state, space)} falls to the assault.")
         frame["defenders"] = {
             p: list(g["leaders"]) for p, g in besieged(state, space).items() if g["leaders"]
         }
@@ -206,7 +211,7 @@ def _outcome(state: State, frame: Frame) -> None:
         return
     siege = state.sieges[space]
     siege["rf"] = clamp(siege["rf"] + 1)
-    state.say("§17.7.4", f"The assault fails: the RF of {space} rises to {siege['rf']}.")
+    state.say("§17.7.4", f"The assault fails: the RF of {space_name(state, space)} rises to {siege['rf']}.")
     frame["step"] = "attacker_losses"
     push_losses(state, enemy(player), space, "inside", frame["inflicted"], castle=True)
 

@@ -37,6 +37,7 @@ from .cards import Card, Effect
 from .common import data, side, units
 from .forces import Force
 from .initiative import leading, outranks
+from .names import power_name
 from .procedures import PROCEDURES
 from .state import NEUTRAL, PLAYERS, State
 from .tables import Tables, load_tables
@@ -325,7 +326,7 @@ def take_step(state: State, place: str, space: str, player: str, action: Action,
     _, power, face, label = action
     eliminated = forces.lose_step(state, place, space, power, face, label)
     what = "is eliminated" if eliminated else "is reduced"
-    state.say(key, f"The {player} player's {power} {label} {what}.")
+    state.say(key, f"The {player} player's {power_name(state, power)} {label} {what}.")
 
 
 def _losses(state: State, frame: Frame) -> None:

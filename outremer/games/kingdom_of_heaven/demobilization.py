@@ -32,6 +32,7 @@ from .common import data, side
 from .effects import handler
 from .initiative import outranks
 from .muster import captured
+from .names import space_name
 from .procedures import PROCEDURES
 from .state import CHRISTIAN, MUSLIM, State, group, marker
 
@@ -224,12 +225,17 @@ def _stay(state: State, frame: Frame, leader: str) -> None:
     place, space = next((pl, sp) for pl, sp, _, g in groups(state, frame) if leader in g["leaders"])
     if _besieging(state, frame["player"], place, space):
         roll = dice.roll(
-            state, "§16.1", f"{rated.name}, besieging {space}, rolls to winter there (at most {rated.battle})"
+            state,
+            "§16.1",
+            f"{rated.name}, besieging {space_name(state, space)}, "
+            f"rolls to winter there (at most {rated.battle})",
         )
         if roll > rated.battle:
             frame["gone"].append(leader)
             frame["forced"].append([place, space])
-            state.say("§16.1", f"{rated.name} fails: he and his forces at {space} demobilize.")
+            state.say(
+                "§16.1", f"{rated.name} fails: he and his forces at {space_name(state, space)} demobilize."
+            )
             return
     frame["stay"].append(leader)
     state.say("§16.1", f"{rated.name} stays in the field.")

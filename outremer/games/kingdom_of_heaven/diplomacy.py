@@ -36,6 +36,7 @@ from .cards import Effect
 from .common import data, side
 from .effects import handler
 from .muster import capitals
+from .names import key_words, space_name
 from .procedures import PROCEDURES
 from .replacement import holder_side, in_play
 from .state import CHRISTIAN, MUSLIM, NEUTRAL, State, marker
@@ -211,7 +212,11 @@ def shift(state: State, power: str, goal: str, key: str) -> None:
 def _advantage(state: State, frame: Frame) -> None:
     """The mandatory roll for the marker (§9.3 L520-L527 and its note)."""
     player, at_most = frame["player"], int(frame["at_most"])
-    die = dice.roll(state, "§9.3", f"The {player} player rolls for the Diplomatic Advantage ({frame['why']})")
+    die = dice.roll(
+        state,
+        "§9.3",
+        f"The {player} player rolls for the Diplomatic Advantage ({key_words(state, frame['why'])})",
+    )
     if die == SIX:
         if state.advantage != other(player):
             state.advantage = other(player)
@@ -328,7 +333,9 @@ def _recall(state: State, power: str) -> None:
                 forces.take(state, place, at, p, moving)
                 forces.to_pool(state, p, moving)
                 state.say(
-                    "§9.6.1", f"{_name(state, p)}, now neutral, recalls its forces from {at} to its pool."
+                    "§9.6.1",
+                    f"{_name(state, p)}, now neutral, recalls its "
+                    f"forces from {space_name(state, at)} to its pool.",
                 )
 
 
@@ -377,8 +384,8 @@ def _move_stray(state: State, player: str, space: str, to: str | None) -> None:
             forces.to_pool(state, p, moving)
         else:
             forces.put(state, "field", to, p, moving)
-    where = "the force pool (no friendly stronghold)" if to is None else to
-    state.say("§9.6.1", f"The {player} player's forces in {space} move to {where} (K84).")
+    where = "the force pool (no friendly stronghold)" if to is None else space_name(state, to)
+    state.say("§9.6.1", f"The {player} player's forces in {space_name(state, space)} move to {where} (K84).")
 
 
 def _realign_run(state: State, frame: Frame) -> None:

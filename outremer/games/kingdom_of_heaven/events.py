@@ -21,6 +21,7 @@ from .cardplay import spend
 from .cards import Card, Effect
 from .common import data, side, units
 from .forces import PLACES, pieces, take, to_dead, to_pool
+from .names import space_name
 from .naval import BOX, may_sail
 from .procedures import PROCEDURES
 from .setup import draw
@@ -68,6 +69,15 @@ def only_answers(c: Card) -> bool:
     Dispute over the Crown), so it is played in a response window, never on its player's round
     (K43)."""
     return c.kind == "event" and bool(c.event) and all(e["kind"] == "detach" for e in c.event)
+
+
+TRIGGERS = {
+    "activation": "an activation",
+    "siege": "a siege action",
+    "diplomacy": "a diplomacy attempt",
+    "event": "an event",
+}
+"""The announced actions a response answers (§8.4.3), in words for the prompt."""
 
 
 def fits(c: Card, trigger: str) -> bool:
@@ -122,9 +132,9 @@ def _response_run(state: State, frame: Frame) -> None:
 
 
 def _response_prompt(state: State, frame: Frame, role: str) -> str:
-    where = f" at {frame['space']}" if frame.get("space") else ""
+    where = f" at {space_name(state, frame['space'])}" if frame.get("space") else ""
     return (
-        f"Response (§8.4.3): the {other(role).capitalize()} announces a {frame['trigger']}{where}. "
+        f"Response (§8.4.3): the {other(role).capitalize()} announces {TRIGGERS[frame['trigger']]}{where}. "
         "Play a response event, or pass."
     )
 

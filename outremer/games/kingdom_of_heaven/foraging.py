@@ -20,6 +20,7 @@ from ...engine.procedures import Action, Frame
 from . import dice, forces
 from .common import data, side, stronghold_holder, units
 from .effects import handler
+from .names import key_words, power_name
 from .procedures import PROCEDURES
 from .state import PLAYERS, State
 from .tables import load_tables
@@ -157,7 +158,10 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
         forces.add(g, forces.one("reduced", label))
     frame["owed"] -= 1
     frame["lost"] = frame.get("lost", 0) + 1
-    state.say("§15.2", f"The {frame['player']} player's {power} {label} loses a step to attrition.")
+    state.say(
+        "§15.2",
+        f"The {frame['player']} player's {power_name(state, power)} {label} loses a step to attrition.",
+    )
     if forces.empty(g):
         del frame["group"][power]
 
@@ -175,7 +179,9 @@ def _run(state: State, frame: Frame) -> None:
         else:
             table = load_tables(None if state.pack is None else Path(state.pack)).attrition
             die = dice.roll(
-                state, "§15.2", f"Attrition ({frame['why']}) of the {frame['player']} player, AV {av}"
+                state,
+                "§15.2",
+                f"Attrition ({key_words(state, frame['why'])}) of the {frame['player']} player, AV {av}",
             )
             frame["owed"] = table.result(av, die)
             state.say("§15.2", f"Attrition costs the {frame['player']} player {frame['owed']} step(s).")

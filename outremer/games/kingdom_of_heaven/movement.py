@@ -27,6 +27,7 @@ from .board import MEDITERRANEAN
 from .common import controller, data, side, units
 from .effects import handler
 from .initiative import outranks
+from .names import power_name, space_name
 from .procedures import PROCEDURES
 from .state import CHRISTIAN, MUSLIM, NEUTRAL, PLAYERS, State, group, marker
 
@@ -718,18 +719,25 @@ def _march_perform(state: State, frame: Frame, role: str, action: Action) -> Non
     elif verb == "rest":
         frame["spent"] += 1
         _rest_entry(frame)["rest"] += 1
-        state.say("§15.2", f"The {player} force spends an MP gathering supplies in {at}.")
+        state.say("§15.2", f"The {player} force spends an MP gathering supplies in {space_name(state, at)}.")
     elif verb in ("pick", "pick_leader"):
         g = forces.one(action[2], action[3]) if verb == "pick" else leader_group(action[2])
         frame["group"] = plus(frame["group"], action[1], g)
         bring_out(state, at, frame["group"])
-        state.say("§10.2.Moving", f"The {player} force picks up a {action[1]} piece in {at}.")
+        state.say(
+            "§10.2.Moving",
+            f"The {player} force picks up a {power_name(state, action[1])} piece in {space_name(state, at)}.",
+        )
     elif verb in ("drop", "drop_leader"):
         g = forces.one(action[2], action[3]) if verb == "drop" else leader_group(action[2])
         frame["group"] = minus(frame["group"], action[1], g)
         d = frame["dropped"].setdefault(at, {})
         forces.add(d.setdefault(action[1], group()), g)
-        state.say("§10.2.Moving", f"The {player} force drops off a {action[1]} piece in {at}.")
+        state.say(
+            "§10.2.Moving",
+            f"The {player} force drops off a {power_name(state, action[1])} "
+            f"piece in {space_name(state, at)}.",
+        )
         _forage_dropped(state, frame, action[1], g)
     elif verb == "call":
         frame["stage"] = "call"
@@ -789,7 +797,10 @@ def _enter(state: State, frame: Frame, dst: str) -> None:
     frame["at"] = dst
     frame["came_from"] = at
     frame["path"].append(dst)
-    state.say("§10.2", f"The {player} force moves from {at} to {dst} ({cost} MP).")
+    state.say(
+        "§10.2",
+        f"The {player} force moves from {space_name(state, at)} to {space_name(state, dst)} ({cost} MP).",
+    )
     trespass(state, player, dst, leader=bool(leaders(frame["group"])))
     frame["entries"].append(foraging.entry(state, player, dst, kind))
     if at == "constantinople":  # §10.6.Boxes L626, §15.1 L882: the crossing of Asia Minor
@@ -860,7 +871,7 @@ def _march_run(state: State, frame: Frame) -> None:
         survivors = _survivors(state, frame)
         left = bool(done and done.get("attacker_left" if frame.pop("attacking", False) else "defender_left"))
         if not survivors or left:
-            state.say("§13.7", f"The {player} force's move ends with the battle in {at}.")
+            state.say("§13.7", f"The {player} force's move ends with the battle in {space_name(state, at)}.")
             PROCEDURES.pop(state, frame, at=None, group={})
             return
         frame["group"] = survivors
@@ -924,7 +935,7 @@ def _finish(state: State, frame: Frame) -> None:
     frame["stage"] = "forage"
     shadow = frame.get("shadow")
     safe = at in data(state).board.boxes or foraging.stronghold_side(state, at, player) == "friendly"
-    state.say("§10.2", f"The {player} force ends its move in {at}.")
+    state.say("§10.2", f"The {player} force ends its move in {space_name(state, at)}.")
     for av in frame.get("avoiders", []):
         if any(e["harsh"] and e["stronghold"] != "friendly" for e in av["entries"]):
             foraging.push(
@@ -949,7 +960,7 @@ def _march_roles(state: State, frame: Frame) -> list[str]:
 
 
 def _march_prompt(state: State, frame: Frame, role: str) -> str:
-    return f"March from {frame['at']}: {mp_left(state, frame)} MP left (§10.2)."
+    return f"March from {space_name(state, frame['at'])}: {mp_left(state, frame)} MP left (§10.2)."
 
 
 PROCEDURES.procedure(

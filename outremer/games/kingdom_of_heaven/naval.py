@@ -44,6 +44,7 @@ from .movement import (
     start,
     trespass,
 )
+from .names import space_name
 from .procedures import PROCEDURES
 from .reactions import card_drm
 from .state import CHRISTIAN, PLAYERS, State
@@ -92,9 +93,9 @@ def may_sail(state: State, player: str, at: str, sea: str, event: bool, ov: int)
     if not event and (sea != MEDITERRANEAN or player != CHRISTIAN):
         return "only the Christian sails the Mediterranean without an event (§10.8.Supremacy)"
     if sea_of(state, at) != sea:
-        return f"{at} is no port of that sea"
+        return f"{space_name(state, at)} is no port of that sea"
     if at != BOX and (controller(state, at) != player or blockaded(state, at, player)):
-        return f"{at} is not a friendly unblockaded port (§10.8 L636)"
+        return f"{space_name(state, at)} is not a friendly unblockaded port (§10.8 L636)"
     return None
 
 
@@ -186,7 +187,8 @@ def _voyage(state: State, frame: Frame, dst: str) -> None:
         if die + drm > FLEET:
             state.say(
                 "§10.8.Fleet",
-                f"No fleet: the {player} player's force stays in {at} and the activation is lost.",
+                f"No fleet: the {player} player's force stays in "
+                f"{space_name(state, at)} and the activation is lost.",
             )
             PROCEDURES.pop(state, frame, sailed=False)
             return
@@ -194,7 +196,10 @@ def _voyage(state: State, frame: Frame, dst: str) -> None:
         bring_out(state, at, force)
     for p, g in force.items():
         forces.move(state, p, g, ("field", at), ("field", dst))
-    state.say("§10.8", f"The {player} player's force sails from {at} to {dst}.")
+    state.say(
+        "§10.8",
+        f"The {player} player's force sails from {space_name(state, at)} to {space_name(state, dst)}.",
+    )
     PROCEDURES.pop(state, frame, sailed=True)
     safe = at == BOX or stronghold_side(state, at, player) == "friendly"
     landed(state, player, dst, force, frame["leader"], frame["ov"], safe)
@@ -218,7 +223,10 @@ def landed(
 
 
 def _prompt(state: State, frame: Frame, role: str) -> str:
-    return f"Naval move from {frame['at']}: take up to {frame['units']} units, then choose the port (§10.8)."
+    return (
+        f"Naval move from {space_name(state, frame['at'])}: take up "
+        f"to {frame['units']} units, then choose the port (§10.8)."
+    )
 
 
 PROCEDURES.procedure("naval", legal=_legal, perform=_perform, prompt=_prompt, rule="10.8")

@@ -39,6 +39,7 @@ from .movement import (
     size,
     survivors,
 )
+from .names import leader_name, space_name
 from .procedures import PROCEDURES
 from .state import State, group
 
@@ -330,7 +331,8 @@ def _reactions_perform(state: State, frame: Frame, role: str, action: Action) ->
         pool = interceptors(state, action[1], role)
         force = cavalry_only(state, pool) if action[2] == "cavalry" else led(state, action[2], pool)
         frame.setdefault("declared", []).append([*action, force])
-        state.say("§11.4", f"The {role} player declares an interception from {action[1]} ({action[2]}).")
+        src, who = space_name(state, action[1]), leader_name(state, action[2])
+        state.say("§11.4", f"The {role} player declares an interception from {src} ({who}).")
     elif action[0] == "leave_out":
         _, i, p, face, label = action
         d = frame["declared"][i]
@@ -355,7 +357,8 @@ def _resolve(state: State, frame: Frame) -> None:
         if d[0] == "intercept":
             force = d[3]
             drm, target = intercept_drm(state, frame, force), rating(state, force)
-            die = dice.roll(state, "§11.2", f"Interception from {d[1]} (rating {target}, modifier {drm:+d})")
+            what = f"Interception from {space_name(state, d[1])} (rating {target}, modifier {drm:+d})"
+            die = dice.roll(state, "§11.2", what)
             if succeeds(die, drm, target):
                 frame["hit"].append([d[1], force])
         else:
@@ -371,7 +374,7 @@ def _resolve(state: State, frame: Frame) -> None:
                 die = dice.roll(
                     state,
                     "§12.1",
-                    f"{d[0].capitalize()} in {space} (rating {target}, modifier {drm:+d})",
+                    f"{d[0].capitalize()} in {space_name(state, space)} (rating {target}, modifier {drm:+d})",
                 )
                 ok = succeeds(die, drm, target)
             if ok:
@@ -382,7 +385,11 @@ def _resolve(state: State, frame: Frame) -> None:
         for p, g in force.items():
             bring_out(state, s, {p: g})
             forces.move(state, p, g, ("field", s), ("field", space))
-        state.say("§11.3", f"The {foe} player's army intercepts from {s} into {space}.")
+        state.say(
+            "§11.3",
+            f"The {foe} player's army intercepts from "
+            f"{space_name(state, s)} into {space_name(state, space)}.",
+        )
     if frame.get("stage") != "where":
         _done(state, frame)
 
@@ -401,7 +408,8 @@ def _leave(state: State, frame: Frame, dst: str) -> None:
         forces.move(state, p, g, ("field", space), ("field", dst))
     state.say(
         "§12.1",
-        f"The {foe} player's army leaves {space} for {dst} ({frame['how']}).",
+        f"The {foe} player's army leaves {space_name(state, space)} "
+        f"for {space_name(state, dst)} ({frame['how']}).",
     )
     march = PROCEDURES.find(state, "march")
     record = {"player": foe, "at": dst, "group": pool, "entries": [foraging.entry(state, foe, dst)]}
@@ -438,8 +446,11 @@ def _reactions_roles(state: State, frame: Frame) -> list[str]:
 
 def _reactions_prompt(state: State, frame: Frame, role: str) -> str:
     if frame.get("stage") == "where":
-        return f"Where does your army go from {frame['space']}? (§12.1)"
-    return f"The enemy enters {frame['space']}: declare interceptions and avoidance, then roll (§11.4)."
+        return f"Where does your army go from {space_name(state, frame['space'])}? (§12.1)"
+    return (
+        f"The enemy enters {space_name(state, frame['space'])}: "
+        "declare interceptions and avoidance, then roll (§11.4)."
+    )
 
 
 PROCEDURES.procedure(
@@ -487,17 +498,21 @@ def _shadow_perform(state: State, frame: Frame, role: str, action: Action) -> No
     sh["step"] = len(march["path"])
     if action[0] == "cease":
         sh["active"] = False
-        state.say("§12.4.1", f"The {role} player's army stops shadowing in {sh['at']}.")
+        state.say("§12.4.1", f"The {role} player's army stops shadowing in {space_name(state, sh['at'])}.")
         PROCEDURES.pop(state, frame)
         return
     if action[0] == "stay":
-        state.say("§12.4.1", f"The {role} player's shadowing army stays in {sh['at']}.")
+        state.say("§12.4.1", f"The {role} player's shadowing army stays in {space_name(state, sh['at'])}.")
         PROCEDURES.pop(state, frame)
         return
     dst = action[1]
     for p, g in sh["group"].items():
         forces.move(state, p, g, ("field", sh["at"]), ("field", dst))
-    state.say("§12.4.1", f"The {role} player's shadowing army moves from {sh['at']} to {dst}.")
+    state.say(
+        "§12.4.1",
+        f"The {role} player's shadowing army moves from "
+        f"{space_name(state, sh['at'])} to {space_name(state, dst)}.",
+    )
     came, sh["at"] = sh["at"], dst
     sh["entries"].append(foraging.entry(state, role, dst))
     frame["came"] = came

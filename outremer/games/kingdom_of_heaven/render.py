@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .common import data, pack_at
+from .names import key_words, leader_name
 from .state import PLAYERS, State
 
 PHASE_NAMES = {
@@ -31,12 +32,8 @@ def _names(state: State, part: Any) -> str:
     if text in packs.cards.cards:
         return f"{packs.cards.cards[text].title} (#{text})"
     if text in packs.counters.leaders:
-        return packs.counters.leaders[text].name
-    if text in packs.board.spaces:
-        return packs.board.spaces[text].name
-    if text in packs.counters.powers:
-        return packs.counters.powers[text].name
-    return text.replace("_", " ")
+        return leader_name(state, text)
+    return key_words(state, text)
 
 
 PHRASES = {
@@ -67,7 +64,9 @@ def describe(state: State, action: tuple[Any, ...]) -> str:
     if verb == "diplomacy" and action[2] == "advantage":
         return f"play {names[0]} for the Diplomatic Advantage"
     if verb == "combine":
-        return f"play {' + '.join(names[1:])} to activate {names[0]}"
+        return f"combine cards to activate {names[0]}"
+    if verb == "add":
+        return f"add {names[0]} to the combination"
     if verb == "sail":
         led = f" led by {names[1]}" if action[2] else ""
         return f"sail from {names[0]}{led}"
@@ -98,6 +97,9 @@ def render_text(view: dict[str, Any]) -> str:
                 reduced = sum(g["reduced"].values())
                 leaders = ", ".join(packs.counters.leaders[x].name for x in g["leaders"])
                 led = f"; {leaders}" if leaders else ""
-                lines.append(f"  {where}{label}: {power} {full} full, {reduced} reduced{led}")
+                lines.append(
+                    f"  {where}{label}: {packs.counters.powers[power].name} "
+                    f"{full} full, {reduced} reduced{led}"
+                )
     lines.append(view.get("prompt", ""))
     return "\n".join(lines)

@@ -35,6 +35,7 @@ from . import forces
 from .cards import Effect
 from .common import controller, data, side
 from .effects import handler
+from .names import space_name
 from .procedures import PROCEDURES
 from .state import CHRISTIAN, MUSLIM, NEUTRAL, PLAYERS, State, group, marker
 
@@ -206,7 +207,7 @@ def spend(state: State, action: Action) -> int:
         else:
             forces.take(state, place, space, power, forces.one("reduced", label))
             forces.put(state, place, space, power, forces.one("full", label))
-        where = "in the force pool" if place == "pool" else f"in {space}"
+        where = "in the force pool" if place == "pool" else f"in {space_name(state, space)}"
         state.say("§6.1", f"{name}: a reduced {label} {where} flipped to full (1 RP).")
         return 1
     if verb in ("rebuild", "rebuild_full"):

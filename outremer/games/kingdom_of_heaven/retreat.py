@@ -46,6 +46,7 @@ from .battle import (
 from .board import DESERT, PASS
 from .common import data, side, stronghold_holder, units
 from .forces import Force
+from .names import leader_name, power_name
 from .procedures import PROCEDURES
 from .state import NEUTRAL, State
 
@@ -171,7 +172,11 @@ def _go_inside(state: State, frame: Frame, action: Action) -> None:
     else:
         piece[face][x] = 1
     forces.move(state, power, piece, ("field", space), ("inside", space))
-    state.say("§17.3", f"The {player} player's {power} {x} goes inside the stronghold.")
+    state.say(
+        "§17.3",
+        f"The {player} player's {power_name(state, power)} "
+        f"{x if face != 'leader' else leader_name(state, x)} goes inside the stronghold.",
+    )
 
 
 def _path_choices(state: State, frame: Frame) -> list[Action]:
@@ -240,7 +245,7 @@ def _take(state: State, frame: Frame, action: Action) -> None:
     if forces.empty(frame["army"][power]):
         del frame["army"][power]
     what = "is eliminated" if gone else "is reduced"
-    state.say("§14.1", f"The {frame['player']} player's {power} {label} {what}.")
+    state.say("§14.1", f"The {frame['player']} player's {power_name(state, power)} {label} {what}.")
     frame["owed"] -= 1
 
 

@@ -24,6 +24,7 @@ from .cards import Card, SiegeEvent
 from .common import data
 from .dice import roll
 from .effects import handler, run
+from .names import key_words, space_name
 from .procedures import PROCEDURES
 from .setup import draw
 from .state import State
@@ -183,22 +184,22 @@ def _besiege_choice(state: State, frame: Frame, role: str, action: Action) -> No
 def _besiege(state: State, frame: Frame) -> None:
     player, space = frame["player"], frame["space"]
     if not can_besiege(state, player, space):
-        raise IllegalAction(f"no siege may start at {space} now (§17.6)")
+        raise IllegalAction(f"no siege may start at {space_name(state, space)} now (§17.6)")
     value = rf(state, space)
     state.sieges[space] = {"besieger": player, "rf": value, "blockade": False}
-    state.say("§17.6.1", f"The {player} player lays siege to {space}: RF {value}.")
+    state.say("§17.6.1", f"The {player} player lays siege to {space_name(state, space)}: RF {value}.")
     if data(state).board.spaces[space].port:
-        state.say("§17.6.2", f"{space} is a port: no blockade.")
+        state.say("§17.6.2", f"{space_name(state, space)} is a port: no blockade.")
     else:
         odds = count(outside(state, space, player)) - count(inside(state, space)) - is_castle(state, space)
         if odds >= AUTOMATIC_BLOCKADE:
             state.sieges[space]["blockade"] = True
         elif odds >= 1:
             state.sieges[space]["blockade"] = (
-                roll(state, "§17.6.2", f"Blockade of {space}, {odds} or less") <= odds
+                roll(state, "§17.6.2", f"Blockade of {space_name(state, space)}, {odds} or less") <= odds
             )
         said = "blockaded" if state.sieges[space]["blockade"] else "not blockaded"
-        state.say("§17.6.2", f"{space} is {said}.")
+        state.say("§17.6.2", f"{space_name(state, space)} is {said}.")
     PROCEDURES.pop(state, frame)
 
 
@@ -267,7 +268,7 @@ def _siege_act(state: State, frame: Frame, role: str, action: Action) -> None:
         if what == "event":
             _attacker_event(state, frame, role, action[1])
         elif what == "assault":
-            state.say("§17.7", f"The {role} player discards a card to assault {space}.")
+            state.say("§17.7", f"The {role} player discards a card to assault {space_name(state, space)}.")
             _assault(state, frame)
         else:
             frame["step"] = what  # "starve" or "fortunes"
@@ -275,7 +276,7 @@ def _siege_act(state: State, frame: Frame, role: str, action: Action) -> None:
     if what == "assault":
         _assault(state, frame)
     elif what == "end":
-        state.say("§17.6.3", f"The {role} player ends his siege action at {space}.")
+        state.say("§17.6.3", f"The {role} player ends his siege action at {space_name(state, space)}.")
         frame["step"], frame["asks"] = "over", None
     elif what == "pass":
         _release(frame)
@@ -384,7 +385,7 @@ def _fortunes(state: State, frame: Frame) -> None:
     card = state.hands[attacker].pop()
     state.discard.append(card)
     found: Card = data(state).cards.cards[card]
-    state.say("§17.6.5", f"Fortunes of War at {space} draws card {card}, {found.title}.")
+    state.say("§17.6.5", f"Fortunes of War at {space_name(state, space)} draws card {card}, {found.title}.")
     event = found.siege_event
     if event is None:
         if any(e["kind"] == "lift_siege" for e in found.event):
@@ -429,7 +430,9 @@ def _siege_run(state: State, frame: Frame) -> None:
     elif step == "start":  # the besieged's one event, unanswered (§17.6.6 L1097)
         card = frame["card"]
         if not playable(state, space, "D", card, 0):
-            raise IllegalAction(f"card {card} has no siege event the besieged may play at {space}")
+            raise IllegalAction(
+                f"card {card} has no siege event the besieged may play at {space_name(state, space)}"
+            )
         event = _spend_event(state, frame, frame["player"], "D", card)
         frame["queue"], frame["step"] = _entries(frame["player"], card, event, False), "over"
     elif step == "starve":
@@ -461,7 +464,7 @@ def _starve(state: State, frame: Frame) -> None:
     space = frame["space"]
     ov = data(state).cards.cards[frame["card"]].ov
     crowd = max(0, count(besieged(state, space)) - STARVATION_CROWD)
-    state.say("§17.6.4", f"Starvation at {space}: the besieged roll with +{ov}.")
+    state.say("§17.6.4", f"Starvation at {space_name(state, space)}: the besieged roll with +{ov}.")
     attrition(state, space, enemy(besieger(state, space)), 0, drm=ov, shift=crowd)
     frame["step"] = "starve_besieger"
 
@@ -474,11 +477,17 @@ def attrition(state: State, space: str, player: str, av: int, *, drm: int = 0, s
     force = of_side(state, forces.at(state, place, space), player)
     value = count(force) + av
     if value < 1:
-        state.say("§15.2", f"The {player} force at {space} has no Attrition Value: no roll.")
+        state.say(
+            "§15.2", f"The {player} force at {space_name(state, space)} has no Attrition Value: no roll."
+        )
         return
-    die = roll(state, "§15.2", f"Attrition of the {player} force at {space} (AV {value}, {drm:+d})")
+    die = roll(
+        state,
+        "§15.2",
+        f"Attrition of the {player} force at {space_name(state, space)} (AV {value}, {drm:+d})",
+    )
     lost = grids(state).attrition.result(value, die + drm, shift)
-    state.say("§15.2", f"The {player} force at {space} loses {lost} step(s).")
+    state.say("§15.2", f"The {player} force at {space_name(state, space)} loses {lost} step(s).")
     push_losses(state, player, space, place, lost, full_first=True)
 
 
@@ -502,7 +511,9 @@ def _siege_at(
     if effect["kind"] == "blockade_port":
         choices = [s for s in choices if data(state).board.spaces[s].port]
     if not choices:
-        state.say("§8.4.1", f"No siege for {effect['kind']}: the effect has nothing to act on.")
+        state.say(
+            "§8.4.1", f"No siege for {key_words(state, effect['kind'])}: the effect has nothing to act on."
+        )
         return None
     if len(choices) == 1:
         return choices[0]
@@ -526,7 +537,7 @@ def _rf(state: State, player: str, effect: Mapping[str, Any], context: Mapping[s
     if space is not None:
         siege = state.sieges[space]
         siege["rf"] = clamp(siege["rf"] + value)
-        state.say("§17.4", f"The RF of {space} is now {siege['rf']}.")
+        state.say("§17.4", f"The RF of {space_name(state, space)} is now {siege['rf']}.")
 
 
 @handler("blockade")
@@ -535,7 +546,10 @@ def _blockade(state: State, player: str, effect: Mapping[str, Any], context: Map
     space = _siege_at(state, player, context, effect, "besieger" if effect["value"] else "besieged")
     if space is not None:
         state.sieges[space]["blockade"] = bool(effect["value"])
-        state.say("§17.6.2", f"{space} is {'blockaded' if effect['value'] else 'no longer blockaded'}.")
+        state.say(
+            "§17.6.2",
+            f"{space_name(state, space)} is {'blockaded' if effect['value'] else 'no longer blockaded'}.",
+        )
 
 
 @handler("blockade_port")
@@ -544,7 +558,7 @@ def _blockade_port(state: State, player: str, effect: Mapping[str, Any], context
     space = _siege_at(state, player, context, effect, "besieger")
     if space is not None and data(state).board.spaces[space].port:
         state.sieges[space]["blockade"] = True
-        state.say("§17.6.2", f"{space} is blockaded from the sea.")
+        state.say("§17.6.2", f"{space_name(state, space)} is blockaded from the sea.")
 
 
 @handler("lift_siege")
@@ -563,11 +577,11 @@ def _surrender(state: State, player: str, effect: Mapping[str, Any], context: Ma
     if space is None:
         return
     at_most = int(effect["at_most"])
-    if roll(state, "§17.5.1", f"Treachery at {space}: {at_most} or less") <= at_most:
-        state.say("§17.5.1", f"{space} is betrayed to the {player} player.")
+    if roll(state, "§17.5.1", f"Treachery at {space_name(state, space)}: {at_most} or less") <= at_most:
+        state.say("§17.5.1", f"{space_name(state, space)} is betrayed to the {player} player.")
         start_capture(state, player, space, sorted(besieging(state, space)), "surrender")
     else:
-        state.say("§17.5.1", f"{space} holds.")
+        state.say("§17.5.1", f"{space_name(state, space)} holds.")
 
 
 @handler("flip_units")
@@ -586,7 +600,9 @@ def _flip_units(state: State, player: str, effect: Mapping[str, Any], context: M
     elif space is not None:
         victim, place = enemy(player), "field"
     else:
-        state.say("§8.4.1", f"{effect['kind']}: no enemy force where the event acts.")
+        state.say(
+            "§8.4.1", f"{key_words(state, effect['kind']).capitalize()}: no enemy force where the event acts."
+        )
         return
     push_losses(state, victim, str(space), place, int(effect["count"]), flips_only=True)
 
@@ -622,12 +638,17 @@ def _sortie_commit(state: State, frame: Frame, role: str, action: Action) -> Non
         raise IllegalAction(f"{action!r} is not a choice here (§17.6.6)")
     space, effect = frame["space"], frame["effect"]
     PROCEDURES.pop(state, frame)
-    faces = [roll(state, "§17.6.6", f"Sortie from {space}, step {i + 1}") for i in range(action[1])]
+    faces = [
+        roll(state, "§17.6.6", f"Sortie from {space_name(state, space)}, step {i + 1}")
+        for i in range(action[1])
+    ]
     lost = sum(f in effect["lose_on"] for f in faces)
     raised = sum(f in effect["raise_on"] for f in faces)
     siege = state.sieges[space]
     siege["rf"] = clamp(siege["rf"] + raised)
-    state.say("§17.6.6", f"The sortie costs {lost} step(s); the RF of {space} is {siege['rf']}.")
+    state.say(
+        "§17.6.6", f"The sortie costs {lost} step(s); the RF of {space_name(state, space)} is {siege['rf']}."
+    )
     push_losses(state, role, space, "inside", lost)
 
 
@@ -641,7 +662,7 @@ def _epidemic(state: State, player: str, effect: Mapping[str, Any], context: Map
         return
     attacker = besieger(state, space)
     if context.get("chance"):
-        face = roll(state, "§17.6.5", f"Epidemic at {space}: whom it strikes")
+        face = roll(state, "§17.6.5", f"Epidemic at {space_name(state, space)}: whom it strikes")
         struck = attacker if face in effect["besieger_on"] else enemy(attacker)
     else:
         struck = enemy(player)
@@ -665,7 +686,10 @@ def _epidemic_run(state: State, frame: Frame) -> None:
         attrition(state, space, frame["struck"], frame["av"])
     else:
         PROCEDURES.pop(state, frame)
-        if roll(state, "§17.6.5", f"Epidemic at {space}: does it spread") in frame["spread"]:
+        if (
+            roll(state, "§17.6.5", f"Epidemic at {space_name(state, space)}: does it spread")
+            in frame["spread"]
+        ):
             attrition(state, space, enemy(frame["struck"]), frame["av"])
 
 
@@ -687,7 +711,7 @@ def lift(state: State, space: str) -> None:
     """The siege of ``space`` ends; the besieged player rolls for the Diplomatic Advantage on a VP
     space (§9.3 L524)."""
     siege = state.sieges.pop(space)
-    state.say("§17.9", f"The siege of {space} is lifted.")
+    state.say("§17.9", f"The siege of {space_name(state, space)} is lifted.")
     value = data(state).board.vp(space, state.scenario)
     if value:
         who = enemy(siege["besieger"])
@@ -714,7 +738,7 @@ def _left(state: State, frame: Frame, role: str, action: Action) -> None:
     space = frame["space"]
     PROCEDURES.pop(state, frame)
     if action == ("attack",):
-        state.say("§17.9", f"The besieged of {space} attack those left behind.")
+        state.say("§17.9", f"The besieged of {space_name(state, space)} attack those left behind.")
         PROCEDURES.push(
             state, "battle", space=space, attacker=role, defender=besieger(state, space), mover=False,
             came_from=None, why="free_attack", drm=0,

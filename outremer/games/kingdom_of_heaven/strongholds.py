@@ -22,6 +22,7 @@ from .counters import Counters
 from .dice import roll
 from .effects import handler
 from .initiative import leading, outranks
+from .names import leader_name, power_name, space_name
 from .procedures import PROCEDURES
 from .state import PLAYERS, SHARED_MARKER, State, group, marker
 
@@ -198,7 +199,8 @@ def _entry(state: State, frame: Frame, role: str, action: Action) -> None:
     src, dst = ("field", "inside") if way == "in" else ("inside", "field")
     forces.move(state, power, _piece(face, label), (src, space), (dst, space))
     where = "inside the stronghold" if way == "in" else "outside"
-    state.say("§17.2", f"At {space}, a {power} {label} goes {where}.")
+    piece = f"{power_name(state, power)} {leader_name(state, label)}"
+    state.say("§17.2", f"At {space_name(state, space)}, a {piece} goes {where}.")
 
 
 def _entry_run(state: State, frame: Frame) -> None:
@@ -291,18 +293,22 @@ def _call(state: State, frame: Frame) -> None:
     value = rf(state, space)
     drm = call_drm(state, player, space, force, active_leader(state, frame))
     state.calls.append([player, space])
-    die = roll(state, "§17.5", f"Call for Surrender at {space} (RF {value}, modifier {drm:+d})")
+    die = roll(
+        state, "§17.5", f"Call for Surrender at {space_name(state, space)} (RF {value}, modifier {drm:+d})"
+    )
     total = die + drm
     if total <= value:
         state.failed_calls[player] += 1
         state.say(
-            "§17.5.1", f"{space} refuses; the {player} player's failed calls: {state.failed_calls[player]}."
+            "§17.5.1",
+            f"{space_name(state, space)} refuses; the {player} "
+            f"player's failed calls: {state.failed_calls[player]}.",
         )
         PROCEDURES.pop(state, frame, fell=False, stop=False)
         return
     # K70: the army goes on only if the roll beat the lowest success, RF + 1, by one or more.
     frame["stop"] = not (is_castle(state, space) and total >= value + 2)
-    state.say("§17.5.1", f"{space} surrenders to the {player} player.")
+    state.say("§17.5.1", f"{space_name(state, space)} surrenders to the {player} player.")
     start_capture(state, player, space, list(force), "surrender")
 
 
@@ -322,7 +328,11 @@ def start_capture(state: State, player: str, space: str, powers: list[str], how:
         if how == "surrender" and g["leaders"]:
             forces.take(state, "inside", space, power, {"full": {}, "reduced": {}, "leaders": g["leaders"]})
             state.prisoners[player].extend(g["leaders"])
-            state.say("§17.5.1", f"{', '.join(g['leaders'])} taken prisoner by the {player} player.")
+            state.say(
+                "§17.5.1",
+                f"{', '.join(leader_name(state, x) for x in g['leaders'])} "
+                f"taken prisoner by the {player} player.",
+            )
     loser = stronghold_holder(state, space)
     state.sieges.pop(space, None)
     if how == "assault":
@@ -365,7 +375,10 @@ def _capture(state: State, frame: Frame, role: str, action: Action) -> None:
         forces.lose_step(state, "field", frame["space"], frame["power"], action[1], action[2])
         state.castles[frame["space"]]["low"] = False
         frame["restored"] = True
-        state.say("§17.10.1", f"The castle at {frame['space']} is garrisoned in full by a {action[2]}.")
+        state.say(
+            "§17.10.1",
+            f"The castle at {space_name(state, frame['space'])} is garrisoned in full by a {action[2]}.",
+        )
     else:
         frame["restored"] = False
 
@@ -377,7 +390,10 @@ def _mark(state: State, frame: Frame, power: str) -> None:
         state.castles[space] = {"power": power, "low": True}
     else:
         state.cities[space] = power
-    state.say("§17.5.1" if frame["how"] == "surrender" else "§17.7.3", f"{space} is now held by {power}.")
+    state.say(
+        "§17.5.1" if frame["how"] == "surrender" else "§17.7.3",
+        f"{space_name(state, space)} is now held by the {power_name(state, power)}.",
+    )
 
 
 def _capture_run(state: State, frame: Frame) -> None:
@@ -459,10 +475,12 @@ def _lose(state: State, frame: Frame, action: Action) -> None:
     space = frame["space"]
     if power == "castle":
         state.castles[space]["low"] = True
-        state.say("§17.7.1", f"The castle at {space} loses a step: its Low Garrison side.")
+        state.say("§17.7.1", f"The castle at {space_name(state, space)} loses a step: its Low Garrison side.")
     else:
         forces.lose_step(state, frame["place"], space, power, face, label)
-        state.say("§13.5", f"At {space}, a {power} {label} loses a step.")
+        state.say(
+            "§13.5", f"At {space_name(state, space)}, a {power_name(state, power)} {label} loses a step."
+        )
     frame["first_taken"] = True
     frame["left"] -= 1
 
@@ -490,7 +508,11 @@ def refill_by_step(state: State, space: str, power: str, face: str, label: str) 
     by a step and flips the castle to Full (sieges.py asks, this does it)."""
     forces.lose_step(state, "inside", space, power, face, label)
     set_low(state, space, False)
-    state.say("§17.10.1", f"A {power} {label} inside {space} restores the castle's garrison.")
+    state.say(
+        "§17.10.1",
+        f"A {power_name(state, power)} {label} inside "
+        f"{space_name(state, space)} restores the castle's garrison.",
+    )
 
 
 @handler("garrison")
@@ -515,7 +537,7 @@ def _refill(state: State, frame: Frame, role: str, action: Action) -> None:
         return
     set_low(state, action[1], False)
     frame["left"] -= 1
-    state.say("§17.10.1", f"The castle at {action[1]} is garrisoned in full again.")
+    state.say("§17.10.1", f"The castle at {space_name(state, action[1])} is garrisoned in full again.")
 
 
 # --- conquest (§17.11) -----------------------------------------------------------------------
@@ -545,7 +567,7 @@ def dissolve_if_gone(state: State, power: str) -> bool:
             state.owners[province] = None
     if power not in SHARED_MARKER.values():  # the Kingdom's marker stays while the Orders use it
         del state.political[power]
-    state.say("§17.11", f"{power} holds no stronghold and is dissolved.")
+    state.say("§17.11", f"The {power_name(state, power)} hold no stronghold and are dissolved.")
     return True
 
 

@@ -14,6 +14,7 @@ from functools import cache
 from ...engine.procedures import Frame
 from .common import controller, data, pack_at
 from .forces import put, to_pool
+from .names import space_name
 from .procedures import PROCEDURES
 from .state import CHRISTIAN, MUSLIM, PLAYERS, State
 
@@ -107,7 +108,7 @@ def _crusade(state: State, frame: Frame) -> None:
     state.say(
         "§19.1",
         f"The Muslim has {have} VP, at least the threshold of {c.threshold}: the Crusade arrives "
-        f"({', '.join(boxes)}).",
+        f"({', '.join(space_name(state, b) for b in boxes)}).",
     )
     PROCEDURES.pop(state, frame)
 
