@@ -37,7 +37,7 @@ from .cards import Card, Effect
 from .common import data, side, units
 from .forces import Force
 from .initiative import leading, outranks
-from .names import power_name
+from .names import power_name, space_name
 from .procedures import PROCEDURES
 from .state import NEUTRAL, PLAYERS, State
 from .tables import Tables, load_tables
@@ -245,7 +245,7 @@ def _open(state: State, frame: Frame) -> None:
         role = "attacker" if player == a else "defender"
         state.say(
             "§13.2",
-            f"Battle in {_name(state, frame['space'])}: the {player} {role} has strength "
+            f"Battle in {space_name(state, frame['space'])}: the {player} {role} has strength "
             f"{frame['strength'][player]}, led by {who}, modifier {drm[player]:+d}.",
         )
     frame["step"] = "before"
@@ -464,10 +464,6 @@ def _merged(force: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
     return whole
 
 
-def _name(state: State, space: str) -> str:
-    return data(state).board.spaces[space].name
-
-
 # --- the procedure -------------------------------------------------------------------------------
 
 RUN = {
@@ -528,7 +524,7 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
 def _prompt(state: State, frame: Frame, role: str) -> str:
     if frame.get("step") in ("before", "after"):
         when = "before" if frame["step"] == "before" else "after"
-        where = _name(state, frame["space"])
+        where = space_name(state, frame["space"])
         return f"Battle in {where}: play a battle event {when} the dice, or pass (§13.2)."
     owed = frame["owed"][role] - frame["lost"][role]
     return f"Battle losses: choose a unit to lose a step, {owed} to go (§13.5)."

@@ -35,6 +35,7 @@ from . import forces
 from .cards import Effect
 from .common import data, side
 from .effects import handler
+from .names import power_name, space_name
 from .procedures import PROCEDURES
 from .replacement import holder_side, powers_of
 from .state import MUSLIM, NEUTRAL, State, group
@@ -290,14 +291,14 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
         state.pools[power]["leaders"].remove(leader)
         forces.put(state, "field", at, power, {"full": {}, "reduced": {}, "leaders": [leader]})
         frame["leader_spaces"].append(at)
-        state.say("§7.1", f"{counters.leaders[leader].name} musters in {_where(state, at)}.")
+        state.say("§7.1", f"{counters.leaders[leader].name} musters in {space_name(state, at)}.")
     elif verb == "unit":
         _, power, face, label, at = action
         forces.subtract(state.pools[power], forces.one(face, label))
         forces.put(state, "field", at, power, forces.one(face, label))
         if power not in CATHOLIC_FREE and power != BYZANTIUM:
             frame["placed"][at] = frame["placed"].get(at, 0) + 1
-        state.say("§7.2", f"{_name(state, power)}: a {face} {label} musters in {_where(state, at)}.")
+        state.say("§7.2", f"{power_name(state, power)}: a {face} {label} musters in {space_name(state, at)}.")
     elif verb == "strip":
         _, power, label, *castles = action
         face = "full" if len(castles) == 2 else "reduced"
@@ -305,10 +306,11 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
             state.castles[c]["low"] = True
             frame["flipped"].append(c)
         forces.to_pool(state, power, forces.one(face, label))
-        names = " and ".join(_where(state, c) for c in castles)
+        names = " and ".join(space_name(state, c) for c in castles)
         state.say(
             "§7.3",
-            f"{_name(state, power)}: the castle(s) at {names} flip Low for a {face} {label} from the mix.",
+            f"{power_name(state, power)}: the castle(s) at "
+            f"{names} flip Low for a {face} {label} from the mix.",
         )
     else:
         _, power, face, label, *castles = action
@@ -320,18 +322,9 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
         for c in castles:
             state.castles[c]["low"] = False
             frame["flipped"].append(c)
-        names = " and ".join(_where(state, c) for c in castles)
+        names = " and ".join(space_name(state, c) for c in castles)
         lost = f"a full {label} is reduced" if step else f"a {face} {label} leaves play"
-        state.say("§7.3", f"{_name(state, power)}: {lost}; the castle(s) at {names} flip Full.")
-
-
-def _where(state: State, at: str) -> str:
-    board = data(state).board
-    return board.boxes[at].name if at in board.boxes else board.spaces[at].name
-
-
-def _name(state: State, power: str) -> str:
-    return data(state).counters.powers[power].name
+        state.say("§7.3", f"{power_name(state, power)}: {lost}; the castle(s) at {names} flip Full.")
 
 
 def neutral(state: State) -> None:
@@ -351,12 +344,15 @@ def neutral(state: State) -> None:
                 forces.subtract(pool, moving)
                 forces.put(state, "field", at, power, moving)
                 state.say(
-                    "§7.4", f"{_name(state, power)}, neutral, musters its force pool in {_where(state, at)}."
+                    "§7.4",
+                    f"{power_name(state, power)}, neutral, musters "
+                    f"its force pool in {space_name(state, at)}.",
                 )
                 break
         else:
             state.say(
-                "§7.4", f"{_name(state, power)}, neutral, cannot muster: another Power holds its capital."
+                "§7.4",
+                f"{power_name(state, power)}, neutral, cannot muster: another Power holds its capital.",
             )
 
 
@@ -453,7 +449,10 @@ def _reinforce(state: State, frame: Frame, role: str, action: Action) -> None:
     forces.put(state, place, at, power, forces.one("full", label))
     frame["count"] -= 1
     origin = "the counter mix" if source == "mix" else "the dead pile (the mix has none)"
-    state.say("§8.4.1", f"{_name(state, power)}: a {label} from {origin} arrives in {_where(state, at)}.")
+    state.say(
+        "§8.4.1",
+        f"{power_name(state, power)}: a {label} from {origin} arrives in {space_name(state, at)}.",
+    )
 
 
 def _reinforce_run(state: State, frame: Frame) -> None:

@@ -35,7 +35,7 @@ from . import forces
 from .cards import Effect
 from .common import controller, data, side
 from .effects import handler
-from .names import space_name
+from .names import power_name, space_name
 from .procedures import PROCEDURES
 from .state import CHRISTIAN, MUSLIM, NEUTRAL, PLAYERS, State, group, marker
 
@@ -146,7 +146,7 @@ def _start(state: State, frame: Frame) -> None:
     for power in frame["powers"]:
         state.rp[power] = received(state, power)
         if state.rp[power]:
-            state.say("§6.1", f"{_name(state, power)} receives {state.rp[power]} RP.")
+            state.say("§6.1", f"{power_name(state, power)} receives {state.rp[power]} RP.")
 
 
 def _grant(state: State, frame: Frame, power: str) -> None:
@@ -156,10 +156,10 @@ def _grant(state: State, frame: Frame, power: str) -> None:
     frame["powers"] = [power]
     if value < 0:
         state.rp[power] = min(0, state.rp.get(power, 0)) + value
-        state.say("§6.1", f"{_name(state, power)} will receive {-value} RP fewer (K80).")
+        state.say("§6.1", f"{power_name(state, power)} will receive {-value} RP fewer (K80).")
         return
     state.rp[power] = max(0, state.rp.get(power, 0) + value)
-    state.say("§6.1", f"{_name(state, power)} receives {value} RP by the card's event (K80).")
+    state.say("§6.1", f"{power_name(state, power)} receives {value} RP by the card's event (K80).")
 
 
 def _legal(state: State, frame: Frame, role: str) -> list[Action]:
@@ -189,7 +189,9 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
     if verb == "advantage":
         state.advantage = None
         state.rp[power] = state.rp.get(power, 0) + 1
-        state.say("§6.1", f"The {role} player spends the Diplomatic Advantage: {_name(state, power)} +1 RP.")
+        state.say(
+            "§6.1", f"The {role} player spends the Diplomatic Advantage: {power_name(state, power)} +1 RP."
+        )
         return
     state.rp[power] -= spend(state, action)
 
@@ -197,7 +199,7 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
 def spend(state: State, action: Action) -> int:
     """Carry out one use of RP (an action of :func:`uses`); the RP it cost."""
     verb, power = action[0], action[1]
-    name = _name(state, power)
+    name = power_name(state, power)
     if verb == "flip":
         place, space, label = action[2:]
         if place == "pool":
@@ -230,17 +232,13 @@ def spend(state: State, action: Action) -> int:
     return cost
 
 
-def _name(state: State, power: str) -> str:
-    return data(state).counters.powers[power].name
-
-
 def _end(state: State, frame: Frame) -> None:
     """The RP left are lost (§6.1 L347); after the Muslim's phase the Neutral Powers spend theirs
     (§6.2)."""
     for power in frame.get("powers", []):
         left = state.rp.get(power, 0)
         if left > 0:
-            state.say("§6.1", f"{_name(state, power)} loses {left} RP unspent.")
+            state.say("§6.1", f"{power_name(state, power)} loses {left} RP unspent.")
         if left >= 0:  # RP withheld wait for the Power's next ones (K80)
             state.rp.pop(power, None)
     if "grant" not in frame and frame["player"] == MUSLIM:
@@ -256,7 +254,7 @@ def neutral(state: State) -> None:
         rp = received(state, power)
         state.rp.pop(power, None)
         if rp:
-            state.say("§6.2", f"{_name(state, power)}, neutral, receives {rp} RP.")
+            state.say("§6.2", f"{power_name(state, power)}, neutral, receives {rp} RP.")
         while rp > 0:
             choice = _neutral_use(state, power, rp)
             if choice is None:
@@ -291,7 +289,9 @@ def _draw(state: State, items: list[T]) -> T:
 def _prompt(state: State, frame: Frame, role: str) -> str:
     if "powers" not in frame:
         return f"Choose the Power that receives the card's {frame['grant']['value']} RP (§6.1, K80)."
-    left = ", ".join(f"{_name(state, p)} {state.rp.get(p, 0)}" for p in frame["powers"] if state.rp.get(p, 0))
+    left = ", ".join(
+        f"{power_name(state, p)} {state.rp.get(p, 0)}" for p in frame["powers"] if state.rp.get(p, 0)
+    )
     return f"Spend replacement points ({left or 'none left'}), or stop (§6.1)."
 
 

@@ -26,6 +26,7 @@ from .common import data
 from .diplomacy import grant_passage, passage_ends, passage_powers, targets
 from .events import card, may_play_event, must_be_played, only_answers, other, whereabouts
 from .initiative import leaders_on_map
+from .names import space_name
 from .procedures import PROCEDURES
 from .sieges import resolvable
 from .state import PLAYERS, State
@@ -181,7 +182,8 @@ def _round(state: State, frame: Frame, role: str, action: Action) -> None:
         cid, besieged = args  # the siege spends the card (procedures.md)
         _announce(state, role, cid)
         state.say(
-            "§8.4", f"The {who} plays {_title(state, cid)} to resolve the siege of {_space(state, besieged)}."
+            "§8.4",
+            f"The {who} plays {_title(state, cid)} to resolve the siege of {space_name(state, besieged)}.",
         )
         PROCEDURES.push(state, "siege", player=role, space=besieged, card=cid)
         PROCEDURES.push(state, "response", player=other(role), trigger="siege", space=besieged, actor=None)
@@ -243,10 +245,6 @@ def _announce(state: State, player: str, cid: str) -> None:
 
 def _title(state: State, cid: str) -> str:
     return f"{card(state, cid).title} (#{cid})"
-
-
-def _space(state: State, space: str) -> str:
-    return data(state).board.spaces[space].name
 
 
 def _round_run(state: State, frame: Frame) -> None:
