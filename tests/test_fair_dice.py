@@ -16,7 +16,7 @@ from outremer.engine import rng
 from outremer.engine.game import Game
 from outremer.engine.registry import get_game
 
-TITLES = ["crusader-rex", "first-crusade", "four-powers", "third-crusade"]
+TITLES = ["crusader-rex", "first-crusade", "four-powers", "third-crusade", "kingdom-of-heaven"]
 ROLLING = [t for t in TITLES if t != "third-crusade"]
 """Titles whose play draws at random after the set-up: Third Crusade's decks are shuffled once
 (PlayerSetup.A) and nothing else is drawn in a game of players, so a search has no dice to roll."""

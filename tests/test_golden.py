@@ -55,7 +55,7 @@ def _differences(got: dict[str, Any], expected: dict[str, Any]) -> list[str]:
 
 def test_there_are_golden_games_of_every_title() -> None:
     slugs = {_load(name)[0].game for name in NAMES}
-    assert slugs == {"crusader-rex", "first-crusade", "four-powers", "third-crusade"}
+    assert slugs == {"crusader-rex", "first-crusade", "four-powers", "third-crusade", "kingdom-of-heaven"}
     # Four Powers at two, three and four players, with every other reading of its rulings once.
     assert {len(get_game("four-powers").roles_for(g.scenario)) for g in GAMES if g.slug == "four-powers"} == {
         2,

@@ -27,6 +27,7 @@ def test_builtin_titles_are_the_distributions_entry_points() -> None:
         "first-crusade": "outremer.games.first_crusade.game:FirstCrusade",
         "four-powers": "outremer.games.four_powers.game:FourPowers",
         "third-crusade": "outremer.games.third_crusade.game:ThirdCrusade",
+        "kingdom-of-heaven": "outremer.games.kingdom_of_heaven.game:KingdomOfHeaven",
     }
     assert set(declared) <= set(titles())
     assert get_game("first-crusade").slug == "first-crusade"
