@@ -1,7 +1,10 @@
 """Engine speed on one core: random games per second and the cost of the contract's hot calls.
 
-Usage: ``python bench/engine_speed.py [--game crusader-rex] [--games N] [--seed K] [--json]``.
-``--game`` also takes ``module:Class`` to measure a title that is not installed (e.g. the toy).
+Usage: ``python bench/engine_speed.py [--game crusader-rex] [--scenario S|all] [--games N] [--seed K]
+[--json]``. ``--game`` also takes ``module:Class`` to measure a title that is not installed (e.g. the
+toy); ``--scenario all`` measures every scenario of the title in turn, one table (or JSON record) each.
+The legal-actions and perform costs are given as a mean (best of three passes) and as a median of
+single calls, each perform on its own copy of the state, the copy outside the clock.
 Timings are CPU time of this process (``time.process_time``), which a shared or virtual machine
 disturbs far less than wall-clock time; nothing is asserted about them. Run it pinned to one core
 (``taskset -c 0``) for the one-core figure.
@@ -13,6 +16,7 @@ import argparse
 import importlib
 import json
 import random
+import statistics
 import time
 from typing import Any
 
@@ -69,6 +73,19 @@ def per_call(fn: Any, items: list[Any], repeat: int = 3) -> float:
     return best / len(items) * 1e6 if items else 0.0
 
 
+def median_call(fn: Any, items: list[Any], prepare: Any = None) -> float:
+    """Median microseconds of one call of ``fn`` over ``items``, each timed alone; ``prepare`` turns
+    an item into the call's arguments outside the clock (a fresh copy of the state to perform on)."""
+    times = []
+    clock = time.process_time
+    for item in items:
+        args = prepare(*item) if prepare else item
+        start = clock()
+        fn(*args)
+        times.append(clock() - start)
+    return statistics.median(times) * 1e6 if times else 0.0
+
+
 def run(
     game: Game[Any], games: int, seed: int, max_steps: int, scenario: str | None = None
 ) -> dict[str, float]:
@@ -81,6 +98,9 @@ def run(
     def perform_on_copy(state: Any, role: str, action: Any) -> None:
         game.perform(game.copy(state), role, action)
 
+    def fresh(state: Any, role: str, action: Any) -> tuple[Any, str, Any]:
+        return game.copy(state), role, action
+
     copy_us = per_call(lambda st, role, action: game.copy(st), sample)
     return {
         "games": games,
@@ -91,7 +111,31 @@ def run(
         "µs per perform": per_call(perform_on_copy, sample) - copy_us,
         "µs per copy": copy_us,
         "µs per to_json": per_call(lambda st, role, action: game.to_json(st), sample),
+        "median µs per legal_actions": median_call(
+            lambda st, role, action: game.legal_actions(st, role), sample
+        ),
+        "median µs per perform": median_call(game.perform, sample, fresh),
     }
+
+
+SUMMARY = (
+    ("games/s", "games per second"),
+    ("actions/game", "mean actions per game"),
+    ("legal µs (median)", "median µs per legal_actions"),
+    ("perform µs (median)", "median µs per perform"),
+    ("legal µs (mean)", "µs per legal_actions"),
+    ("perform µs (mean)", "µs per perform"),
+    ("copy µs", "µs per copy"),
+)
+
+
+def summary(runs: list[tuple[str, dict[str, float]]]) -> str:
+    """One line a scenario: the figures of SUMMARY as columns."""
+    lines = ["  ".join(["scenario", *(f"{head:>{len(head)}}" for head, _ in SUMMARY)])]
+    for scenario, figures in runs:
+        cells = (f"{figures[key]:>{len(head)},.1f}" for head, key in SUMMARY)
+        lines.append("  ".join([f"{scenario:<8}", *cells]))
+    return "\n".join(lines)
 
 
 def main() -> None:
@@ -101,22 +145,28 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-steps", type=int, default=20000)
-    parser.add_argument("--scenario", default=None, help="the title's scenario (default: its first)")
+    parser.add_argument("--scenario", default=None, help="the title's scenario (default: its first), or all")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     if args.games < 1:
         parser.error("--games takes a whole number of at least 1")
     game = load(args.game)
-    scenario = args.scenario or game.scenarios[0]
-    if scenario not in game.scenarios:
-        parser.error(f"{game.slug} has no scenario {scenario!r}: {', '.join(game.scenarios)}")
-    figures = run(game, args.games, args.seed, args.max_steps, scenario)
+    chosen = list(game.scenarios) if args.scenario == "all" else [args.scenario or game.scenarios[0]]
+    for scenario in chosen:
+        if scenario not in game.scenarios:
+            parser.error(f"{game.slug} has no scenario {scenario!r}: {', '.join(game.scenarios)}")
+    runs = [(scenario, run(game, args.games, args.seed, args.max_steps, scenario)) for scenario in chosen]
     if args.json:
-        out = {"game": game.slug, "scenario": scenario, "seed": args.seed, "figures": figures}
-        print(json.dumps(out, indent=2))
+        out = [{"game": game.slug, "scenario": s, "seed": args.seed, "figures": f} for s, f in runs]
+        print(json.dumps(out if args.scenario == "all" else out[0], indent=2))
         return
+    if args.scenario == "all":
+        print(f"{game.slug}: {args.games} random games a scenario from seed {args.seed}, one core")
+        print(summary(runs))
+        return
+    figures = runs[0][1]
     width = max(len(k) for k in figures)
-    print(f"{game.slug} ({scenario}): {args.games} random games from seed {args.seed}, one core")
+    print(f"{game.slug} ({chosen[0]}): {args.games} random games from seed {args.seed}, one core")
     for key, value in figures.items():
         shown = f"{value:,.0f}" if key == "games" else f"{value:,.2f}"
         print(f"  {key:<{width}}  {shown:>12}")
