@@ -17,7 +17,7 @@ from .board import Board, load_board
 from .cards import Deck, load_cards
 from .counters import Counters, load_counters
 from .scenarios import Scenario, load_scenarios
-from .state import NEUTRAL, PLAYERS, State, cards, groups, marker
+from .state import NEUTRAL, PLAYERS, SHARED_MARKER, State, cards, groups, marker
 
 
 @dataclass(frozen=True)
@@ -37,9 +37,23 @@ def pack_at(folder: str | None) -> Pack:
     return Pack(load_board(path), load_counters(path), load_cards(path), load_scenarios(path))
 
 
+_PACKS: dict[str | None, Pack] = {}
+"""The packs by folder once read: data() is called for nearly every rule query."""
+
+
 def data(state: State) -> Pack:
     """The data packs the game is played with."""
-    return pack_at(state.pack)
+    pack = _PACKS.get(state.pack)
+    if pack is None:
+        pack = _PACKS[state.pack] = pack_at(state.pack)
+    return pack
+
+
+@cache
+def provinces_of(folder: str | None) -> Mapping[str, str]:
+    """Space -> its province, for the packs in ``folder`` (a lookup controller() makes for every
+    space at every step)."""
+    return {sid: s.province for sid, s in pack_at(folder).board.spaces.items()}
 
 
 def load_state(saved: Mapping[str, Any]) -> State:
@@ -85,7 +99,7 @@ def _bad(field: str, problem: str) -> NoReturn:
 
 def side(state: State, power: str | None) -> str | None:
     """The player ``power`` answers to, ``"neutral"``, or None for no Power in play (§9.1)."""
-    return None if power is None else state.orientation(power)
+    return None if power is None else state.political[SHARED_MARKER.get(power, power)]
 
 
 def units(g: Mapping[str, Any]) -> int:
@@ -103,14 +117,29 @@ def stronghold_holder(state: State, space: str) -> str | None:
 
 def controller(state: State, space: str) -> str | None:
     """The player controlling ``space`` (§3.Control L193): the stronghold's, else the one player
-    with units there, else the province owner's; None when that is a neutral Power or nobody."""
-    board = data(state).board
-    if space in state.castles or space in state.cities:
-        who = side(state, stronghold_holder(state, space))
+    with units there, else the province owner's; None when that is a neutral Power or nobody.
+
+    Written out (side() and units() inlined): every rule asks it, the VP of every step too."""
+    political = state.political
+    if space in state.castles:
+        power: str | None = str(state.castles[space]["power"])
+    elif space in state.cities:
+        power = state.cities[space]
     else:
-        sides = {side(state, p) for p, g in state.field.get(space, {}).items() if units(g)}
-        sides.discard(NEUTRAL)
-        who = sides.pop() if len(sides) == 1 else side(state, state.owners[board.spaces[space].province])
+        sides = set()
+        here = state.field.get(space)
+        if here:
+            for p, g in here.items():
+                if sum(g["full"].values()) + sum(g["reduced"].values()):
+                    sides.add(political[SHARED_MARKER.get(p, p)])
+            sides.discard(NEUTRAL)
+        if len(sides) == 1:
+            who = sides.pop()
+            return who if who in PLAYERS else None
+        power = state.owners[provinces_of(state.pack)[space]]
+    if power is None:
+        return None
+    who = political[SHARED_MARKER.get(power, power)]
     return who if who in PLAYERS else None
 
 

@@ -137,16 +137,21 @@ def _stands(state: State, at: str, powers: tuple[str, ...]) -> bool:
     return False
 
 
-def free_spaces(state: State, player: str, power: str) -> list[str]:
+def musterers(state: State) -> dict[str, str | None]:
+    """musters_for() of every place, space or box: the same for every Power and leader of a
+    listing, so it is read once for all of them."""
+    return {at: musters_for(state, at) for at in _places(state)}
+
+
+def free_spaces(state: State, player: str, power: str, owners: Mapping[str, str | None]) -> list[str]:
     """Where the Crusader, Order and Byzantine units of ``player`` muster without limit (§7.2
     L390-L391, §7.2.1 L399): unbesieged places of a Catholic Power (of Byzantium), and captured
-    walled cities of the player's side where one of theirs already stands."""
+    walled cities of the player's side where one of theirs already stands. ``owners``: musterers()."""
     catholic = power in CATHOLIC_FREE
     out = []
-    for at in _places(state):
+    for at, owner in owners.items():
         if besieged(state, at):
             continue
-        owner = musters_for(state, at)
         if owner is not None and side(state, owner) == player:
             if (catholic and _catholic(state, owner)) or (not catholic and owner == BYZANTIUM):
                 out.append(at)
@@ -161,27 +166,23 @@ def free_spaces(state: State, player: str, power: str) -> list[str]:
     return out
 
 
-def unit_spaces(state: State, frame: Frame, power: str) -> list[str]:
+def unit_spaces(state: State, frame: Frame, power: str, owners: Mapping[str, str | None]) -> list[str]:
     """Where a unit of ``power`` may go now: its free spaces, or places it controls with room left
-    under their limit (this phase's placements counted, §7.2 L382)."""
+    under their limit (this phase's placements counted, §7.2 L382). ``owners``: musterers()."""
     if power in CATHOLIC_FREE or power == BYZANTIUM:
-        return free_spaces(state, frame["player"], power)
+        return free_spaces(state, frame["player"], power, owners)
     placed = frame["placed"]
     return [
-        at
-        for at in _places(state)
-        if musters_for(state, at) == power and limit(state, power, at) > placed.get(at, 0)
+        at for at, owner in owners.items() if owner == power and limit(state, power, at) > placed.get(at, 0)
     ]
 
 
-def leader_spaces(state: State, frame: Frame, power: str) -> list[str]:
+def leader_spaces(state: State, frame: Frame, power: str, owners: Mapping[str, str | None]) -> list[str]:
     """Where a leader of ``power`` may go: an unbesieged place the Power controls, not one a
-    leader already went to this phase (§7.1 L370)."""
+    leader already went to this phase (§7.1 L370). ``owners``: musterers()."""
     taken = frame["leader_spaces"]
     return [
-        at
-        for at in _places(state)
-        if at not in taken and not besieged(state, at) and musters_for(state, at) == power
+        at for at, owner in owners.items() if at not in taken and not besieged(state, at) and owner == power
     ]
 
 
@@ -250,10 +251,13 @@ def _placements(state: State, frame: Frame) -> list[Action]:
     player = frame["player"]
     counters = data(state).counters
     out: list[Action] = []
+    owners: dict[str, str | None] | None = None  # musterers(), read once it is needed
     for power in powers_of(state, player):
         for leader in state.pools.get(power, group())["leaders"]:
+            owners = owners if owners is not None else musterers(state)
             out += [
-                ("leader", leader, at) for at in leader_spaces(state, frame, counters.leaders[leader].power)
+                ("leader", leader, at)
+                for at in leader_spaces(state, frame, counters.leaders[leader].power, owners)
             ]
     if out:
         return out
@@ -263,7 +267,8 @@ def _placements(state: State, frame: Frame) -> list[Action]:
             (face, label) for face in ("full", "reduced") for label, n in sorted(pool[face].items()) if n
         ]
         if faces:
-            spaces = unit_spaces(state, frame, power)
+            owners = owners if owners is not None else musterers(state)
+            spaces = unit_spaces(state, frame, power, owners)
             out += [("unit", power, face, label, at) for face, label in faces for at in spaces]
     return out
 
