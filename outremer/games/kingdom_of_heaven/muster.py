@@ -33,7 +33,7 @@ from typing import Any
 from ...engine.procedures import Action, Frame
 from . import forces
 from .cards import Effect
-from .common import data, side
+from .common import controller, data, provinces_of, side
 from .effects import handler
 from .names import power_name, space_name
 from .procedures import PROCEDURES
@@ -73,25 +73,26 @@ def musters_for(state: State, at: str) -> str | None:
     captured (§17.1.2: Jerusalem held since the start by its Muslim holder, city or castle, who
     alone musters there, and only while pro-Muslim); any other space or box its province's owner
     while the owner's side controls it."""
-    board = data(state).board
+    pack = data(state)
     if at in state.castles:
         power = str(state.castles[at]["power"])
-        first = data(state).scenarios[state.scenario].castles.get(at)
+        first = pack.scenarios[state.scenario].castles.get(at)
         if at == JERUSALEM and first is not None and first.power == power and side(state, power) != MUSLIM:
             return None  # §17.1.2: the Muslim Power's castle since the start; no Christian muster
         return power
-    if at in board.boxes:
+    if at in pack.board.boxes:
         owner = state.owners.get(at)
-    elif at in state.cities:
-        held = data(state).scenarios[state.scenario].held.get(at)
+        if owner is None or holder_side(state, at) != side(state, owner):
+            return None
+        return owner
+    if at in state.cities:
+        held = pack.scenarios[state.scenario].held.get(at)
         if at == JERUSALEM and held is not None and state.cities[at] == held:
             return held if side(state, held) == MUSLIM else None
         if captured(state, at):
             return None
-        owner = state.owners.get(board.spaces[at].province)
-    else:
-        owner = state.owners.get(board.spaces[at].province)
-    if owner is None or holder_side(state, at) != side(state, owner):
+    owner = state.owners.get(provinces_of(state.pack)[at])
+    if owner is None or controller(state, at) != side(state, owner):  # holder_side() of a space
         return None
     return owner
 
@@ -233,7 +234,7 @@ def trades(state: State, player: str, flipped: Sequence[str] = ()) -> list[Actio
     out: list[Action] = []
     for power in powers_of(state, player):
         full = [c for c in _castles(state, power, low=False) if c not in flipped]
-        for label in drawable(state, power):
+        for label in drawable(state, power) if full else ():  # no Full castle: nothing to strip
             out += [("strip", power, label, *pair) for pair in combinations(full, 2)]
             out += [("strip", power, label, one) for one in full]
         low = [c for c in _castles(state, power, low=True) if c not in flipped]
