@@ -93,12 +93,17 @@ def replay(name: str) -> State:
 
 
 def test_the_named_positions_show_what_they_are_named_for() -> None:
-    assert set(GAME.positions()) == {"start", "third-crusade", "crowded", "battle", "siege"}
+    assert set(GAME.positions()) == {"start", "third-crusade", "crowded", "battle", "siege", "siege-events"}
     assert replay("start").scenario == "A" and replay("third-crusade").scenario == "D"
     assert showcase.battle(replay("battle")) and replay("battle").stack[-1]["kind"] == "battle"
     siege = replay("siege")
     assert showcase.siege(siege) and siege.stack[-1]["space"] in siege.sieges
     assert showcase.crowded(replay("crowded"))
+    # §17.6.6: both sides have laid siege events this round, and one of them is asked what next.
+    exchange = replay("siege-events")
+    top = exchange.stack[-1]
+    assert showcase.exchange(exchange) and top["kind"] == "siege" and top["asks"] in ("christian", "muslim")
+    assert {e["as"] for e in top["laid"]} == {"A", "D"}
 
 
 def test_crowded_asks_both_sides_at_one_stronghold() -> None:

@@ -25,7 +25,7 @@ from .effects import run
 from .initiative import leading
 from .names import space_name
 from .procedures import PROCEDURES
-from .sieges import besieged, besieging, event_of, grids, playable, playable_hand
+from .sieges import besieged, besieging, cancel_laid, event_of, grids, lay, playable, playable_hand
 from .state import State
 from .strongholds import (
     clamp,
@@ -125,9 +125,11 @@ def _act(state: State, frame: Frame, role: str, action: Action) -> None:
     if siege is not None:
         siege["man"][frame["side"]] += event.man
     state.say("§17.7", f"The {role} player plays {event.title} (card {card}) in the assault.")
+    lay(frame, role, frame["side"], card)
     cancelled = [h for h in frame["held"] if h[2] in event.cancels] if frame["side"] == "D" else []
     if cancelled:
         state.say("§17.6.6", f"{event.title} cancels {cancelled[0][2]}.")
+        cancel_laid(frame, cancelled[0][1])
         frame["held"].remove(cancelled[0])
         return
     entries = [[role, card, i] for i in range(len(event.effects))]

@@ -21,6 +21,7 @@ import math
 from functools import cache
 from typing import Any
 
+from .cards import SiegeEvent
 from .common import pack_at
 from .state import marker
 
@@ -86,6 +87,22 @@ def _hull(points: list[tuple[float, float]]) -> list[list[float]]:
     return [[round(x, 1), round(y, 1)] for x, y in lower[:-1] + upper[:-1]]
 
 
+def _siege_event(event: SiegeEvent | None) -> dict[str, Any] | None:
+    """What the foot of a card prints of its siege event (§2.4 L182, §17.6.6): its title, who may
+    play it (A besieger, D besieged, B both), its manpower, blue (playable in an assault, §8.4.2),
+    whether it needs a blockade, and the titles of the siege events it cancels."""
+    if event is None:
+        return None
+    return {
+        "title": event.title,
+        "user": event.user,
+        "man": event.man,
+        "blue": event.blue,
+        "blockaded": event.blockaded,
+        "cancels": list(event.cancels),
+    }
+
+
 @cache
 def board_description() -> dict[str, Any]:
     """The board of the shipped packs: spaces and boxes with their places and attributes, links,
@@ -147,7 +164,14 @@ def board_description() -> dict[str, Any]:
             for x in c.leaders.values()
         },
         "cards": {
-            k.id: {"number": k.number, "title": k.title, "ov": k.ov, "kind": k.kind, "side": k.side}
+            k.id: {
+                "number": k.number,
+                "title": k.title,
+                "ov": k.ov,
+                "kind": k.kind,
+                "side": k.side,
+                "siege": _siege_event(k.siege_event),
+            }
             for k in pack.cards.cards.values()
         },
         "scenarios": {k: {"title": v.name} for k, v in pack.scenarios.items()},

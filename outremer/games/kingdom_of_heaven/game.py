@@ -110,7 +110,8 @@ class KingdomOfHeaven(Game[State]):
 
     def positions(self) -> dict[str, Position]:
         """The start of the First and the Third Crusade, a stronghold with both sides at it, a
-        battle and a siege under way, each the first reached by random play (showcase.py)."""
+        battle, a siege and an exchange of siege events under way, each the first reached by random
+        play (showcase.py)."""
         found = {
             name: showcase.reached(self, test)
             for name, test in (
@@ -119,10 +120,12 @@ class KingdomOfHeaven(Game[State]):
                 ("siege", showcase.siege),
             )
         }
+        found["siege-events"] = showcase.reached(self, showcase.exchange, keen=True)
         about = {
             "crowded": "a stronghold held by one side with the other at its walls (§17.2)",
             "battle": "a battle being fought (§13)",
             "siege": "a siege under way (§17)",
+            "siege-events": "both sides laying siege events in a siege (§17.6.6)",
         }
         return {
             "start": Position(seed=1, scenario="A", about="the First Crusade's first action round (§5.5)"),

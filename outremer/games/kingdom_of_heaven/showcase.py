@@ -5,10 +5,11 @@ rule; the game class offers them as ``positions()``."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
-from ...engine.game import Game
+from ...engine.game import Action, Game
 from .state import State
 
 Found = tuple[int, tuple[tuple[str, Any], ...]]
@@ -40,26 +41,60 @@ def siege(state: State) -> bool:
     return bool(state.stack) and state.stack[-1]["kind"] in ("siege", "assault") and bool(state.sieges)
 
 
-FOUND: dict[tuple[Callable[[State], bool], str], Found] = {}
-"""What ``reached`` found, by test and scenario: random play is slow and its finds never change."""
+def exchange(state: State) -> bool:
+    """A siege-event exchange under way (§17.6.6): both sides have laid siege events this round in
+    the siege on top, and a player is asked what he does next."""
+    if not siege(state):
+        return False
+    top = state.stack[-1]
+    laid = top.get("laid", [])
+    return top["kind"] == "siege" and bool(top.get("asks")) and {e["as"] for e in laid} == {"A", "D"}
+
+
+class SiegeKeen:
+    """Random play that, given the choice, resolves a siege with its card and lays siege events: it
+    reaches an exchange of siege events sooner than uniform choice. It reads its view only."""
+
+    name = "siege-keen"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game[State], state: State, role: str) -> Action:
+        legal = game.legal_actions(state, role)
+        stack = game.view(state, role)["stack"]
+        in_siege = bool(stack) and stack[-1]["kind"] == "siege"
+        keen = [a for a in legal if a[0] == "siege" or (in_siege and a[0] == "event")]
+        pool = keen or legal
+        return pool[self.rng.randrange(len(pool))]
+
+
+FOUND: dict[tuple[Callable[[State], bool], str, bool], Found] = {}
+"""What ``reached`` found, by test, scenario and bots: random play is slow and its finds never
+change."""
 
 
 def reached(
-    game: Game[State], test: Callable[[State], bool], scenario: str = "A", limit: int = 3000
+    game: Game[State],
+    test: Callable[[State], bool],
+    scenario: str = "A",
+    limit: int = 3000,
+    keen: bool = False,
 ) -> Found:
-    """The first seed from 1 on whose ``game`` of ``scenario``, played by random bots, reaches a
-    state where ``test`` holds, and the actions taken until then."""
-    if (test, scenario) not in FOUND:
-        FOUND[test, scenario] = _play(game, test, scenario, limit)
-    return FOUND[test, scenario]
+    """The first seed from 1 on whose ``game`` of ``scenario``, played by random bots (``keen``:
+    SiegeKeen bots), reaches a state where ``test`` holds, and the actions taken until then."""
+    if (test, scenario, keen) not in FOUND:
+        FOUND[test, scenario, keen] = _play(game, test, scenario, limit, keen)
+    return FOUND[test, scenario, keen]
 
 
-def _play(game: Game[State], test: Callable[[State], bool], scenario: str, limit: int) -> Found:
+def _play(game: Game[State], test: Callable[[State], bool], scenario: str, limit: int, keen: bool) -> Found:
     from ...bots.match import play_match
     from ...bots.random_bot import RandomBot
 
+    bot = SiegeKeen if keen else RandomBot
     for seed in range(1, 60):
-        bots = {role: RandomBot(seed * 10 + i) for i, role in enumerate(game.roles)}
+        bots = {role: bot(seed * 10 + i) for i, role in enumerate(game.roles)}
         match = play_match(game, bots, seed, scenario=scenario, max_steps=limit, until=test)
         if test(match.state):
             return seed, tuple(match.record.actions)

@@ -301,10 +301,28 @@ def _spend_event(state: State, frame: Frame, player: str, role: str, card: str) 
     if card in state.hands[player]:
         spend(state, player, card, event=False)
     frame["man"][role] += event.man
+    lay(frame, player, role, card)
     state.say("§17.6.6", f"The {player} player plays the siege event {event.title} (card {card}).")
     if event.draw_replacement:
         _replacement(state, frame, player)
     return event
+
+
+def lay(frame: Frame, player: str, role: str, card: str, fortune: bool = False) -> None:
+    """A siege event laid in the frame's exchange, public once played (§17.6.6, §17.6.5, §17.7):
+    kept in ``laid`` in the order played, by whom and as besieger ("A") or besieged ("D"), drawn
+    by Fortunes of War or not, the card it cancelled and whether it was cancelled, so that the
+    board can show the exchange."""
+    frame.setdefault("laid", []).append(
+        {"player": player, "as": role, "card": card, "fortune": fortune, "cancels": None, "cancelled": False}
+    )
+
+
+def cancel_laid(frame: Frame, card: str) -> None:
+    """The last event laid cancels the event of ``card`` laid before it (§17.6.6 L1099-L1101)."""
+    laid = frame["laid"]
+    target = next(e for e in reversed(laid[:-1]) if e["card"] == card)
+    target["cancelled"], laid[-1]["cancels"] = True, card
 
 
 def _entries(player: str, card: str, event: SiegeEvent, chance: bool) -> list[list[Any]]:
@@ -340,6 +358,7 @@ def _response(state: State, frame: Frame, player: str, card: str) -> None:
 
 def _cancel(state: State, frame: Frame, event: SiegeEvent) -> None:
     state.say("§17.6.6", f"{event.title} cancels {frame.get('last')}.")
+    cancel_laid(frame, frame["laid"][-2]["card"])
     frame["held"], frame["last"] = [], event.title
 
 
@@ -399,6 +418,7 @@ def _fortunes(state: State, frame: Frame) -> None:
         state.say("§17.6.5", f"{event.title} needs a blockade: it has no effect (K77).")
         return
     owner = enemy(attacker) if event.user == "D" else attacker
+    lay(frame, owner, "D" if owner != attacker else "A", card, fortune=True)
     frame["held"], frame["last"] = _entries(owner, card, event, True), event.title
     if event.user != "D" and _cancellable(state, event.title, "D"):
         frame["step"], frame["asks"] = "respond", enemy(attacker)

@@ -14,7 +14,9 @@ from typing import Any
 
 from ...engine.plain import clone
 from ...engine.procedures import public_frame
+from .sieges import besieging, defender_manpower
 from .state import PLAYERS, State
+from .strongholds import manpower
 
 
 def reads(entry: list[Any], role: str | None) -> bool:
@@ -34,6 +36,18 @@ def hand(state: State, role: str | None, player: str) -> dict[str, Any]:
     cards = state.hands[player]
     shown = {"size": len(cards), "known": list(state.known[player])}
     return {**shown, "cards": list(cards)} if role == player else shown
+
+
+def frame(state: State, f: dict[str, Any], role: str | None) -> dict[str, Any]:
+    """A procedure frame as ``role`` may see it; a siege's with the manpower each side has for
+    the round's siege events (§17.6.6 L1089, L1093), worked out from the public stacks."""
+    out = public_frame(f, role)
+    if f["kind"] == "siege" and "man" in f and f["space"] in state.sieges:
+        out["manpower"] = {
+            "A": manpower(besieging(state, f["space"])),
+            "D": defender_manpower(state, f["space"]),
+        }
+    return out
 
 
 def view(state: State, role: str | None) -> dict[str, Any]:
@@ -70,7 +84,7 @@ def view(state: State, role: str | None) -> dict[str, Any]:
         "reshuffle": state.reshuffle,
         "lasting": list(state.lasting),
         "crusade": state.crusade,
-        "stack": [public_frame(f, role) for f in state.stack],
+        "stack": [frame(state, f, role) for f in state.stack],
         "result": state.result,
         "log": log(state, role),
     }
