@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from outremer.games.kingdom_of_heaven import effects, movement, naval
+from outremer.games.kingdom_of_heaven import effects, events, movement, naval
 from outremer.games.kingdom_of_heaven.common import data
 from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
 
 from .positions_movement import do, feed, position, put, said
 
 
-def _sail_richard(state, at, units=5):
+def _sail_richard(state, at, units=5, answer=("pass",)):
     put(state, at, "crusaders", {"3-4": units}, leaders=["richard"])
     movement.activate(state, "christian", None, 3, "richard", at)
     do(state, "christian", ("by_sea",))
+    if at != "mediterranean":  # K43: the Muslim's window on the naval move, a pass always offered
+        assert ("pass",) in PROCEDURES.legal(state, "muslim")
+        do(state, "muslim", answer)
     for _ in range(units):
         do(state, "christian", ("take", "crusaders", "full", "3-4"))
 
@@ -50,6 +53,29 @@ def test_a_failed_fleet_roll_loses_the_activation(monkeypatch):
     _sail_richard(state, "limassol", 1)
     do(state, "christian", ("to", "tyre"))
     assert state.field["limassol"]["crusaders"]["full"] == {"3-4": 1} and not state.stack
+
+
+def test_fleet_unavailable_answers_the_naval_move(monkeypatch):
+    # §8.4.3 L476, K43, K58: the Muslim plays Fleet Unavailable (-3) in the window on the naval
+    # move from a port; a 2 no longer finds a fleet (at most 4 - 3), the activation is lost
+    state = position("D")
+    state.castles["limassol"] = {"power": "crusaders", "low": False}
+    state.hands["muslim"].append("25")
+    assert events.responses(state, "muslim", "naval") == ["25"]
+    assert "25" not in events.responses(state, "muslim", "activation")  # only a naval move
+    feed(monkeypatch, [2])
+    _sail_richard(state, "limassol", 1, answer=("respond", "25"))
+    assert "25" in state.discard
+    do(state, "christian", ("to", "tyre"))
+    assert said(state, "modifier +3") and said(state, "No fleet") and "tyre" not in state.field
+
+
+def test_no_window_on_a_sailing_from_the_box():
+    # §10.8.Fleet L638: out of the Mediterranean box no fleet roll, so nothing for a response to do
+    state = position("D")
+    state.hands["muslim"].append("25")
+    _sail_richard(state, "mediterranean", 1)
+    assert PROCEDURES.deciders(state) == ("christian",)
 
 
 def test_a_leader_alone_rolls_one_less(monkeypatch):

@@ -160,6 +160,32 @@ def test_the_province_power_marks_a_captured_castle():
     assert choices == ["armenia"]
 
 
+def test_the_orders_castle_counters_are_limited(monkeypatch):
+    # §17.7.3 L1135, K90: the Templars' five castle counters all on the map, a castle the Templars
+    # take with the Crusaders gets a Crusader marker; taken by Templars alone, one of another Power
+    # of the captor's (the Christian player chooses), never a sixth Templar castle
+    state = position("D")
+    both = ["templars", "crusaders"]
+    assert strongholds.marker_choices(state, C, "hama", both) == ["crusaders", "templars"]
+    state.castles["harim"]["power"] = "templars"  # the fifth of five
+    assert strongholds.marker_choices(state, C, "hama", both) == ["crusaders"]
+    force = {"templars": pieces({"3-4": 6}, leaders=["gerard_ridefort"])}
+    forces.put(state, "field", "hama", "templars", force["templars"])
+    dice(monkeypatch, [6])
+    with recorded():
+        drive(state, "call", player=C, space="hama", group=force)
+        legal = PROCEDURES.legal(state, C)
+        assert ("marker", "templars") not in legal
+        assert {("marker", "crusaders"), ("marker", "jerusalem"), ("marker", "antioch")} <= set(legal)
+        act(state, C, "marker", "jerusalem")
+    assert state.castles["hama"]["power"] == "jerusalem"
+    assert sum(c["power"] == "templars" for c in state.castles.values()) == 5
+    # another Power's castles may be made up (the note): the Crusaders' four are no limit
+    for space in ("homs", "baalbek", "banias", "sidon"):
+        state.castles[space]["power"] = "crusaders"
+    assert strongholds.marker_choices(state, C, "harran", ["crusaders"]) == ["crusaders"]
+
+
 def test_garrison_event_refills_low_castles():
     # §17.10.1 L1159: events refill castles; the player picks them.
     state = position("G")

@@ -75,6 +75,7 @@ TRIGGERS = {
     "activation": "an activation",
     "siege": "a siege action",
     "diplomacy": "a diplomacy attempt",
+    "naval": "a naval move",
     "event": "an event",
 }
 """The announced actions a response answers (§8.4.3), in words for the prompt."""

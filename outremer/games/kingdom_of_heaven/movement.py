@@ -492,6 +492,9 @@ def _activation_perform(state: State, frame: Frame, role: str, action: Action) -
             at=frame["space"], leader=frame["leader"], group=frame["group"], event=False, sea=MEDITERRANEAN,
             units=NAVAL_UNITS,
         )  # fmt: skip
+        if frame["space"] != MEDITERRANEAN:  # a fleet roll to come: the opponent may answer it (K43)
+            at, lid = frame["space"], frame["leader"]
+            PROCEDURES.push(state, "response", player=enemy(who), trigger="naval", space=at, actor=lid)
 
 
 def power_of(state: State, space: str, leader: str) -> str:

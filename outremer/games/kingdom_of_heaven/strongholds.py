@@ -343,11 +343,29 @@ def start_capture(state: State, player: str, space: str, powers: list[str], how:
 def marker_choices(state: State, player: str, space: str, powers: list[str]) -> list[str]:
     """The Powers whose marker may replace the stronghold's (§17.5.1 L1015, §17.7.3 L1133): the
     province's Power if it is the captor's friend, else any of the capturing force's Powers; for a
-    city the side is what shows, and its Power is chosen the same way (K28)."""
+    city the side is what shows, and its Power is chosen the same way (K28). A castle of an Order
+    or of the Assassins only while one of their counters is left; with none, any other Power of
+    the captor in play (§17.7.3 L1135, K90)."""
     owner = state.owners.get(data(state).board.spaces[space].province)
     if owner is not None and side(state, owner) == player:
         return [owner]
-    return sorted({p for p in powers if side(state, p) == player})
+    mine = sorted({p for p in powers if side(state, p) == player})
+    if space not in state.castles:
+        return mine
+    usable = [p for p in mine if castle_left(state, p)]
+    if usable:
+        return usable
+    in_play = [p for p in data(state).scenarios[state.scenario].orientation if marker(p) in state.political]
+    return sorted(p for p in in_play if side(state, p) == player and castle_left(state, p))
+
+
+def castle_left(state: State, power: str) -> bool:
+    """Whether a castle counter of ``power`` is left off the map: the Orders' and the Assassins'
+    are only the counter mix's (§17.7.3 L1135); another Power's may be made up (K90)."""
+    if power not in ORDER_CASTLES:
+        return True
+    held = sum(1 for c in state.castles.values() if c["power"] == power)
+    return held < data(state).counters.castles[power]
 
 
 def _capture_legal(state: State, frame: Frame, role: str) -> list[Action]:
