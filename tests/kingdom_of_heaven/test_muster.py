@@ -192,6 +192,35 @@ def test_neutral_powers_muster_in_their_capital_or_not_at_all():
     assert state.pools["seljuks"]["full"] == {"2-6": 5} and "konya" not in state.field
 
 
+def test_a_neutral_power_with_two_capitals_musters_in_the_first_it_holds():
+    # §7.4 L415, §7.2 L379, K88: the Kingdom, neutral in G, musters its whole pool in Acre while it
+    # holds it; with Acre taken, in Jerusalem if that is its own; with neither, not at all
+    state = blank("G", turn=2)
+    state.castles["jerusalem"]["power"] = "jerusalem"
+    place(state, "pool", "", "jerusalem", full={"2-4": 4}, leaders=["balian"])
+    muster.neutral(state)
+    assert state.field["acre"]["jerusalem"] == {"full": {"2-4": 4}, "reduced": {}, "leaders": ["balian"]}
+    state = blank("G", turn=2)
+    state.castles["jerusalem"]["power"] = "jerusalem"
+    state.cities["acre"] = "mamluks"
+    place(state, "pool", "", "jerusalem", full={"2-4": 4})
+    muster.neutral(state)
+    assert state.field["jerusalem"]["jerusalem"]["full"] == {"2-4": 4} and "acre" not in state.field
+    state = blank("G", turn=2)  # Jerusalem the Ayyubids' castle, as G sets it up
+    state.cities["acre"] = "mamluks"
+    place(state, "pool", "", "jerusalem", full={"2-4": 4})
+    muster.neutral(state)
+    assert state.pools["jerusalem"]["full"] == {"2-4": 4} and not state.field
+
+
+def test_a_neutral_power_without_a_capital_does_not_muster():
+    # §7.4 L415, K88: the Orders, neutral with the Kingdom in G, have no capital to muster in
+    state = blank("G", turn=2)
+    place(state, "pool", "", "templars", full={"3-4": 2})
+    muster.neutral(state)
+    assert state.pools["templars"]["full"] == {"3-4": 2} and not state.field
+
+
 def test_reinforcements_come_from_the_mix_to_the_capital():
     # §8.4.1 L466: Turcopole Levies, a Jerusalem 2-4 from the counter mix into a capital held.
     state = blank("D", turn=4)
