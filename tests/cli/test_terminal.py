@@ -16,18 +16,15 @@ from click.testing import CliRunner
 from outremer.cli.main import cli
 from outremer.cli.menu import choices
 from outremer.engine.game import Action, Game
-from outremer.engine.registry import get_game, titles
+from outremer.engine.registry import get_game
 from outremer.engine.session import Session
 from outremer.games.crusader_rex.views import ADJECTIVE
 
 CR = "crusader-rex"
 SETUPS = [(CR, {}), (CR, {"iron_bridge": True, "forced_marches": True}), ("first-crusade", {})]
 SETUPS += [("first-crusade", {"teams": True})]
-FP = "four-powers"
-UNREGISTERED = pytest.mark.skipif(FP not in titles(), reason="Four Powers is not registered yet (issue 16)")
-SETUPS += [pytest.param(FP, options, marks=UNREGISTERED) for options in ({}, {"own_columns": True})]
-"""Four Powers joins the checks once its entry point is declared; until then its cases are skipped."""
-SETUPS += [("third-crusade", {})]
+SETUPS += [("four-powers", {}), ("four-powers", {"own_columns": True})]
+SETUPS += [("third-crusade", {}), ("kingdom-of-heaven", {})]
 
 PLURAL_POSSESSIVE = re.compile(r"\b\w+s's\b")
 """A possessive built on a plural name: "Saracens's" (issue 15); "the Saracens'" is right."""

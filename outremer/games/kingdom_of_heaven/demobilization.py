@@ -312,4 +312,4 @@ def _winter(state: State, player: str, effect: Any, context: Any) -> None:
         state.say("§16.1", "Winter Campaign has no activated leader to keep in the field.")
         return
     state.wintering.append(str(leader))
-    state.say("§16.1", f"{data(state).counters.leaders[leader].name}'s army may winter in the field.")
+    state.say("§16.1", f"The army of {data(state).counters.leaders[leader].name} may winter in the field.")

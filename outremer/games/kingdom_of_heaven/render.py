@@ -4,6 +4,7 @@ as terminal text (outremer play). Reads views and the data packs only.
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from .common import data, pack_at
@@ -19,6 +20,10 @@ PHASE_NAMES = {
     "demobilization": "Demobilization Phase (5.6)",
     "end": "End of Turn (5.7)",
 }
+
+
+WIDTH = 80
+"""The terminal's width that every line of the board keeps within."""
 
 
 def phase_name(phase: str) -> str:
@@ -102,4 +107,8 @@ def render_text(view: dict[str, Any]) -> str:
                     f"{full} full, {reduced} reduced{led}"
                 )
     lines.append(view.get("prompt", ""))
-    return "\n".join(lines)
+    # A terminal 80 wide: a long line (a hand of seven cards) wraps, its continuation indented.
+    return "\n".join(
+        "\n".join(textwrap.wrap(line, WIDTH, subsequent_indent="    ", break_on_hyphens=False)) or line
+        for line in lines
+    )
