@@ -26,7 +26,7 @@ Placing is not optional: every leader and unit that has a space goes (§7.1 L370
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -138,24 +138,35 @@ def _stands(state: State, at: str, powers: tuple[str, ...]) -> bool:
     return False
 
 
-def musterers(state: State) -> dict[str, str | None]:
-    """musters_for() of every place, space or box: the same for every Power and leader of a
-    listing, so it is read once for all of them."""
-    return {at: musters_for(state, at) for at in _places(state)}
+Owner = Callable[[str], str | None]
+"""musters_for() of a place, each place read once for a whole listing (musterer())."""
 
 
-def free_spaces(state: State, player: str, power: str, owners: Mapping[str, str | None]) -> list[str]:
+def musterer(state: State) -> Owner:
+    """musters_for() of each place, kept once read: the same for every Power and leader of a
+    listing, and read only as far as the listing goes."""
+    known: dict[str, str | None] = {}
+
+    def owner(at: str) -> str | None:
+        if at not in known:
+            known[at] = musters_for(state, at)
+        return known[at]
+
+    return owner
+
+
+def free_spaces(state: State, player: str, power: str, owner: Owner) -> Iterator[str]:
     """Where the Crusader, Order and Byzantine units of ``player`` muster without limit (§7.2
     L390-L391, §7.2.1 L399): unbesieged places of a Catholic Power (of Byzantium), and captured
-    walled cities of the player's side where one of theirs already stands. ``owners``: musterers()."""
+    walled cities of the player's side where one of theirs already stands. ``owner``: musterer()."""
     catholic = power in CATHOLIC_FREE
-    out = []
-    for at, owner in owners.items():
+    for at in _places(state):
         if besieged(state, at):
             continue
-        if owner is not None and side(state, owner) == player:
-            if (catholic and _catholic(state, owner)) or (not catholic and owner == BYZANTIUM):
-                out.append(at)
+        musters = owner(at)
+        if musters is not None and side(state, musters) == player:
+            if (catholic and _catholic(state, musters)) or (not catholic and musters == BYZANTIUM):
+                yield at
         elif captured(state, at) and side(state, state.cities[at]) == player:
             kin = (
                 tuple(p for p in data(state).counters.powers if _catholic(state, p))
@@ -163,28 +174,23 @@ def free_spaces(state: State, player: str, power: str, owners: Mapping[str, str 
                 else (BYZANTIUM,)
             )
             if _stands(state, at, kin):
-                out.append(at)
-    return out
+                yield at
 
 
-def unit_spaces(state: State, frame: Frame, power: str, owners: Mapping[str, str | None]) -> list[str]:
+def unit_spaces(state: State, frame: Frame, power: str, owner: Owner) -> Iterator[str]:
     """Where a unit of ``power`` may go now: its free spaces, or places it controls with room left
-    under their limit (this phase's placements counted, §7.2 L382). ``owners``: musterers()."""
+    under their limit (this phase's placements counted, §7.2 L382). ``owner``: musterer()."""
     if power in CATHOLIC_FREE or power == BYZANTIUM:
-        return free_spaces(state, frame["player"], power, owners)
+        return free_spaces(state, frame["player"], power, owner)
     placed = frame["placed"]
-    return [
-        at for at, owner in owners.items() if owner == power and limit(state, power, at) > placed.get(at, 0)
-    ]
+    return (at for at in _places(state) if owner(at) == power and limit(state, power, at) > placed.get(at, 0))
 
 
-def leader_spaces(state: State, frame: Frame, power: str, owners: Mapping[str, str | None]) -> list[str]:
+def leader_spaces(state: State, frame: Frame, power: str, owner: Owner) -> Iterator[str]:
     """Where a leader of ``power`` may go: an unbesieged place the Power controls, not one a
-    leader already went to this phase (§7.1 L370). ``owners``: musterers()."""
+    leader already went to this phase (§7.1 L370). ``owner``: musterer()."""
     taken = frame["leader_spaces"]
-    return [
-        at for at, owner in owners.items() if at not in taken and not besieged(state, at) and owner == power
-    ]
+    return (at for at in _places(state) if at not in taken and not besieged(state, at) and owner(at) == power)
 
 
 def in_mix(state: State, power: str, label: str) -> int:
@@ -231,59 +237,78 @@ def _sets(castles: list[str], most: int) -> Iterator[tuple[str, ...]]:
 def trades(state: State, player: str, flipped: Sequence[str] = ()) -> list[Action]:
     """The intrinsic garrison trades open to ``player`` (§7.3 L405), none flipping back a castle
     a trade of this phase already flipped (``flipped``, K87)."""
-    out: list[Action] = []
+    return list(_trades(state, player, flipped))
+
+
+def _trades(state: State, player: str, flipped: Sequence[str]) -> Iterator[Action]:
+    """trades(), one at a time."""
     for power in powers_of(state, player):
         full = [c for c in _castles(state, power, low=False) if c not in flipped]
         for label in drawable(state, power) if full else ():  # no Full castle: nothing to strip
-            out += [("strip", power, label, *pair) for pair in combinations(full, 2)]
-            out += [("strip", power, label, one) for one in full]
+            for pair in combinations(full, 2):
+                yield ("strip", power, label, *pair)
+            for one in full:
+                yield ("strip", power, label, one)
         low = [c for c in _castles(state, power, low=True) if c not in flipped]
         pool = state.pools.get(power, group())
         for label, n in sorted(pool["full"].items()):
             if n:
-                out += [("refill", power, "full", label, *c) for c in _sets(low, 2)]
+                for c in _sets(low, 2):
+                    yield ("refill", power, "full", label, *c)
         for label, n in sorted(pool["reduced"].items()):
             if n:
-                out += [("refill", power, "reduced", label, one) for one in low]
-    return out
+                for one in low:
+                    yield ("refill", power, "reduced", label, one)
 
 
-def _placements(state: State, frame: Frame) -> list[Action]:
+def _choices(state: State, frame: Frame, role: str) -> Iterator[Action]:
+    """The player's choices in order, one at a time: his leaders' placements, and only those while
+    there are any (§7.1 L370); else his units' placements, then the trades, and "done" after the
+    trades when no unit can be placed (§7.2 L392)."""
+    if "placed" not in frame:
+        return
     player = frame["player"]
     counters = data(state).counters
-    out: list[Action] = []
-    owners: dict[str, str | None] | None = None  # musterers(), read once it is needed
+    owner = musterer(state)
+    leaders = False
     for power in powers_of(state, player):
         for leader in state.pools.get(power, group())["leaders"]:
-            owners = owners if owners is not None else musterers(state)
-            out += [
-                ("leader", leader, at)
-                for at in leader_spaces(state, frame, counters.leaders[leader].power, owners)
-            ]
-    if out:
-        return out
+            for at in leader_spaces(state, frame, counters.leaders[leader].power, owner):
+                leaders = True
+                yield ("leader", leader, at)
+    if leaders:
+        return
+    units = False
     for power in powers_of(state, player):
         pool = state.pools.get(power, group())
         faces = [
             (face, label) for face in ("full", "reduced") for label, n in sorted(pool[face].items()) if n
         ]
-        if faces:
-            owners = owners if owners is not None else musterers(state)
-            spaces = unit_spaces(state, frame, power, owners)
-            out += [("unit", power, face, label, at) for face, label in faces for at in spaces]
-    return out
+        if not faces:
+            continue
+        spaces = []
+        for at in unit_spaces(state, frame, power, owner):  # the first face, as the spaces are read
+            spaces.append(at)
+            units = True
+            yield ("unit", power, *faces[0], at)
+        for face, label in faces[1:]:
+            for at in spaces:
+                yield ("unit", power, face, label, at)
+    more = False
+    for action in _trades(state, role, frame["flipped"]):
+        more = True
+        yield action
+    if more and not units:
+        yield ("done",)
 
 
 def _legal(state: State, frame: Frame, role: str) -> list[Action]:
-    if "placed" not in frame:
-        return []
-    placing = _placements(state, frame)
-    if placing and placing[0][0] == "leader":
-        return placing
-    more = trades(state, role, frame["flipped"])
-    if not placing and not more:
-        return []
-    return placing + more if placing else [*more, ("done",)]
+    return list(_choices(state, frame, role))
+
+
+def _offers(state: State, frame: Frame, role: str) -> bool:
+    """Whether the player has a choice, read only up to the first (procedures.py: ``offers``)."""
+    return next(_choices(state, frame, role), None) is not None
 
 
 def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
@@ -394,7 +419,14 @@ def _prompt(state: State, frame: Frame, role: str) -> str:
 
 
 PROCEDURES.procedure(
-    "muster", legal=_legal, perform=_perform, run=_run, prompt=_prompt, roles=_player, rule="§7"
+    "muster",
+    legal=_legal,
+    perform=_perform,
+    run=_run,
+    prompt=_prompt,
+    roles=_player,
+    rule="§7",
+    offers=_offers,
 )
 
 
