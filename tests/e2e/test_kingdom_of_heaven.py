@@ -1,13 +1,16 @@
 """Kingdom of Heaven's browser board (web/board.js) in Debian's Chromium, beyond the board's contract
 and axe-core that tests/e2e/test_boards.py and test_a11y.py check on every registered title: a
 stack opened from the map lists its pieces by Power (every stack is open to both players,
-§10.5.1); the hand shows the viewer's own cards and only the size of the opponent's (§8.1)."""
+§10.5.1); the hand shows the viewer's own cards and only the size of the opponent's (§8.1); the
+siege-events panel shows the events both sides laid in a siege's exchange and whose turn it is
+(§17.6.6), and nothing of the other's hand."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from outremer.engine import get_game
+from outremer.games.kingdom_of_heaven.common import data
 
 from . import test_boards
 
@@ -35,3 +38,45 @@ def test_a_stack_lists_its_pieces_and_the_hand_only_the_viewers_cards(
     finally:
         page.context.close()
     assert not errors, errors
+
+
+def test_the_siege_events_panel_shows_the_exchange_laid_so_far_and_no_hidden_card(
+    module_server: str, module_browser: Any, signed_in: dict[str, Any]
+) -> None:
+    game = get_game(SLUG)
+    position = game.positions()["siege-events"]
+    state = game.setup(position.seed, position.scenario, position.options)
+    for role, action in position.actions:
+        game.perform(state, role, tuple(action))
+    cards = data(state).cards.cards
+    siege = state.stack[-1]
+    besieger = state.sieges[siege["space"]]["besieger"]
+    page, errors = test_boards.open_position(
+        module_browser, module_server, signed_in, SLUG, position, (1280, 800)
+    )
+    try:
+        panel = page.locator("[aria-label='Siege events']")
+        text = panel.inner_text()
+        turn = panel.locator("[data-turn]").get_attribute("data-turn")
+        hands = page.locator("[aria-label='Hands']").inner_text()
+    finally:
+        page.context.close()
+    assert not errors, errors
+    viewer = "muslim" if "The Christian hand" in hands else "christian"
+    other = "muslim" if viewer == "christian" else "christian"
+    frame = game.view(state, viewer)["stack"][-1]
+    # §17.6.6: every event laid so far, by whom as besieger or besieged, with its MAN; whose turn.
+    for e in siege["laid"]:
+        card = cards[e["card"]]
+        side = f"{e['player'].capitalize()} ({'besieger' if e['player'] == besieger else 'besieged'})"
+        assert f"{side}: #{card.number} {card.title}" in text, text
+        event = card.siege_event
+        assert event is not None and f"{event.title}: {event.user}" in text and f"MAN {event.man}" in text
+    assert {e["as"] for e in siege["laid"]} == {"A", "D"}
+    assert turn == siege["asks"]
+    man, most = frame["man"], frame["manpower"]
+    assert f"besieger {man['A']} of {most['A']}, besieged {man['D']} of {most['D']}" in text, text
+    # §8.1: of the other's hand only its size; none of its cards is named.
+    assert f"{other.capitalize()} hand: {len(state.hands[other])} cards, unseen" in text, text
+    for c in state.hands[other]:
+        assert f"#{cards[c].number} {cards[c].title}" not in text, (c, text)

@@ -8,7 +8,7 @@
 //   draw(svg, view, onPick, ctx)   ctx = {board, pickable: Set, picked: Set}: the map;
 //   panel(view, ctx)               ctx = {board, pickable, picked, onPick, log}: the turn, the
 //                                  procedure under way (battle, siege, response window), the
-//                                  choices named in words, the hand, the political status track,
+//                                  siege events laid in a siege's exchange, the choices named in words, the hand, the political status track,
 //                                  the stack opened from the map, the key.
 // Clicking a space or box the legal actions name, a card of the hand or a choice calls onPick with
 // the id the legal actions name; the page narrows the legal actions. The opponent's hand arrives as
@@ -73,7 +73,8 @@ button.koh-card, .koh-pick { cursor: pointer; }
 .koh-track td.at { font-weight: bold; color: #fff; }
 .koh-chip { display: inline-block; min-width: 1.6rem; padding: 0 .25rem; border: 1px solid #222; font-weight: bold; text-align: center; }
 .koh-key ul { list-style: none; margin: .2rem 0; padding: 0; display: flex; flex-direction: column; gap: .15rem; }
-.koh-stack ul { margin: .2rem 0; padding-left: 1.1rem; }
+.koh-stack ul, .koh-laid { margin: .2rem 0; padding-left: 1.1rem; }
+.koh-laid .koh-cancelled strong { text-decoration: line-through; }
 svg .koh-pickable { stroke: var(--pick, #f2b705) !important; stroke-width: 5 !important; }
 svg .koh-picked { stroke: var(--picked, #c2008a) !important; stroke-width: 5 !important; }
 svg [data-pick], svg [data-piece] { cursor: pointer; }
@@ -414,16 +415,14 @@ function frameWords(board, f) {
   return bits.join(" ");
 }
 
-// What a battle, siege or response window holds so far: the strengths, the cards each side played
-// and the siege events waiting in the exchange (all public once played).
+// What a battle or response window holds so far: the strengths and the cards each side played (all
+// public once played); a siege's events have their own panel (exchange).
 function windowDetails(board, f) {
   const sides = (o, fmt) => ["christian", "muslim"].filter((p) => o?.[p] !== undefined).map((p) => `${SIDES[p].word} ${fmt(o[p])}`).join(", ");
   const cards = (ids) => (ids?.length ? ids.map((id) => cardName(board, id)).join(", ") : "none");
   const bits = [
     f.strength ? `Strength: ${sides(f.strength, String)}` : null,
     f.played ? `Cards played: ${sides(f.played, cards)}` : null,
-    Array.isArray(f.held) && f.held.length ? `Siege events held: ${cards(f.held.flat().filter((x) => board.cards[x]))}` : null,
-    Array.isArray(f.queue) && f.queue.length ? `Siege events to resolve: ${cards(f.queue.flat().filter((x) => board.cards[x]))}` : null,
     f.trigger ? `Answering: ${FRAMES[f.trigger] || words(f.trigger)}${f.actor && board.leaders[f.actor] ? ` by ${leaderName(board, f.actor)}` : ""}` : null,
   ].filter(Boolean);
   return bits.length ? hel("ul", {}, bits.map((b) => hel("li", {}, b))) : null;
@@ -440,6 +439,80 @@ function underWay(view, board) {
     view.prompt ? hel("div", {}, view.prompt) : null,
     windowDetails(board, top),
     siege.length ? hel("div", {}, `Sieges: ${siege.map(([s, g]) => `${placeName(board, s)} (by ${WORDS[g.besieger]}, RF ${g.rf}${g.blockade ? ", blockaded" : ""})`).join("; ")}`) : null);
+}
+
+// -- the siege-event exchange (§17.6.5, §17.6.6, §17.7) ----------------------------------------------
+// Built from the siege frame (and the assault's, for its blue events): the events laid so far in
+// order, each with who laid it as besieger (A) or besieged (D), its card's A/D/B, MAN and what it
+// cancels, what it cancelled or whether it was cancelled; the manpower used of each side's; whose
+// turn. Only laid cards are shown: they are public; of the hands only the viewer's own siege events.
+const USERS = { A: "besieger", D: "besieged", B: "either side" };
+const STEPS = {
+  choose: ({ a }) => `${a} chooses how to use the round's card: its siege event, starvation, Fortunes of War or an assault.`,
+  respond: ({ d, chance }) => `${d} may answer with a siege event${chance ? " that cancels it" : ""}, or pass.`,
+  counter: ({ a }) => `${a} may cancel that answer with a siege event, or pass.`,
+  more: ({ a }) => `${a} may lay another siege event, assault, or end the siege action.`,
+  after: ({ a }) => `${a} may assault or end the siege action.`,
+};
+
+function eventWords(board, id) {
+  const e = board.cards[id]?.siege;
+  if (!e) return "no siege event";
+  const bits = [`${e.title}: ${e.user} (${USERS[e.user] || e.user})`, `MAN ${e.man}`];
+  if (e.blue) bits.push("blue");
+  if (e.blockaded) bits.push("needs a blockade");
+  if (e.cancels.length) bits.push(`cancels ${e.cancels.join(", ")}`);
+  return bits.join(" \u00B7 ");
+}
+
+function laidItem(board, e, laid) {
+  const who = `${SIDES[e.player]?.word || e.player} (${USERS[e.as]})`;
+  const status = [];
+  if (e.fortune) status.push("drawn by Fortunes of War");
+  if (e.cancels) status.push(`cancelled ${cardName(board, e.cancels)}`);
+  if (e.cancelled) {
+    const by = laid.find((x) => x.cancels === e.card);
+    status.push(`cancelled${by ? ` by ${cardName(board, by.card)}` : ""}`);
+  }
+  return hel("li", { class: e.cancelled ? "koh-cancelled" : "" },
+    hel("strong", {}, `${who}: ${cardName(board, e.card)}`), ` \u2014 ${eventWords(board, e.card)}`,
+    status.length ? hel("span", { class: "koh-muted" }, ` (${status.join("; ")})`) : null);
+}
+
+function exchange(view, board) {
+  const frames = view.stack || [];
+  const siege = [...frames].reverse().find((f) => f.kind === "siege" && f.man);
+  const assault = [...frames].reverse().find((f) => f.kind === "assault" && f.side);
+  const top = assault || siege;
+  if (!top) return null;
+  const space = top.space;
+  const besieger = view.sieges?.[space]?.besieger || top.player;
+  const besieged = besieger === "christian" ? "muslim" : "christian";
+  const name = (p) => `The ${SIDES[p].word} (${p === besieger ? "besieger" : "besieged"})`;
+  const laid = [...(siege?.laid || []), ...(assault?.laid || [])];
+  let turn = "The events laid take effect.";
+  if (assault && top === assault && assault.asks) {
+    turn = assault.side === "A" ? `${name(besieger)} may lay blue siege events for the assault, or pass.`
+      : `${name(besieged)} may lay blue siege events or cancel one of the besieger's, or pass.`;
+  } else if (siege?.asks && STEPS[siege.step]) {
+    turn = STEPS[siege.step]({ a: name(besieger), d: name(besieged), chance: siege.chance });
+  }
+  const man = siege?.man || {};
+  const most = siege?.manpower || {};
+  const me = viewerOf(view);
+  const mine = me ? (view.hands[me].cards || []).filter((id) => board.cards[id]?.siege) : [];
+  const role = me === besieger ? "A" : "D";
+  const usable = mine.filter((id) => ["B", role].includes(board.cards[id].siege.user));
+  const other = me ? (me === "christian" ? "muslim" : "christian") : null;
+  return hel("section", { class: "koh-box koh-window", "aria-label": "Siege events" },
+    hel("h2", {}, `${CASTLE} Siege events at ${placeName(board, space)}${assault ? ": the assault" : ""} (\u00A717.6.6)`),
+    hel("div", { "data-turn": top.asks || "" }, hel("strong", {}, "Now: "), turn),
+    siege ? hel("div", {}, `Manpower used this round: besieger ${man.A ?? 0}${most.A !== undefined ? ` of ${most.A}` : ""}, besieged ${man.D ?? 0}${most.D !== undefined ? ` of ${most.D}` : ""}`) : null,
+    laid.length ? hel("ol", { class: "koh-laid" }, laid.map((e) => laidItem(board, e, laid)))
+      : hel("div", { class: "koh-muted" }, "No siege event laid yet this round."),
+    me ? hel("div", { class: "koh-muted" }, usable.length ? `Siege events in your hand you may lay as ${USERS[role]}: ${usable.map((id) => `${cardName(board, id)} (${eventWords(board, id)})`).join("; ")}`
+      : `No siege event in your hand for the ${USERS[role]}.`,
+    ` The ${SIDES[other].word} hand: ${view.hands[other]?.size ?? 0} cards, unseen.`) : null);
 }
 
 function choices(view, board, c) {
@@ -539,6 +612,7 @@ export function panel(view, ctx) {
   return hel("div", { class: "koh-panel" },
     status(view, board),
     underWay(view, board),
+    exchange(view, board),
     choices(view, board, c),
     hands(view, board, c),
     hel("section", { class: "koh-box koh-stack", id: "koh-stack", "aria-live": "polite" },
