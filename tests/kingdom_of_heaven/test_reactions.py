@@ -260,3 +260,29 @@ def test_an_army_in_a_space_the_mover_besieges_may_avoid_him():
     mover = {"crusaders": put(state, "konya", "crusaders", {"3-4": 1}, leaders=["richard"])}
     frame = {"player": "christian", "space": "konya", "came_from": None, "group": mover}
     assert ("avoid",) in reactions.avoidances(state, frame)
+
+
+def test_an_army_avoiding_twice_forages_once_for_its_whole_route(monkeypatch):
+    # §12.3 L722: avoiding the same mover again needs no roll; §12.3.1 L726, K91: one foraging
+    # roll for the avoidance, after the move, for every Harsh space it went through: Bosra and
+    # Ras al-Ma', AV 3 + 1 + 1 = 5 (and Guy's own roll for As-Salt and Bosra, AV 2 + 1 + 1)
+    state = position("D")
+    put(state, "as_salt", "ayyubids", {"2-6": 3}, leaders=["al_afdal"])
+    force = {"jerusalem": put(state, "jerusalem", "jerusalem", {"2-4": 2}, leaders=["guy"])}
+    faces = feed(monkeypatch, [1, 1, 1])
+    movement.start(state, "christian", "jerusalem", force, "guy", 1)
+    PROCEDURES.settle(state)
+    do(state, "christian", ("move", "as_salt"))
+    do(state, "muslim", ("avoid",))
+    do(state, "muslim", ("roll",))
+    do(state, "muslim", ("to", "bosra"))
+    do(state, "christian", ("move", "bosra"))
+    do(state, "muslim", ("avoid",))
+    do(state, "muslim", ("roll",))
+    assert said(state, "avoids again without a roll")
+    do(state, "muslim", ("to", "ras_al_ma"))
+    do(state, "christian", ("stop",))
+    assert faces == [] and not state.stack
+    rolls = [e[2] for e in state.log if e[1] == "§15.2" or "AV" in e[2]]
+    assert sum("AV 5" in r for r in rolls) == 1 and sum("AV 4" in r for r in rolls) == 1, rolls
+    assert state.field["ras_al_ma"]["ayyubids"]["full"] == {"2-6": 3}

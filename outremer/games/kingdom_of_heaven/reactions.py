@@ -417,10 +417,24 @@ def _leave(state: State, frame: Frame, dst: str) -> None:
         if frame["how"] == "shadow":
             march["shadow"] = {**record, "active": True, "step": len(march["path"])}
         else:
-            march.setdefault("avoiders", []).append(record)
+            _avoided(march, space, record)
             march.setdefault("auto_avoid", []).append(dst)
     frame["avoided"] = True
     _done(state, frame)
+
+
+def _avoided(march: Frame, space: str, record: dict[str, Any]) -> None:
+    """Note an avoider's move on the march for its foraging roll at the end (§12.3.1): an army
+    that avoided before in this activation and now avoids again from ``space`` (§12.3, without a
+    roll) keeps its one roll, its route going on (K91); the pieces it swept up roll with it."""
+    before = [av for av in march.setdefault("avoiders", []) if av["at"] == space]
+    for av in before:
+        av["at"] = record["at"]
+        av["entries"].extend(record["entries"])
+    if len(before) == 1:
+        before[0]["group"] = record["group"]
+    elif not before:
+        march["avoiders"].append(record)
 
 
 def _done(state: State, frame: Frame) -> None:
