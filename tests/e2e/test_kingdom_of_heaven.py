@@ -77,6 +77,6 @@ def test_the_siege_events_panel_shows_the_exchange_laid_so_far_and_no_hidden_car
     man, most = frame["man"], frame["manpower"]
     assert f"besieger {man['A']} of {most['A']}, besieged {man['D']} of {most['D']}" in text, text
     # §8.1: of the other's hand only its size; none of its cards is named.
-    assert f"{other.capitalize()} hand: {len(state.hands[other])} cards, unseen" in text, text
+    assert f"{other.capitalize()} hand holds {len(state.hands[other])} cards" in text, text
     for c in state.hands[other]:
         assert f"#{cards[c].number} {cards[c].title}" not in text, (c, text)

@@ -511,8 +511,8 @@ function exchange(view, board) {
     laid.length ? hel("ol", { class: "koh-laid" }, laid.map((e) => laidItem(board, e, laid)))
       : hel("div", { class: "koh-muted" }, "No siege event laid yet this round."),
     me ? hel("div", { class: "koh-muted" }, usable.length ? `Siege events in your hand you may lay as ${USERS[role]}: ${usable.map((id) => `${cardName(board, id)} (${eventWords(board, id)})`).join("; ")}`
-      : `No siege event in your hand for the ${USERS[role]}.`,
-    ` The ${SIDES[other].word} hand: ${view.hands[other]?.size ?? 0} cards, unseen.`) : null);
+      : `No siege event in your hand for the ${USERS[role]}.`) : null,
+    me ? hel("div", { class: "koh-muted" }, `The ${SIDES[other].word} hand holds ${view.hands[other]?.size ?? 0} cards (§8.1).`) : null);
 }
 
 function choices(view, board, c) {
