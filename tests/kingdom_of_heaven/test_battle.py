@@ -8,6 +8,7 @@ import pytest
 from outremer.engine.errors import IllegalAction
 from outremer.engine.procedures import Action
 from outremer.games.kingdom_of_heaven import battle, leaders, retreat  # noqa: F401 (registers)
+from outremer.games.kingdom_of_heaven.common import data
 from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
 from outremer.games.kingdom_of_heaven.state import State
 
@@ -355,3 +356,32 @@ def test_a_combat_roll_an_event_orders_is_unmodified(monkeypatch):
     state = position()
     Dice(monkeypatch, [4])
     assert battle.event_roll(state, "muslim", 22, "a test") == 4  # 17-25, a 4: four steps
+
+
+def test_every_battle_cards_requirement_is_decided_on_the_battle():
+    # §8.4.2 L472, §13.2 L788, K62: the scenario cards' requirements as well as the basic ones; Battle
+    # of al-Babein (C4) only in Minya, Robert of Artois Charges (F2) only against Crusaders, The Holy
+    # Lance (A1) only with them
+    state = position()
+    put(state, "minya", "crusaders", full={"3-4": 2}, leaders=["richard"])
+    put(state, "minya", "ayyubids", full={"2-6": 3})
+    put(state, "nablus", "jerusalem", full={"2-4": 2}, leaders=["guy"])
+    put(state, "nablus", "ayyubids", full={"2-6": 3})
+    deck = data(state).cards.cards
+    frames = [
+        {"space": space, "attacker": "christian", "defender": "muslim", "why": "entry"}
+        for space in ("minya", "nablus")
+    ]
+    decided = {
+        (cid, player, frame["space"]): battle.playable(state, frame, player, c, e["timing"])
+        for cid, c in deck.items()
+        if c.kind == "battle"
+        for e in c.event
+        if e["kind"] in battle.BATTLE_EFFECTS
+        for player in ("christian", "muslim")
+        for frame in frames
+    }
+    assert decided[("C4", "muslim", "minya")] and not decided[("C4", "muslim", "nablus")]
+    assert decided[("F2", "muslim", "minya")] and not decided[("F2", "muslim", "nablus")]
+    assert decided[("A1", "christian", "minya")] and not decided[("A1", "christian", "nablus")]
+    assert not decided[("C4", "christian", "minya")]  # a Muslim card
