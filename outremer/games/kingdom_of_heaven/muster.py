@@ -33,7 +33,7 @@ from typing import Any
 from ...engine.procedures import Action, Frame
 from . import forces
 from .cards import Effect
-from .common import controller, data, provinces_of, side
+from .common import data, provinces_of, side
 from .effects import handler
 from .names import power_name, space_name
 from .procedures import PROCEDURES
@@ -73,28 +73,32 @@ def musters_for(state: State, at: str) -> str | None:
     captured (§17.1.2: Jerusalem held since the start by its Muslim holder, city or castle, who
     alone musters there, and only while pro-Muslim); any other space or box its province's owner
     while the owner's side controls it."""
+    power, controlled = claimant(state, at)
+    if power is None or not controlled:
+        return power
+    return power if holder_side(state, at) == side(state, power) else None
+
+
+def claimant(state: State, at: str) -> tuple[str | None, bool]:
+    """The Power musters_for() names if any, and whether only while its side controls ``at``
+    (a box, a province's space): read without control, so a listing asks control only of the
+    places a Power it lists could muster in."""
     pack = data(state)
     if at in state.castles:
         power = str(state.castles[at]["power"])
         first = pack.scenarios[state.scenario].castles.get(at)
         if at == JERUSALEM and first is not None and first.power == power and side(state, power) != MUSLIM:
-            return None  # §17.1.2: the Muslim Power's castle since the start; no Christian muster
-        return power
+            return None, False  # §17.1.2: the Muslim Power's castle since the start; no Christian muster
+        return power, False
     if at in pack.board.boxes:
-        owner = state.owners.get(at)
-        if owner is None or holder_side(state, at) != side(state, owner):
-            return None
-        return owner
+        return state.owners.get(at), True
     if at in state.cities:
         held = pack.scenarios[state.scenario].held.get(at)
         if at == JERUSALEM and held is not None and state.cities[at] == held:
-            return held if side(state, held) == MUSLIM else None
+            return (held if side(state, held) == MUSLIM else None), False
         if captured(state, at):
-            return None
-    owner = state.owners.get(provinces_of(state.pack)[at])
-    if owner is None or controller(state, at) != side(state, owner):  # holder_side() of a space
-        return None
-    return owner
+            return None, False
+    return state.owners.get(provinces_of(state.pack)[at]), True
 
 
 def capitals(state: State, power: str) -> tuple[str, ...]:
@@ -163,7 +167,8 @@ def free_spaces(state: State, player: str, power: str, owner: Owner) -> Iterator
     for at in _places(state):
         if besieged(state, at):
             continue
-        musters = owner(at)
+        claims = claimant(state, at)[0]  # musters_for() is it or None: control read only if it counts
+        musters = owner(at) if claims is not None and side(state, claims) == player else None
         if musters is not None and side(state, musters) == player:
             if (catholic and _catholic(state, musters)) or (not catholic and musters == BYZANTIUM):
                 yield at
@@ -183,14 +188,27 @@ def unit_spaces(state: State, frame: Frame, power: str, owner: Owner) -> Iterato
     if power in CATHOLIC_FREE or power == BYZANTIUM:
         return free_spaces(state, frame["player"], power, owner)
     placed = frame["placed"]
-    return (at for at in _places(state) if owner(at) == power and limit(state, power, at) > placed.get(at, 0))
+    return (
+        at
+        for at in _places(state)
+        if claimant(state, at)[0] == power
+        and owner(at) == power
+        and limit(state, power, at) > placed.get(at, 0)
+    )
 
 
 def leader_spaces(state: State, frame: Frame, power: str, owner: Owner) -> Iterator[str]:
     """Where a leader of ``power`` may go: an unbesieged place the Power controls, not one a
     leader already went to this phase (§7.1 L370). ``owner``: musterer()."""
     taken = frame["leader_spaces"]
-    return (at for at in _places(state) if at not in taken and not besieged(state, at) and owner(at) == power)
+    return (
+        at
+        for at in _places(state)
+        if at not in taken
+        and not besieged(state, at)
+        and claimant(state, at)[0] == power
+        and owner(at) == power
+    )
 
 
 def in_mix(state: State, power: str, label: str) -> int:
