@@ -281,9 +281,10 @@ def test_a_trade_is_not_undone_in_the_same_phase():
 
 
 def test_jerusalems_castle_musters_only_for_its_muslim_holder_until_taken():
-    # §17.1.2 L958-L960: in E-J Jerusalem is the Ayyubids' castle from the start; they muster there,
-    # but no Christian unit does, even with the Ayyubids turned pro-Christian; once the castle is
-    # taken (its marker another Power's) the new holder musters as anywhere
+    # §17.1.2 L958-L960 (§7.2.1's "16.1.2", K1): in E-J Jerusalem is the Ayyubids' castle from the
+    # start; they muster there, but no Christian unit does, even with the Ayyubids turned
+    # pro-Christian; once the castle is taken (its marker another Power's) the new holder musters
+    # as anywhere
     state = blank("E")
     assert state.castles["jerusalem"]["power"] == "ayyubids"
     assert muster.musters_for(state, "jerusalem") == "ayyubids"

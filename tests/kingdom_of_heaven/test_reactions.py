@@ -286,3 +286,26 @@ def test_an_army_avoiding_twice_forages_once_for_its_whole_route(monkeypatch):
     rolls = [e[2] for e in state.log if e[1] == "§15.2" or "AV" in e[2]]
     assert sum("AV 5" in r for r in rolls) == 1 and sum("AV 4" in r for r in rolls) == 1, rolls
     assert state.field["ras_al_ma"]["ayyubids"]["full"] == {"2-6": 3}
+
+
+def test_enemy_units_besides_the_mover_bar_an_interception_and_its_bonus():
+    # §11.1 L660, §11.2 L668, K57: the moving army itself never counts as the "enemy units" of the
+    # space entered; another enemy unit there bars the interception into it (no friend being
+    # there) and cancels the -1 for a friendly stronghold
+    state = position("D")
+    richard = {"crusaders": _richard_in_acre(state)}
+    frame = {
+        "player": "muslim",
+        "space": "jaffa",
+        "came_from": "jerusalem",
+        "group": _saladin_in_jaffa(state),
+    }
+    assert ("intercept", "acre", "richard") in reactions.interceptions(state, frame)
+    put(state, "jaffa", "ayyubids", {"2-6": 1})  # a unit that was there before Saladin came
+    assert not any(a[0] == "intercept" for a in reactions.interceptions(state, frame))
+    adil = {"ayyubids": put(state, "caesarea", "ayyubids", {"3-6": 4, "2-6": 3}, leaders=["al_adil"])}
+    into_castle = {"player": "muslim", "space": "caesarea", "came_from": "jaffa", "group": adil}
+    # -1 for the Kingdom's castle, +1 against a cavalry army
+    assert reactions.intercept_drm(state, into_castle, richard) == -1 + 1
+    put(state, "caesarea", "ayyubids", {"2-6": 1})
+    assert reactions.intercept_drm(state, into_castle, richard) == +1

@@ -462,6 +462,8 @@ def test_the_siege_of_acre_in_the_extended_example(monkeypatch):
         act(state, C, "fortunes")
         assert state.sieges["acre"]["rf"] == 2
         assert forces.at(state, "inside", "acre")["ayyubids"] == pieces({"2-6": 1}, {"2-6": 3})
+        # the assault is part of the card's play, no card of its own (§8.4 L445, whose "17.4" is
+        # §17.7, K1)
         act(state, C, "assault")
         act(state, C, "pass")
         act(state, M, "pass")

@@ -81,6 +81,23 @@ def test_call_modifiers_small_army_and_failures():
     assert call_drm(state, C, "limassol", force, "richard") == -3
 
 
+def test_richards_call_at_limassol_fails_and_is_counted(monkeypatch):
+    # §Example.C1 L1306: Limassol's RF is 3 + 1 for the port (the example's "17.4"); Richard's call,
+    # -1 in all, rolls a 2 and fails, and the Christian's failed calls go to 1: the example's
+    # "17.4.1" is §17.5.1's track (K1)
+    state = position("D")
+    state.political["cyprus_principality"] = M
+    force = {"crusaders": pieces({"3-4": 5}, leaders=["richard"])}
+    forces.put(state, "field", "limassol", "crusaders", force["crusaders"])
+    assert rf(state, "limassol") == 4 and can_call(state, C, "limassol")
+    dice(monkeypatch, [2])
+    with recorded():
+        drive(state, "call", player=C, space="limassol", group=force)
+    assert state.failed_calls[C] == 1 and not done(state)["fell"]
+    assert state.castles["limassol"]["power"] == "cyprus_principality"
+    assert not can_call(state, C, "limassol")  # once a turn (§17.5 L1002)
+
+
 def test_an_enemy_army_in_reach_penalises_the_call():
     # §17.5 L1012: half the active strength, within one activation's MP.
     state = position("G")
