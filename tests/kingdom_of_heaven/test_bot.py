@@ -9,10 +9,13 @@ import pytest
 
 from outremer.bots.match import play_match
 from outremer.bots.registry import make_bot
-from outremer.games.kingdom_of_heaven.bot import ScriptedBot, Seat
+from outremer.games.kingdom_of_heaven import dice
+from outremer.games.kingdom_of_heaven.bot import ScriptedBot, Seat, _influence, _round
 from outremer.games.kingdom_of_heaven.common import data
 from outremer.games.kingdom_of_heaven.game import KingdomOfHeaven
 from outremer.games.kingdom_of_heaven.state import CHRISTIAN, MUSLIM, PLAYERS
+
+from .positions_admin import blank, push
 
 GAME = KingdomOfHeaven()
 
@@ -70,15 +73,15 @@ def test_reads_nothing_hidden() -> None:
 
 def test_marches_toward_the_vp_spaces_it_lacks() -> None:
     # §20.1: VP come from the spaces a player controls; the bot's targets are the VP spaces it
-    # does not control, and the distance to them is 0 on one
+    # does not control, and the distance to one is at most its head start (2 VP less than worth)
     state = GAME.setup(1, "A")
     me = Seat(GAME.view(state, CHRISTIAN), CHRISTIAN, data(state))
     targets = me.targets()
     assert targets and all(me.controller(s) != CHRISTIAN for s in targets)
-    assert all(me.dist(s) == 0 for s in targets)
+    assert all(me.dist(s) <= start <= 2 for s, start in targets.items())
     assert "jerusalem" in targets  # held by the Fatimids, Muslim at the start of A
     link = data(state).board.links_of("jerusalem")[0]
-    assert me.dist(link.a if link.b == "jerusalem" else link.b) == 1
+    assert me.dist(link.a if link.b == "jerusalem" else link.b) <= targets["jerusalem"] + 1
     assert me.dist("constantinople") > 1
 
 
@@ -89,3 +92,69 @@ def test_loses_the_cheapest_step() -> None:
     me = Seat(GAME.view(state, MUSLIM), MUSLIM, data(state))
     full, reduced = me.loss("seljuks", "full", "2-6"), me.loss("seljuks", "reduced", "2-6")
     assert full == 1.0 and reduced > full
+
+
+def _seat(state, role):
+    return Seat(GAME.view(state, role), role, data(state))
+
+
+def test_the_muslim_short_of_the_crusade_threshold_attacks():
+    # §19.2 L1224-L1226: below the threshold on the Crusade's turn the Muslim loses at once, so
+    # while short of it the Muslim bot counts the VP it lacks and marches only on VP spaces it
+    # does not control (no defence targets); the Christian keeps his defence targets
+    state = GAME.setup(1, "D")
+    crusade = data(state).scenarios["D"].crusade
+    me = _seat(state, MUSLIM)
+    assert me.crusade_gap() == crusade.threshold - state.vp[MUSLIM] > 0
+    assert me.goal_gap() >= me.crusade_gap()
+    assert all(me.controller(s) != MUSLIM for s in me.targets())
+    state.vp[MUSLIM] = crusade.threshold
+    assert _seat(state, MUSLIM).crusade_gap() == 0
+
+
+def test_richer_vp_spaces_pull_harder():
+    # §20.1: each space adds its own VP; a target's head start is less the more it is worth
+    state = GAME.setup(1, "A")
+    me = _seat(state, CHRISTIAN)
+    targets = me.targets()
+    worth = {s: me.worth(s) for s in targets}
+    rich, poor = max(worth, key=worth.get), min(worth, key=worth.get)
+    assert worth[rich] > worth[poor] and targets[rich] < targets[poor]
+    assert me.dist(rich) == targets[rich]
+
+
+def test_events_weighed_by_their_effects():
+    # §8.4.1: an event does what its card says. Preaching of Jihad (#13) brings two units; Treachery
+    # (#17) makes a besieged stronghold surrender (§17.5), worth nothing where the Muslim besieges
+    # nothing; Byzantine Alliance (#12) turns Byzantium toward the Christian (§9.2 L514): worth
+    # much where it is neutral (C), nothing where it is Christian already (D)
+    state = GAME.setup(1, "D")
+    assert not state.sieges
+    muslim, christian = _seat(state, MUSLIM), _seat(state, CHRISTIAN)
+    assert _round(muslim, ("event", "13")) > _round(muslim, ("event", "17"))
+    assert _round(christian, ("event", "12")) <= _round(christian, ("event", "17"))
+    c = GAME.setup(1, "C")
+    assert _round(_seat(c, CHRISTIAN), ("event", "12")) > _round(_seat(c, CHRISTIAN), ("event", "17"))
+
+
+def test_influence_by_its_chance():
+    # §9.6 L548: a roll at most the player's target succeeds; §9.6.1.Example L562: in D Armenia's
+    # targets are 2 for the Christian and 1 for the Muslim, so the same card is worth more to the
+    # Christian; a -1 card (§9.5) is worth more than none
+    state = GAME.setup(1, "D")
+    muslim, christian = _seat(state, MUSLIM), _seat(state, CHRISTIAN)
+    assert _influence(christian, 0, "armenia") > _influence(muslim, 0, "armenia") > 0
+    assert _influence(christian, -1, "armenia") > _influence(christian, 0, "armenia")
+    assert _influence(christian, 0, "mamluks") < 0  # not open to diplomacy in D
+
+
+@pytest.mark.parametrize(("roller", "spend"), [(CHRISTIAN, -1), (MUSLIM, 1)])
+def test_spends_the_advantage_on_an_influence_roll(monkeypatch, roller, spend):
+    # §9.5 L544: the marker's holder moves any diplomacy roll by one: down on his own roll (at most
+    # the target succeeds, §9.6 L548), up on the opponent's
+    state = blank("D", turn=4)
+    state.advantage = CHRISTIAN
+    monkeypatch.setattr(dice, "roll", lambda *a, **k: 4)
+    push(state, "diplomacy", player=roller, power="armenia", card="13")
+    assert GAME.active_roles(state) == (CHRISTIAN,)
+    assert ScriptedBot(1).choose(GAME, state, CHRISTIAN) == ("advantage", spend)

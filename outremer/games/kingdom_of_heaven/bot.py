@@ -23,9 +23,9 @@ legal actions and takes the best, ties broken by the bot's own generator:
 
 from __future__ import annotations
 
+import heapq
 import json
 import random
-from collections import deque
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -34,7 +34,7 @@ from .common import Pack, data
 from .state import CHRISTIAN, MUSLIM, marker
 
 Group = Mapping[str, Any]
-FAR = 99
+FAR = 99.0
 
 
 class Seat:
@@ -46,7 +46,8 @@ class Seat:
         self.top: dict[str, Any] = view["stack"][-1] if view["stack"] else {}
         self.cs = {(u.power, u.label): (u.cs, u.reduced_cs) for u in pack.counters.units}
         self.hand: list[str] = list(view["hands"][role].get("cards", []))
-        self._dist: dict[str, int] | None = None
+        self.scenario = pack.scenarios[view["scenario"]]
+        self._dist: dict[str, float] | None = None
 
     # -- sides and strengths -----------------------------------------------------------------------
     def side(self, power: str | None) -> str | None:
@@ -96,17 +97,46 @@ class Seat:
     def worth(self, space: str) -> int:
         return self.pack.board.vp(space, self.view["scenario"]) if space in self.pack.board.spaces else 0
 
-    def targets(self) -> list[str]:
-        """The VP spaces the role does not control (§20.1), and those it controls that an enemy
-        army at them or next to them outnumbers (its defence)."""
-        out = []
+    def crusade_gap(self) -> int:
+        """The Muslim VP still missing for a scheduled Crusade to come (§19.2 L1224: below the
+        threshold on its turn the game ends in a Christian major victory); 0 without one."""
+        crusade = self.scenario.crusade
+        if crusade is None or self.view["crusade"] != "scheduled":
+            return 0
+        return max(0, crusade.threshold - self.view["vp"][MUSLIM])
+
+    def goal_gap(self) -> int:
+        """The VP the role still lacks for its victory condition (§20.2 L1244), or, for the
+        Muslim before a Crusade due, for the Crusade's threshold (§19.2) when that is more."""
+        condition = (
+            self.scenario.victory.christian if self.role == CHRISTIAN else self.scenario.victory.muslim
+        )
+        gap = condition.shortfall(self.view["vp"]) if condition.vp_of == self.role else 0
+        return max(gap, self.crusade_gap()) if self.role == MUSLIM else gap
+
+    def targets(self) -> dict[str, float]:
+        """Where the role's forces go, each with a head start (steps less the more it is worth):
+        the VP spaces it does not control (§20.1), the richer ones first; those it controls that an
+        enemy army at them or next to them outnumbers (its defence), unless it is the Muslim short
+        of a Crusade's threshold, who must gain VP before the Crusade's turn (§19.2); and the
+        strongholds its own forces besiege too weakly to assault at 3 to 2 (§17.7), so that other
+        forces join the siege."""
+        out: dict[str, float] = {}
+        attack_only = self.role == MUSLIM and self.crusade_gap() > 0
         for s in self.pack.board.spaces:
-            if self.worth(s) <= 0:
+            worth = self.worth(s)
+            if worth <= 0:
                 continue
-            if self.controller(s) != self.role or self.threat(s) > self.at(s, self.role) + self.at(
-                s, self.role, "inside"
+            mine = self.controller(s) == self.role
+            if not mine or (
+                not attack_only and self.threat(s) > self.at(s, self.role) + self.at(s, self.role, "inside")
             ):
-                out.append(s)
+                out[s] = max(0.0, 2.0 - 0.5 * worth)
+        for space in self.view["sieges"]:
+            if self.besieging(space) and self.at(space, self.role) < 1.5 * max(
+                self.at(space, self.enemy, "inside"), 1.0
+            ):
+                out[space] = min(out.get(space, 1.0), 1.0)
         return out
 
     def threat(self, space: str) -> float:
@@ -114,8 +144,8 @@ class Seat:
         near = [space, *(lk.b if lk.a == space else lk.a for lk in self.pack.board.links_of(space))]
         return sum(self.at(s, self.enemy) for s in near)
 
-    def dist(self, space: str) -> int:
-        """Steps along the map's links from ``space`` to the nearest target."""
+    def dist(self, space: str) -> float:
+        """Steps along the map's links from ``space`` to the nearest target, with its head start."""
         if self._dist is None:
             self._dist = _distances(self.pack, self.targets())
         return self._dist.get(space, FAR)
@@ -128,6 +158,16 @@ class Seat:
                     return space, self.strength(groups, self.role)
         return None
 
+    def forces_of(self, power: str) -> float:
+        """The combat strength of ``power``'s pieces on the map, in and out of strongholds."""
+        return sum(
+            self.strength({power: g})
+            for place in ("field", "inside")
+            for groups in self.view[place].values()
+            for p, g in groups.items()
+            if p == power
+        )
+
     def loss(self, power: str, face: str, label: str) -> float:
         """The strength a step lost by this unit costs (§13.5: full flips, reduced dies)."""
         full, reduced = self.cs.get((power, label), (2, 1))
@@ -138,17 +178,20 @@ def _units(g: Group) -> int:
     return sum(g["full"].values()) + sum(g["reduced"].values())
 
 
-def _distances(pack: Pack, targets: list[str]) -> dict[str, int]:
-    """Breadth-first steps from every space to the nearest of ``targets`` (boxes too)."""
-    out = dict.fromkeys(targets, 0)
-    todo = deque(targets)
+def _distances(pack: Pack, targets: Mapping[str, float]) -> dict[str, float]:
+    """The least steps plus head start from every space to one of ``targets`` (boxes too)."""
+    out: dict[str, float] = {}
+    todo = [(start, space) for space, start in targets.items()]
+    heapq.heapify(todo)
     while todo:
-        here = todo.popleft()
+        cost, here = heapq.heappop(todo)
+        if here in out:
+            continue
+        out[here] = cost
         for link in pack.board.links_of(here):
             there = link.b if link.a == here else link.a
             if there not in out:
-                out[there] = out[here] + 1
-                todo.append(there)
+                heapq.heappush(todo, (cost + 1, there))
     return out
 
 
@@ -156,24 +199,92 @@ Score = Callable[[Seat, Action], float]
 
 
 def _round(me: Seat, a: Action) -> float:
-    """An action round (§8.4): siege, own event, activation, diplomacy, discard."""
+    """An action round (§8.4): siege, an event by its effect, activation, diplomacy, discard."""
     verb = a[0]
     if verb == "siege":
         mine, theirs = me.at(a[2], me.role), me.at(a[2], me.enemy, "inside")
         return 6.0 if mine >= 1.5 * max(theirs, 1.0) else 2.5
     card = me.pack.cards.cards.get(a[1]) if len(a) > 1 else None
     if verb == "event" and card is not None:
-        return 4.5 if card.side == me.role else 2.5
+        return 2.0 + sum(_effect(me, e) for e in card.event)
     if verb in ("activate", "activate_event") and card is not None:
         found = me.where(a[2])
         if found and me.besieging(found[0]):
             return 0.5  # its force besieges already: the siege is resolved by a card (§17.6)
         power = min(found[1], 24.0) / 4 if found else 0.0
         near = 1.0 if found and me.dist(found[0]) <= 3 else 0.0
-        return 1.5 + power + near - 0.3 * card.ov + (0.5 if verb == "activate_event" else 0.0)
-    if verb == "diplomacy":
-        return 3.5 if a[2] != "advantage" and me.side(a[2]) == "neutral" else 0.5
+        urgent = 0.25 * min(me.goal_gap(), 8) if found and me.dist(found[0]) <= 4 else 0.0
+        bonus = 0.5 * sum(_effect(me, e) for e in card.event) if verb == "activate_event" else 0.0
+        return 1.5 + power + near + urgent - 0.3 * card.ov + bonus
+    if verb == "diplomacy" and card is not None:
+        return 1.0 + _influence(me, card.diplomacy or 0, a[2])
     return {"vassal": 0.8, "free_vassal": 0.8, "passage": 0.3, "discard": 0.0, "pass": -1.0}.get(verb, 0.0)
+
+
+def _effect(me: Seat, e: Mapping[str, Any]) -> float:
+    """What an event's effect is worth to the role, in about the strength or VP it moves
+    (§8.4.1; the effects of cards.EFFECTS): units and RP gained, enemy armies worn, enemy
+    leaders removed, Powers turned, sieges helped where the role besieges or is besieged."""
+    kind = e["kind"]
+    besieges = any(me.besieging(s) for s in me.view["sieges"])
+    besieged = any(not me.besieging(s) for s in me.view["sieges"])
+    if kind == "reinforce":
+        return 1.2 * int(e["count"])
+    if kind == "rp":
+        value = int(e["value"])
+        return 1.0 * abs(value) if (value > 0) == (e["power"] != "enemy") else -1.0
+    if kind == "leader_out":
+        return 2.5 if e["leader"] != "own_ranking" else 1.5
+    if kind == "attrition":
+        if e["target"] == "besieged":
+            return 1.5 if besieges else -0.5
+        return 0.5 + 0.5 * int(e["av"]) if e["target"] != "every_army" else 0.3
+    if kind == "diplomacy_shift":
+        power, toward = str(e["power"]), str(e["toward"])
+        if power not in me.scenario.orientation:
+            return -0.5
+        gain = (
+            toward == me.role or (toward == "player") or (toward == "neutral" and me.side(power) == me.enemy)
+        )
+        return 3.0 if gain and me.side(power) != me.role else -0.5
+    if kind == "surrender":
+        return 1.0 + int(e["at_most"]) if besieges else -0.5
+    if kind == "rf":
+        return 1.5 if (int(e["value"]) < 0 and besieges) or (int(e["value"]) > 0 and besieged) else -0.5
+    if kind == "lift_siege":
+        return 2.5 if besieged else -0.5
+    if kind == "flip_units":
+        return 1.0 * int(e["count"])
+    return {
+        "activations": 2.5,
+        "garrison": 0.8 * int(e.get("castles", 1)),
+        "naval": 1.0,
+        "draw": 1.2,
+        "leader_loss": 1.2,
+        "replace_castles": 2.0,
+        "replace_power": 2.0,
+        "diplomacy_drm": 0.3,
+        "blockade_port": 0.5,
+    }.get(kind, 0.0)
+
+
+def _influence(me: Seat, card_drm: int, power: str) -> float:
+    """An influence roll's worth (§9.2-§9.6): the chance that the modified die is at most the
+    scenario's target for the role (§9.6 L548; for the Diplomatic Advantage marker 3, +1 when the
+    opponent holds it, §9.3 L525), times what the move gains: a Power turned to the role's side or
+    an enemy Power made Neutral, with its forces (§9.6.1), the marker itself a little."""
+    pending = sum(int(v) for who, v in me.view["diplomacy"].get("drm", []) if who == me.role)
+    if power == "advantage":
+        need, drm, value = 3, card_drm + pending + (1 if me.view["advantage"] == me.enemy else 0), 1.0
+    else:
+        targets = me.scenario.diplomacy.get(power)
+        if targets is None:
+            return -1.0
+        need = targets[0] if me.role == CHRISTIAN else targets[1]
+        drm = card_drm + pending - (1 if me.view["advantage"] == me.role else 0)
+        value = 2.0 + 0.1 * me.forces_of(power)
+    chance = min(1.0, max(0.0, (need - drm) / 6))
+    return chance * value * 1.5
 
 
 def _march(me: Seat, a: Action) -> float:
@@ -231,6 +342,11 @@ def _muster(me: Seat, a: Action) -> float:
 
 
 def _replacement(me: Seat, a: Action) -> float:
+    """Every replacement it can pay (§6); the Diplomatic Advantage spent for a Power's extra RP
+    (§9.3) when no Power is open to the role's influence (the marker's other use, §9.5)."""
+    if a[0] == "advantage":
+        open_ = [p for p in me.scenario.diplomacy if p in me.scenario.orientation and me.side(p) != me.role]
+        return 6.0 if not open_ else 0.5
     return {"rebuild_full": 5.0, "flip": 4.5, "rebuild": 4.0, "leader": 3.0, "leader_part": 2.0}.get(
         a[0], 1.0 if a[0] == "done" else 0.5
     )
@@ -332,6 +448,15 @@ def _leader_loss(me: Seat, a: Action) -> float:
     return 0.0
 
 
+def _advantage(me: Seat, a: Action) -> float:
+    """The Diplomatic Advantage before an influence roll (§9.5 L544; a roll at most the target
+    succeeds, §9.6 L548): spent for -1 on the role's own roll, for +1 on the opponent's."""
+    if a[0] == "advantage":
+        mine = me.top.get("player") == me.role
+        return 1.0 if (int(a[1]) < 0) == mine else -1.0
+    return 0.0
+
+
 def _reinforce(me: Seat, a: Action) -> float:
     return _place(me, a[3]) if a[0] == "place" else 0.0
 
@@ -368,6 +493,7 @@ FRAMES: dict[str, Score] = {
     "ransom": _ransom,
     "leader_loss": _leader_loss,
     "reinforce": _reinforce,
+    "diplomacy": _advantage,
 }
 """The score of an action by the kind of the procedure asking; the others use :func:`_default`."""
 
