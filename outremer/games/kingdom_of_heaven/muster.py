@@ -26,7 +26,7 @@ Placing is not optional: every leader and unit that has a space goes (§7.1 L370
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -73,7 +73,12 @@ def musters_for(state: State, at: str) -> str | None:
     captured (§17.1.2: Jerusalem held since the start by its Muslim holder, city or castle, who
     alone musters there, and only while pro-Muslim); any other space or box its province's owner
     while the owner's side controls it."""
-    power, controlled = claimant(state, at)
+    return _musters(state, at, claimant(state, at))
+
+
+def _musters(state: State, at: str, claim: tuple[str | None, bool]) -> str | None:
+    """musters_for() from ``at``'s claimant(): the Power, if its side controls ``at`` where it must."""
+    power, controlled = claim
     if power is None or not controlled:
         return power
     return power if holder_side(state, at) == side(state, power) else None
@@ -142,33 +147,42 @@ def _stands(state: State, at: str, powers: tuple[str, ...]) -> bool:
     return False
 
 
-Owner = Callable[[str], str | None]
-"""musters_for() of a place, each place read once for a whole listing (musterer())."""
+class Musterer:
+    """musters_for() of each place for one listing, and the Power it would name (claimant()):
+    each read once, and only as far as the listing goes."""
+
+    __slots__ = ("_claims", "_owners", "state")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self._claims: dict[str, tuple[str | None, bool]] = {}
+        self._owners: dict[str, str | None] = {}
+
+    def claims(self, at: str) -> str | None:
+        """claimant() of ``at``: musters_for() is this Power or None."""
+        claim = self._claims.get(at)
+        if claim is None:
+            claim = self._claims[at] = claimant(self.state, at)
+        return claim[0]
+
+    def owner(self, at: str) -> str | None:
+        """musters_for() of ``at``."""
+        if at not in self._owners:
+            self.claims(at)
+            self._owners[at] = _musters(self.state, at, self._claims[at])
+        return self._owners[at]
 
 
-def musterer(state: State) -> Owner:
-    """musters_for() of each place, kept once read: the same for every Power and leader of a
-    listing, and read only as far as the listing goes."""
-    known: dict[str, str | None] = {}
-
-    def owner(at: str) -> str | None:
-        if at not in known:
-            known[at] = musters_for(state, at)
-        return known[at]
-
-    return owner
-
-
-def free_spaces(state: State, player: str, power: str, owner: Owner) -> Iterator[str]:
+def free_spaces(state: State, player: str, power: str, musterer: Musterer) -> Iterator[str]:
     """Where the Crusader, Order and Byzantine units of ``player`` muster without limit (§7.2
     L390-L391, §7.2.1 L399): unbesieged places of a Catholic Power (of Byzantium), and captured
-    walled cities of the player's side where one of theirs already stands. ``owner``: musterer()."""
+    walled cities of the player's side where one of theirs already stands. ``musterer``: the listing's."""
     catholic = power in CATHOLIC_FREE
     for at in _places(state):
         if besieged(state, at):
             continue
-        claims = claimant(state, at)[0]  # musters_for() is it or None: control read only if it counts
-        musters = owner(at) if claims is not None and side(state, claims) == player else None
+        claims = musterer.claims(at)  # musters_for() is it or None: control read only if it counts
+        musters = musterer.owner(at) if claims is not None and side(state, claims) == player else None
         if musters is not None and side(state, musters) == player:
             if (catholic and _catholic(state, musters)) or (not catholic and musters == BYZANTIUM):
                 yield at
@@ -182,32 +196,32 @@ def free_spaces(state: State, player: str, power: str, owner: Owner) -> Iterator
                 yield at
 
 
-def unit_spaces(state: State, frame: Frame, power: str, owner: Owner) -> Iterator[str]:
+def unit_spaces(state: State, frame: Frame, power: str, musterer: Musterer) -> Iterator[str]:
     """Where a unit of ``power`` may go now: its free spaces, or places it controls with room left
-    under their limit (this phase's placements counted, §7.2 L382). ``owner``: musterer()."""
+    under their limit (this phase's placements counted, §7.2 L382). ``musterer``: the listing's."""
     if power in CATHOLIC_FREE or power == BYZANTIUM:
-        return free_spaces(state, frame["player"], power, owner)
+        return free_spaces(state, frame["player"], power, musterer)
     placed = frame["placed"]
     return (
         at
         for at in _places(state)
-        if claimant(state, at)[0] == power
-        and owner(at) == power
+        if musterer.claims(at) == power
+        and musterer.owner(at) == power
         and limit(state, power, at) > placed.get(at, 0)
     )
 
 
-def leader_spaces(state: State, frame: Frame, power: str, owner: Owner) -> Iterator[str]:
+def leader_spaces(state: State, frame: Frame, power: str, musterer: Musterer) -> Iterator[str]:
     """Where a leader of ``power`` may go: an unbesieged place the Power controls, not one a
-    leader already went to this phase (§7.1 L370). ``owner``: musterer()."""
+    leader already went to this phase (§7.1 L370). ``musterer``: the listing's."""
     taken = frame["leader_spaces"]
     return (
         at
         for at in _places(state)
         if at not in taken
         and not besieged(state, at)
-        and claimant(state, at)[0] == power
-        and owner(at) == power
+        and musterer.claims(at) == power
+        and musterer.owner(at) == power
     )
 
 
@@ -287,11 +301,11 @@ def _choices(state: State, frame: Frame, role: str) -> Iterator[Action]:
         return
     player = frame["player"]
     counters = data(state).counters
-    owner = musterer(state)
+    musterer = Musterer(state)
     leaders = False
     for power in powers_of(state, player):
         for leader in state.pools.get(power, group())["leaders"]:
-            for at in leader_spaces(state, frame, counters.leaders[leader].power, owner):
+            for at in leader_spaces(state, frame, counters.leaders[leader].power, musterer):
                 leaders = True
                 yield ("leader", leader, at)
     if leaders:
@@ -305,7 +319,7 @@ def _choices(state: State, frame: Frame, role: str) -> Iterator[Action]:
         if not faces:
             continue
         spaces = []
-        for at in unit_spaces(state, frame, power, owner):  # the first face, as the spaces are read
+        for at in unit_spaces(state, frame, power, musterer):  # the first face, as the spaces are read
             spaces.append(at)
             units = True
             yield ("unit", power, *faces[0], at)
