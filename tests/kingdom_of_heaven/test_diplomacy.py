@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from outremer.engine.procedures import Procedure
-from outremer.games.kingdom_of_heaven import dice, diplomacy, effects
-from outremer.games.kingdom_of_heaven.common import pack_at, vp
+from outremer.games.kingdom_of_heaven import dice, diplomacy, effects, movement, muster
+from outremer.games.kingdom_of_heaven.common import controller, pack_at, vp
 from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
 from outremer.games.kingdom_of_heaven.state import CHRISTIAN, MUSLIM, NEUTRAL
 
@@ -231,3 +231,19 @@ def test_the_fatimids_join_the_first_leader_in_egypt():
     state = blank("C", turn=2)
     assert diplomacy.break_neutrality(state, CHRISTIAN, "fatimids", "entry")
     assert state.orientation("fatimids") == MUSLIM
+
+
+def test_a_province_of_no_power_in_play_belongs_to_nobody():
+    # §3.Control L193, K83: in B Armenia is not in play; Cilicia and its walled city Tarsus are
+    # nobody's: controlled by neither player (their VP count for nobody), no muster there, and a
+    # Christian army entering turns no Power, neutral Damascus included; units in an open space of
+    # it control that space
+    state = blank("B", turn=2)
+    assert state.owners["cilicia"] is None and state.political["damascus"] == NEUTRAL
+    for space in ("tarsus", "sis"):
+        assert controller(state, space) is None and muster.musters_for(state, space) is None
+    before = dict(state.political)
+    movement.trespass(state, CHRISTIAN, "sis", leader=True)
+    assert state.political == before
+    place(state, "field", "sis", "crusaders", full={"3-4": 1})
+    assert controller(state, "sis") == CHRISTIAN and controller(state, "adana") is None

@@ -190,3 +190,27 @@ def test_a_beaten_movers_march_and_retreat_forage_together(monkeypatch, marched)
     # §15.2: two units, +2 for the enemy walls marched past, -1 for the friendly city entered
     expected = ["Attrition (retreat) of the christian player, AV 3"] if marched else []
     assert [why for why in rolls.asked if "Attrition" in why] == expected
+
+
+def test_the_path_is_declared_before_the_pursuit_which_spares_those_inside(monkeypatch):
+    # §13.4 L806-L808, §14.1.Penalties L863, K60: after a major victory the beaten army first puts
+    # a unit into its castle, then names its whole path; only then the one pursuit roll, whose
+    # steps fall on the pieces still outside in the battle space, never on those inside
+    state = position()
+    put(state, "caesarea", "jerusalem", full={"2-4": 3}, leaders=["guy"])
+    put(state, "caesarea", "ayyubids", full={"3-6": 4}, leaders=["saladin"])
+    Dice(monkeypatch, [6, 1])  # the pursuit; Guy's Leader Loss roll
+    withdraw(state, player="christian", space="caesarea", came_from="jaffa", mover=True, pursuit=True)
+    PROCEDURES.settle(state)
+    PROCEDURES.perform(state, "christian", ("in", "jerusalem", "full", "2-4"))
+    PROCEDURES.perform(state, "christian", ("out",))
+    PROCEDURES.perform(state, "christian", ("to", "jaffa"))
+    assert not said(state, "Pursuit")  # a second space may still be named
+    PROCEDURES.perform(state, "christian", ("stop",))
+    drive(state, lambda s, r, legal: legal[0])
+    texts = [e[2] for e in state.log]
+    declared = texts.index("The christian player's army will retreat to Jaffa.")
+    assert declared < next(i for i, t in enumerate(texts) if t.startswith("Pursuit roll"))
+    assert said(state, "Pursuit: 6+1 costs the christian player 6 more step(s)")
+    assert state.inside["caesarea"]["jerusalem"] == {"full": {"2-4": 1}, "reduced": {}, "leaders": []}
+    assert "jerusalem" not in state.field.get("caesarea", {}) and "jaffa" not in state.field

@@ -155,16 +155,19 @@ def test_a_castle_surrender_by_the_bare_minimum_stops_the_army(monkeypatch):
 
 
 def test_a_surrender_does_not_reset_failed_calls(monkeypatch):
-    # §17.5.1 L1017-L1018: only a capture by assault resets them.
+    # §17.5.1 L1017-L1018, K73: only a capture by assault resets them; but the surrender, treated
+    # as an assault's capture, gives the Diplomatic Advantage roll (§9.3 L522), at 1 for a castle
+    # that is no VP space
     state = position("G")
     state.failed_calls[C] = 1
     force = {"mongols": pieces({"4-6": 6}, leaders=["hulegu"])}
     forces.put(state, "field", "homs", "mongols", force["mongols"])
     dice(monkeypatch, [6])
-    with recorded():
+    with recorded() as seen:
         drive(state, "call", player=C, space="homs", group=force)
         act(state, C, "restore", "full", "4-6")
     assert state.failed_calls[C] == 1
+    assert [(f["kind"], f["player"], f["at_most"]) for f in seen] == [("advantage", C, 1)]
     assert state.castles["homs"] == {"power": "mongols", "low": False}  # §17.10.1: restored by a step
     assert forces.at(state, "field", "homs")["mongols"]["reduced"] == {"4-6": 1}
 
@@ -229,6 +232,26 @@ def test_a_power_without_strongholds_is_dissolved():
     forces.to_pool(state, "cyprus_principality", pieces({"2-4": 1}))
     assert dissolve_if_gone(state, "cyprus_principality")
     assert "cyprus_principality" not in state.political and "cyprus_principality" not in state.pools
+
+
+def test_a_dissolved_powers_leaders_leave_the_game_wherever_they_are():
+    # §17.11 L1168, K76: Armenia's leaders and units leave the game: on the map, inside a
+    # stronghold, in the dead pile, held prisoner; its province passes to no Power (K83)
+    state = position("D")
+    for c in state.castles.values():
+        if c["power"] == "armenia":
+            c["power"] = "seljuks"
+    for space, p in list(state.cities.items()):
+        if p == "armenia":
+            state.cities[space] = "seljuks"
+    forces.put(state, "field", "sis", "armenia", pieces({"2-4": 1}, leaders=["leo_ii"]))
+    forces.put(state, "inside", "sis", "armenia", pieces({"2-6": 1}))
+    state.dead["armenia"] = pieces({"2-4": 2})
+    state.prisoners[M].extend(["hethum_i", "saladin"])  # another Power's prisoner stays one
+    assert dissolve_if_gone(state, "armenia")
+    assert state.prisoners[M] == ["saladin"] and "armenia" not in state.dead
+    assert all("armenia" not in gs for place in (state.field, state.inside) for gs in place.values())
+    assert state.owners["cilicia"] is None and "armenia" not in state.political
 
 
 def test_the_exempt_powers_are_never_dissolved():
