@@ -36,7 +36,7 @@ def test_command_example_richard_alone():
 
 
 def test_command_example_with_guy_moves_nine():
-    # §10.2.1.Example L588-L589 with K54: Richard commands the Crusaders, one Order unit and Guy;
+    # §10.2.1.Example L588-L589 with K50, K54: Richard commands the Crusaders, one Order unit and Guy;
     # Guy (command 5) both Kingdom units and one Templar and one Hospitaller: nine units, one
     # Hospitaller left behind
     state = position("D")
@@ -86,6 +86,74 @@ def test_saladin_from_the_mosul_box_to_aleppo():
     do(state, "muslim", ("stop",))
     assert not state.stack and not said(state, "Attrition")
     assert state.field["aleppo"]["ayyubids"]["full"] == {"3-6": 4, "2-6": 1}
+
+
+def _gather(state, player, leader, space, card, ov, takes):
+    """The activation of ``leader`` by ``card`` (§10.1), the pieces of ``takes`` gathered, then go."""
+    movement.activate(state, player, card, ov, leader, space)
+    PROCEDURES.settle(state)
+    for action in takes:
+        do(state, player, action)
+    do(state, player, ("go",))
+
+
+SALADINS = [("take_leader", "ayyubids", "al_afdal"), *[("take", "ayyubids", "full", "3-6")] * 4]
+
+
+def test_saladin_from_aleppo_to_damascus():
+    # §Example.M5 L1365: Old Man of the Mountains (#28) activates Saladin with al-Afdal, four 3-6
+    # and two 2-6 (a 2-6 left in Aleppo); five MP by Marat an'Numan, Hama, Homs and An Nabk to
+    # Damascus, all within his command; no enemy stronghold nor Harsh space, so no foraging
+    state = position("D")
+    put(state, "aleppo", "ayyubids", {"3-6": 4, "2-6": 3}, leaders=["saladin", "al_afdal"])
+    _gather(
+        state, "muslim", "saladin", "aleppo", "28", 3, SALADINS + [("take", "ayyubids", "full", "2-6")] * 2
+    )
+    for space in ("marat_an_numan", "hama", "homs", "an_nabk", "damascus"):
+        do(state, "muslim", ("move", space))
+    assert movement.mp_left(state, PROCEDURES.find(state, "march")) == 1
+    do(state, "muslim", ("stop",))
+    assert not state.stack and not said(state, "Attrition")
+    assert state.field["damascus"]["ayyubids"] == {
+        "full": {"3-6": 4, "2-6": 2}, "reduced": {}, "leaders": ["saladin", "al_afdal"],
+    }  # fmt: skip
+    assert state.field["aleppo"]["ayyubids"]["full"] == {"2-6": 1}
+
+
+def test_saladin_from_damascus_to_jaffa_and_richards_failed_interception(monkeypatch):
+    # §Example.M6 L1369-L1374: Saladin, al-Afdal, four 3-6 and four 2-6 move Nawa, Belvoir, Nablus
+    # and Jerusalem (four MP), drop al-Afdal and a 2-6 there and go on to Jaffa (one more MP);
+    # Richard, in Acre next to Jaffa, may intercept there (no enemy stronghold, K11, K57), at his
+    # battle rating 4 with +1 against a cavalry army: a 6 fails. Belvoir is taken to have fallen
+    # before turn 4 (it surrendered in January 1189), as the example forages nowhere.
+    state = position("D")
+    state.cities["jerusalem"] = "ayyubids"
+    state.castles["belvoir"]["power"] = "ayyubids"
+    put(state, "damascus", "ayyubids", {"3-6": 4, "2-6": 4}, leaders=["saladin", "al_afdal"])
+    put(state, "acre", "crusaders", {"3-4": 4}, leaders=["richard"])
+    feed(monkeypatch, [6])
+    _gather(
+        state, "muslim", "saladin", "damascus", "38", 3, SALADINS + [("take", "ayyubids", "full", "2-6")] * 4
+    )
+    for space in ("nawa", "belvoir", "nablus", "jerusalem"):
+        do(state, "muslim", ("move", space))
+    do(state, "muslim", ("drop_leader", "ayyubids", "al_afdal"))
+    do(state, "muslim", ("drop", "ayyubids", "full", "2-6"))
+    do(state, "muslim", ("move", "jaffa"))
+    assert PROCEDURES.deciders(state) == ("christian",)
+    do(state, "christian", ("intercept", "acre", "richard"))
+    do(state, "christian", ("roll",))
+    assert said(state, "rating 4, modifier +1")
+    assert movement.mp_left(state, PROCEDURES.find(state, "march")) == 1
+    do(state, "muslim", ("stop",))
+    assert not state.stack and not said(state, "Attrition")
+    assert state.field["jaffa"]["ayyubids"]["full"] == {"3-6": 4, "2-6": 3}
+    assert state.field["jerusalem"]["ayyubids"] == {
+        "full": {"2-6": 1},
+        "reduced": {},
+        "leaders": ["al_afdal"],
+    }
+    assert state.field["acre"]["crusaders"]["leaders"] == ["richard"]
 
 
 def test_passes_and_the_long_pass_cost_more():
