@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from outremer.engine.errors import IllegalAction
-from outremer.games.kingdom_of_heaven import leaders, retreat  # noqa: F401 (registers)
+from outremer.games.kingdom_of_heaven import diplomacy, leaders, retreat  # noqa: F401 (registers)
 from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
 
 from .positions_battle import Dice, drive, position, probe, put, said, step
@@ -214,3 +214,39 @@ def test_the_path_is_declared_before_the_pursuit_which_spares_those_inside(monke
     assert said(state, "Pursuit: 6+1 costs the christian player 6 more step(s)")
     assert state.inside["caesarea"]["jerusalem"] == {"full": {"2-4": 1}, "reduced": {}, "leaders": []}
     assert "jerusalem" not in state.field.get("caesarea", {}) and "jaffa" not in state.field
+
+
+def test_free_passage_bought_on_the_opponents_round_opens_a_retreat(monkeypatch):
+    # §9.4 L531-L533, K65: holding the Diplomatic Advantage, the Muslim, beaten at Alexandretta
+    # with no other way out, buys free passage through neutral Armenia and retreats to Ayas; it
+    # lasts to the end of his next round, when his army still in Armenia's lands turns it
+    state = position()
+    put(state, "alexandretta", "ayyubids", full={"2-6": 2})
+    put(state, "alexandretta", "jerusalem", full={"2-4": 1})
+    state.advantage = "muslim"
+    popped = probe(monkeypatch, state)
+    withdraw(state, player="muslim", space="alexandretta", came_from="baghras", mover=False)
+    PROCEDURES.settle(state)
+    assert PROCEDURES.legal(state, "muslim") == [("passage", "armenia"), ("none",)]
+    PROCEDURES.perform(state, "muslim", ("passage", "armenia"))
+    assert state.advantage is None and ("to", "ayas") in PROCEDURES.legal(state, "muslim")
+    PROCEDURES.perform(state, "muslim", ("to", "ayas"))
+    drive(state, lambda s, r, legal: ("stop",) if ("stop",) in legal else legal[0])
+    assert popped[0]["to"] == "ayas" and state.orientation("armenia") == "neutral"
+    assert diplomacy.passage_ends(state, "christian") == []  # the Christian's round ends: still his
+    assert diplomacy.passage_ends(state, "muslim") == ["armenia"]  # his next round's end
+    assert state.orientation("armenia") == "christian"
+
+
+def test_declining_free_passage_loses_the_army(monkeypatch):
+    # §14.1.Penalties L865: with no way out but through neutral ground, an army whose player keeps
+    # the Diplomatic Advantage is eliminated
+    state = position()
+    put(state, "alexandretta", "ayyubids", full={"2-6": 2})
+    put(state, "alexandretta", "jerusalem", full={"2-4": 1})
+    state.advantage = "muslim"
+    withdraw(state, player="muslim", space="alexandretta", came_from="baghras", mover=False)
+    PROCEDURES.settle(state)
+    PROCEDURES.perform(state, "muslim", ("none",))
+    assert said(state, "has nowhere to retreat: it is eliminated") and state.advantage == "muslim"
+    assert "ayyubids" not in state.field["alexandretta"]

@@ -161,6 +161,18 @@ def test_the_turns_records_are_cleared(monkeypatch: pytest.MonkeyPatch) -> None:
     assert state.failed_calls["christian"] == 2
 
 
+def test_a_free_passage_ends_with_the_strategy_phase(monkeypatch: pytest.MonkeyPatch) -> None:
+    # §9.4 L533: a passage bought on the opponent's last round has no round of its buyer left to
+    # run to; it ends with the phase, and the Power turns if his units are still in its lands
+    stand_ins(monkeypatch)
+    state = position(turn=2)
+    state.political["seljuks"] = "neutral"
+    state.passage = {"player": "christian", "power": "seljuks"}
+    state.field.setdefault("konya", {})["crusaders"] = {"full": {"3-4": 1}, "reduced": {}, "leaders": []}
+    _start(state, "demobilization")
+    assert state.passage is None and state.political["seljuks"] == "muslim"
+
+
 def test_the_last_turn_ends_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
     stand_ins(monkeypatch)
     turns = data(position()).scenarios["D"].turns

@@ -239,14 +239,17 @@ def passage_powers(state: State, player: str) -> list[str]:
 
 def grant_passage(state: State, player: str, power: str, own_round: bool) -> None:
     """The marker spent for free passage through ``power`` (§9.4 L531-L533): on his own round
-    until its end, on the opponent's until the end of his next round (``State.passage``)."""
+    until its end, on the opponent's until the end of his next round (``State.passage``;
+    ``own_round`` says which, for the log)."""
     if power not in passage_powers(state, player):
         raise ValueError(f"the {player} player cannot buy free passage through {power}")
     state.advantage = None
-    state.passage = {"player": player, "power": power, "until": "this round" if own_round else "next round"}
+    state.passage = {"player": player, "power": power}
+    until = "the end of this round" if own_round else "the end of his next round"
     state.say(
         "§9.4",
-        f"The {player} player spends the Diplomatic Advantage: free passage through {_name(state, power)}.",
+        f"The {player} player spends the Diplomatic Advantage: free passage through "
+        f"{_name(state, power)} until {until}.",
     )
 
 
@@ -281,14 +284,11 @@ def break_neutrality(state: State, player: str, power: str, why: str, leader: bo
 
 
 def passage_ends(state: State, player: str) -> list[str]:
-    """At the end of ``player``'s round (§9.4 L533): a passage due then ends, and the neutral
-    Power is violated if his units are still in its provinces; a passage bought on the other's
-    round falls due at the end of his next one. The Powers turned, if any."""
+    """At the end of ``player``'s round (§9.4 L533): his passage ends, and the neutral Power is
+    violated if his units are still in its provinces; one bought on the other's round is due at
+    the end of his next one, the first of his rounds to end after it. The Powers turned, if any."""
     passage = state.passage
     if passage is None or passage["player"] != player:
-        return []
-    if passage.get("until") == "next round":
-        passage["until"] = "this round"
         return []
     state.passage = None
     power = passage["power"]

@@ -9,7 +9,8 @@ or for the attacker of a draw, and runs in steps:
 2. ``path``: the rest go up to two spaces, chosen one at a time and public (K60): a moving or
    intercepting army first into the space it came from, a defender never into the mover's
    origin; never across a pass, into a box or by sea, nor along a desert line (K64), nor into a
-   neutral Power's territory (K65); not ending beside enemy units or an enemy stronghold; an
+   neutral Power's territory save under free passage, which the Diplomatic Advantage may buy
+   before the first space is named (§9.4, K65); not ending beside enemy units or an enemy stronghold; an
    empty or controlled space whenever one will do (§14.1 L850, §14.1.Restrictions); without a
    way out the army is eliminated (§14.1.Penalties L865);
 3. ``pursuit``: the one pursuit roll of the battle (§13.4), after a major victory or when the
@@ -45,10 +46,11 @@ from .battle import (
 )
 from .board import DESERT, PASS
 from .common import data, side, stronghold_holder, units
+from .diplomacy import grant_passage, passage_powers
 from .forces import Force
 from .names import leader_name, power_name
 from .procedures import PROCEDURES
-from .state import NEUTRAL, State
+from .state import NEUTRAL, State, marker
 
 CASTLE_ROOM = 3  # §17.2.1 L972: leaders and units together inside a castle
 
@@ -67,15 +69,21 @@ def enemy_stronghold(state: State, space: str, player: str) -> bool:
     return foraging.stronghold_side(state, space, player) == "enemy"
 
 
-def neutral_ground(state: State, space: str) -> bool:
-    """Whether ``space`` is a neutral Power's territory: its stronghold or units, or a province it
-    owns (§9.1 L499, §10.9 L646)."""
-    if side(state, stronghold_holder(state, space)) == NEUTRAL:
-        return True
-    if any(side(state, p) == NEUTRAL for p in forces.at(state, "field", space)):
-        return True
+def neutral_ground(state: State, space: str) -> set[str]:
+    """The neutral Powers (their markers) whose territory ``space`` is: their stronghold or units,
+    or a province they own (§9.1 L499, §10.9 L646)."""
     owner = state.owners.get(data(state).board.spaces[space].province)
-    return side(state, owner) == NEUTRAL
+    found = [stronghold_holder(state, space), owner, *forces.at(state, "field", space)]
+    return {marker(p) for p in found if p is not None and side(state, p) == NEUTRAL}
+
+
+def passable(state: State, player: str, through: str | None = None) -> set[str]:
+    """The neutral Powers (markers) ``player``'s retreat may cross: the one he holds free passage
+    through (§9.4 L531), and ``through`` when asked what a passage would open (K65)."""
+    out = {marker(through)} if through else set()
+    if state.passage and state.passage["player"] == player:
+        out.add(marker(state.passage["power"]))
+    return out
 
 
 def can_end(state: State, space: str, player: str) -> bool:
@@ -85,9 +93,10 @@ def can_end(state: State, space: str, player: str) -> bool:
     return not enemy_units(state, space, player) and not enemy_stronghold(state, space, player)
 
 
-def steps_from(state: State, frame: Mapping[str, Any], here: str) -> list[str]:
+def steps_from(state: State, frame: Mapping[str, Any], here: str, through: str | None = None) -> list[str]:
     """The spaces the retreat may enter from ``here`` (§14.1.Restrictions; K64, K65)."""
     board = data(state).board
+    crossable = passable(state, frame["player"], through)
     out = []
     for link in board.links_of(here):
         there = link.other(here)
@@ -95,16 +104,17 @@ def steps_from(state: State, frame: Mapping[str, Any], here: str) -> list[str]:
             continue
         if not frame["mover"] and there == frame["came_from"]:
             continue  # §14.1.Restrictions L857
-        if neutral_ground(state, there):
+        if neutral_ground(state, there) - crossable:
             continue
         out.append(there)
     return sorted(out)
 
 
-def paths(state: State, frame: Mapping[str, Any]) -> list[list[str]]:
-    """Every retreat path of one or two spaces the army may take."""
+def paths(state: State, frame: Mapping[str, Any], through: str | None = None) -> list[list[str]]:
+    """Every retreat path of one or two spaces the army may take (``through``: as if it held free
+    passage through that Power too)."""
     player = frame["player"]
-    firsts = steps_from(state, frame, frame["space"])
+    firsts = steps_from(state, frame, frame["space"], through)
     if frame["mover"]:
         firsts = [s for s in firsts if s == frame["came_from"]]  # §14.1 L850
     found = []
@@ -112,7 +122,7 @@ def paths(state: State, frame: Mapping[str, Any]) -> list[list[str]]:
         if can_end(state, first, player):
             found.append([first])
         probe = {**frame, "path": [first]}
-        found += [[first, s] for s in steps_from(state, probe, first) if can_end(state, s, player)]
+        found += [[first, s] for s in steps_from(state, probe, first, through) if can_end(state, s, player)]
     preferred = [p for p in found if can_end(state, p[0], player)]
     return preferred or found
 
@@ -179,11 +189,21 @@ def _go_inside(state: State, frame: Frame, action: Action) -> None:
     )
 
 
+def passages(state: State, frame: Mapping[str, Any]) -> list[str]:
+    """The neutral Powers whose free passage, bought now with the Diplomatic Advantage on the
+    opponent's round, would open the retreat another path (§9.4 L531, K65)."""
+    start = {**frame, "path": []}
+    now = paths(state, start)
+    return [p for p in passage_powers(state, frame["player"]) if paths(state, start, p) != now]
+
+
 def _path_choices(state: State, frame: Frame) -> list[Action]:
     done = frame["path"]
     options = paths(state, {**frame, "path": []})
     if not done:
-        return sorted({("to", p[0]) for p in options})
+        buy: list[Action] = [("passage", p) for p in passages(state, frame)]
+        lost: list[Action] = [("none",)] if buy and not options else []
+        return [*sorted({("to", p[0]) for p in options}), *buy, *lost]
     options = [p for p in options if p[0] == done[0]]
     moves: list[Action] = sorted({("to", p[1]) for p in options if len(p) == 2})
     stop: list[Action] = [("stop",)] if [done[0]] in options else []
@@ -202,11 +222,15 @@ def _begin_path(state: State, frame: Frame) -> None:
         state.say("§14.1", f"The {frame['player']} player's army landed from the sea: it is eliminated.")
         _wipe_out(state, frame)
         return
-    if not paths(state, {**frame, "path": []}):
-        state.say("§14.1", f"The {frame['player']} player's army has nowhere to retreat: it is eliminated.")
-        _wipe_out(state, frame)
+    if not paths(state, {**frame, "path": []}) and not passages(state, frame):
+        _nowhere(state, frame)
         return
     frame["step"] = "path"
+
+
+def _nowhere(state: State, frame: Frame) -> None:
+    state.say("§14.1", f"The {frame['player']} player's army has nowhere to retreat: it is eliminated.")
+    _wipe_out(state, frame)
 
 
 def _pursuit(state: State, frame: Frame) -> None:
@@ -400,6 +424,13 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
                 _begin_path(state, frame)
         return
     if step == "path":
+        if action[0] == "passage":  # §9.4 L531: bought on the opponent's round, K65
+            grant_passage(state, role, action[1], own_round=False)
+            return
+        if action[0] == "none":
+            frame.pop("roles", None)
+            _nowhere(state, frame)
+            return
         if action[0] == "to":
             frame["path"].append(action[1])
         if action[0] == "stop" or len(frame["path"]) == 2:
@@ -417,8 +448,11 @@ def _prompt(state: State, frame: Frame, role: str) -> str:
     step = frame.get("step")
     if step == "inside":
         return "Retreat: put pieces inside the stronghold, or retreat the rest out (§17.3)."
+    if step == "path" and ("none",) in _path_choices(state, frame):
+        return "Retreat: buy free passage (§9.4), or none, and the army is lost (§14.1)."
     if step == "path":
-        return "Retreat: choose the next space, or stop (§14.1)."
+        buy = "; or buy free passage (§9.4)" if passages(state, frame) else ""
+        return f"Retreat: choose the next space, or stop (§14.1){buy}."
     return f"Retreat: choose a unit to lose a step, {frame['owed']} to go (§13.4, §14.1)."
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...engine import rng
 from ...engine.procedures import Frame
-from . import initiative, setup, victory
+from . import diplomacy, initiative, setup, victory
 from .common import data
 from .forces import to_pool
 from .procedures import PROCEDURES
@@ -73,6 +73,8 @@ def _turn(state: State, frame: Frame) -> None:
         state.phase = "strategy"
         PROCEDURES.push(state, "strategy")
     elif step == "demobilization":  # §5.6, the Muslim first
+        if state.passage:  # §9.4 L533: a passage still running ends with the last round
+            diplomacy.passage_ends(state, state.passage["player"])
         state.phase = "demobilization"
         _push_each(state, "demobilize", tuple(reversed(PLAYERS)))
     elif step == "end":
