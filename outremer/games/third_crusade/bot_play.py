@@ -21,7 +21,7 @@ from .bot_table import takes
 from .common import alliance, allies, counts, data, enemies, move_faith, owner, port_open, presence_holds
 from .control import controlled, controller, holder, update_tracks
 from .orders import Step
-from .pieces import SHAPE, free_slots, kind_of, shape_of
+from .pieces import SHAPE, enemies_in, free_slots, kind_of, shape_of
 from .procedures import PROCEDURES
 from .solo import column, table
 from .state import NAMES, NEUTRAL, SABOTAGE, State, unit
@@ -277,7 +277,7 @@ def order_fail(state: State, army: str, region: str) -> None:
 
 def fail_action(state: State, army: str, region: str) -> None:
     """The action of ORDER FAIL (R32): a die gives it in ``region``, rolled again for an action the
-    Bot cannot carry out."""
+    Bot cannot carry out, such as Units that find no room (R55)."""
     faces = table(state).order_fail.faces
     usable = [f for f in sorted(faces) if all(_can(state, army, step, region) for step in faces[f])]
     if not usable:
@@ -307,8 +307,21 @@ PROCEDURES.procedure(ORDER_FAIL, run=_order_fail_run, rule="SoloGlossary.OrderFa
 
 def _can(state: State, army: str, step: Step, region: str) -> bool:
     if step.action == "muster":
-        return state.board_units[army].get(step.unit or "", 0) > 0
+        return state.board_units[army].get(step.unit or "", 0) > 0 and _room(state, army, step, region)
     return strength(state, army, region) > 0 and region != data(state).board.jerusalem
+
+
+def _room(state: State, army: str, step: Step, region: str) -> bool:
+    """Whether a Unit of a muster step finds a slot the Bot fills (no Resource shown, a Siege Engine
+    in a City only, R39) in ``region`` or, by ``Solo.Pieces.Adding``, in an adjacent Region without
+    enemies: a die face whose Units find none is one the Bot cannot execute (R55)."""
+    board = data(state).board
+    shape = shape_of(state, unit(army, step.unit or ""))
+    around = [nb for nb in board.neighbours(region, state.north) if not enemies_in(state, army, nb)]
+    return any(
+        steps.bare_slots(state, r, shape) and (step.unit != "siege_engine" or board.regions[r].is_city)
+        for r in (region, *around)
+    )
 
 
 def bonus(state: State, army: str) -> None:
