@@ -158,6 +158,11 @@ class Game(ABC, Generic[S]):
             chosen[name] = value
         return scenario, chosen
 
+    def scenario_name(self, scenario: str) -> str:
+        """``scenario`` as a player reads it where he picks one (the new-game form, GET /api/titles):
+        its id unless the title names its scenarios, where a bare letter or key says little."""
+        return scenario
+
     def roles_for(
         self, scenario: str | None = None, options: Mapping[str, Any] | None = None
     ) -> tuple[Role, ...]:

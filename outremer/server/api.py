@@ -203,6 +203,7 @@ def list_titles() -> list[dict[str, Any]]:
                 "title": game.title,
                 "roles": list(game.roles),
                 "scenarios": list(game.scenarios),
+                "scenario_names": {s: game.scenario_name(s) for s in game.scenarios},
                 "options": [
                     {"name": o.name, "default": o.default, "help": o.help, "rule": o.rule}
                     for o in game.options

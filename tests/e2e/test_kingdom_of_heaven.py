@@ -13,6 +13,7 @@ from outremer.engine import get_game
 from outremer.games.kingdom_of_heaven.common import data
 
 from . import test_boards
+from .conftest import new_game_form
 
 SLUG = "kingdom-of-heaven"
 
@@ -80,3 +81,22 @@ def test_the_siege_events_panel_shows_the_exchange_laid_so_far_and_no_hidden_car
     assert f"{other.capitalize()} hand holds {len(state.hands[other])} cards" in text, text
     for c in state.hands[other]:
         assert f"#{cards[c].number} {cards[c].title}" not in text, (c, text)
+
+
+def test_the_new_game_form_lists_the_scenarios_by_name(module_server: str, module_browser: Any) -> None:
+    # Issue 18: the nine scenarios A to J by their letters, years and names, the letter the value.
+    game = get_game(SLUG)
+    page = module_browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    try:
+        new_game_form(page, module_server, "baldwin", SLUG)
+        options = page.locator("#scenario option")
+        shown = [
+            (options.nth(i).get_attribute("value"), options.nth(i).inner_text())
+            for i in range(options.count())
+        ]
+        page.select_option("#scenario", "D")
+        chosen = page.locator("#scenario option:checked").inner_text()
+    finally:
+        page.context.close()
+    assert shown == [(s, game.scenario_name(s)) for s in game.scenarios]
+    assert shown[0][1].startswith("A 1097-99 ") and chosen.startswith("D 1187-92 ")

@@ -37,6 +37,11 @@ class FourPowers(Game[State]):
         """The factions in play, in seat order (``Players``)."""
         return tuple(SCENARIOS[scenario or self.scenarios[0]].players)
 
+    def scenario_name(self, scenario: str) -> str:
+        """The factions that play it (``Players``): "3 players: Crusaders, Caliphate, Seljuk"."""
+        players = self.roles_for(scenario)
+        return f"{len(players)} players: {', '.join(players)}"
+
     def setup(
         self,
         seed: int,

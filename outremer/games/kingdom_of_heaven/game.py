@@ -108,6 +108,14 @@ class KingdomOfHeaven(Game[State]):
         """What the browser's board draws from, built from the shipped data packs (drawing.py)."""
         return drawing.board_description()
 
+    def scenario_name(self, scenario: str) -> str:
+        """Its letter, its years and its name in the Scenario Book's list: "A 1097-99 Deus lo Vult!:
+        The First Crusade" (one turn a campaigning year, §5)."""
+        s = pack_at(None).scenarios[scenario]
+        last = s.year(s.turns)
+        end = f"{last % 100:02d}" if last // 100 == s.first_year // 100 else str(last)
+        return f"{scenario} {s.first_year}-{end} {s.name}"
+
     def positions(self) -> dict[str, Position]:
         """The start of the First and the Third Crusade, a stronghold with both sides at it, a
         battle, a siege and an exchange of siege events under way, each the first reached by random

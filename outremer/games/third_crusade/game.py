@@ -53,6 +53,17 @@ class ThirdCrusade(Game[State]):
         bots = bot_side(options)
         return tuple(a for a in armies if bots is None or ARMIES[a] != bots)
 
+    def scenario_name(self, scenario: str) -> str:
+        """The Armies it plays (``PlayerSetup.1``), the one played alone by 3 players, and whether it
+        is the plutorial or a variable set-up (``VariableSetup``)."""
+        played = pack_at(None).setups.played(scenario)
+        assert played is not None  # one of self.scenarios
+        armies = ", ".join(f"{NAMES[a]}{' alone' if a == played.lone else ''}" for a in played.armies)
+        if scenario == "plutorial":
+            return f"The plutorial: {armies}"
+        variable = "Variable set-up, " if scenario in pack_at(None).setups.variable.scenarios else ""
+        return f"{variable}{played.players} players: {armies}"
+
     def setup(
         self,
         seed: int,

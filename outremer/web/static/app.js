@@ -323,7 +323,7 @@ async function newGamePage(main) {
     details.textContent = "";
     details.append(
       h("label", { for: "scenario" }, "Scenario"),
-      h("select", { id: "scenario", onchange: reseat }, t.scenarios.map((s) => h("option", { value: s }, s))),
+      h("select", { id: "scenario", onchange: reseat }, t.scenarios.map((s) => h("option", { value: s }, t.scenario_names?.[s] || s))),
     );
     if (t.options.length) {
       details.append(h("fieldset", {}, h("legend", {}, "Options"),

@@ -1,0 +1,41 @@
+"""Each title's scenarios by name in GET /api/titles, as the new-game form lists them
+(Game.scenario_name): Kingdom of Heaven's letter with its years and name from the scenario pack,
+Third Crusade's and Four Powers' with the Armies or factions that play them."""
+
+from __future__ import annotations
+
+import re
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from outremer.engine import get_game
+from outremer.games.kingdom_of_heaven.common import pack_at
+
+SNAKE_CASE = re.compile(r"\b[a-z]+_[a-z_]+\b")  # an internal id (issue 15: rulebook names only)
+
+
+def test_every_scenario_has_a_name_of_its_own_and_no_internal_id(app: FastAPI) -> None:
+    with TestClient(app) as client:
+        titles = client.get("/api/titles").json()
+    for t in titles:
+        names = t["scenario_names"]
+        assert list(names) == t["scenarios"], t["slug"]
+        assert len(set(names.values())) == len(names), f"{t['slug']}: two scenarios share a name"
+        for s, name in names.items():
+            assert not SNAKE_CASE.search(name), (t["slug"], s, name)
+    by_slug = {t["slug"]: t["scenario_names"] for t in titles}
+    # The Scenario Book's list: the letter, the years (one turn a campaigning year), the name.
+    koh = pack_at(None).scenarios
+    assert by_slug["kingdom-of-heaven"]["A"] == f"A 1097-99 {koh['A'].name}"
+    assert by_slug["kingdom-of-heaven"]["J"] == f"J 1289-91 {koh['J'].name}"
+    # PlayerSetup.1: the Armies in play, and the one played alone by three players.
+    assert by_slug["third-crusade"]["three_ayyubid"] == "3 players: Ayyubid alone, Angevin, Holy Roman Empire"
+    assert by_slug["third-crusade"]["variable_four"].startswith("Variable set-up, 4 players")
+    # Players.3-4: the factions in play.
+    assert by_slug["four-powers"]["two-crusaders-seljuk"] == "2 players: Crusaders, Seljuk"
+
+
+def test_a_title_that_names_no_scenario_shows_its_id() -> None:
+    game = get_game("crusader-rex")
+    assert [game.scenario_name(s) for s in game.scenarios] == list(game.scenarios)
