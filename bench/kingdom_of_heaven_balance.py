@@ -1,6 +1,6 @@
 """Kingdom of Heaven's balance as the bots play it: the Christian's score in each scenario (a win 1,
 a draw 1/2, §20.2), with a 95% interval, the final VP's distribution, the game's length and the
-share of endings by kind.
+share of endings by kind (with ``--json``, each game's too: score, ending, last turn, VP).
 
 Usage: ``python bench/kingdom_of_heaven_balance.py [--games N] [--seed S] [--jobs J]
 [--scenario X ...] [--christian BOT] [--muslim BOT] [--json]``. Game i of a scenario is seeded S+i,
@@ -106,6 +106,7 @@ def summary(games: list[dict[str, Any]], turns: int) -> dict[str, Any]:
         "length": spread([g["turn"] for g in played]),
         "vp": {side: spread([g["vp"][side] for g in played]) for side in (CHRISTIAN, MUSLIM)},
         "errors": [g["error"] for g in games if g["score"] is None],
+        "games": played,
     }
 
 
@@ -135,7 +136,7 @@ def main() -> None:
     }
     out["seconds"] = round(time.time() - start, 1)
     if args.json:
-        print(json.dumps(out, indent=1))
+        print(json.dumps(out))
         return
     print(f"Christian {args.christian} vs Muslim {args.muslim}, {args.games} games a scenario")
     print("sc  Christian [95%]      ended by                     turn (of)   VP Christian    VP Muslim")

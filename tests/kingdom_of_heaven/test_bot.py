@@ -10,12 +10,13 @@ import pytest
 from outremer.bots.match import play_match
 from outremer.bots.registry import make_bot
 from outremer.games.kingdom_of_heaven import dice
-from outremer.games.kingdom_of_heaven.bot import ScriptedBot, Seat, _influence, _round
+from outremer.games.kingdom_of_heaven.bot import GOOD_ASSAULT, ScriptedBot, Seat, _influence, _round
 from outremer.games.kingdom_of_heaven.common import data
 from outremer.games.kingdom_of_heaven.game import KingdomOfHeaven
+from outremer.games.kingdom_of_heaven.sieges import grids
 from outremer.games.kingdom_of_heaven.state import CHRISTIAN, MUSLIM, PLAYERS
 
-from .positions_admin import blank, push
+from .positions_admin import blank, place, push
 
 GAME = KingdomOfHeaven()
 
@@ -158,3 +159,21 @@ def test_spends_the_advantage_on_an_influence_roll(monkeypatch, roller, spend):
     push(state, "diplomacy", player=roller, power="armenia", card="13")
     assert GAME.active_roles(state) == (CHRISTIAN,)
     assert ScriptedBot(1).choose(GAME, state, CHRISTIAN) == ("advantage", spend)
+
+
+def test_assaults_only_at_good_odds():
+    # §17.7: an assault rolls on the CRT with the besieger's column moved left by the RF and +2 to
+    # the walls; the stronghold falls on a major victory or as many steps as the walls' side has
+    # (§17.7.3), an empty city at once (K72). Against a Full castle (its own garrison of 3, two
+    # steps, §17.7.1) with RF 3 a small force has a poor chance, a large one a better
+    state = blank("D", turn=2)
+    state.castles["safed"] = {"power": "templars", "low": False}
+    place(state, "field", "safed", "ayyubids", full={"2-6": 2})
+    state.sieges["safed"] = {"besieger": MUSLIM, "rf": 3, "blockade": False}
+    small_chance = Seat(GAME.view(state, MUSLIM), MUSLIM, data(state), grids(state)).assault_chance("safed")
+    place(state, "field", "safed", "ayyubids", full={"3-6": 8}, leaders=["saladin"])
+    big = Seat(GAME.view(state, MUSLIM), MUSLIM, data(state), grids(state)).assault_chance("safed")
+    assert small_chance < GOOD_ASSAULT <= big
+    state.castles.pop("safed")
+    state.cities["safed"] = "jerusalem"
+    assert Seat(GAME.view(state, MUSLIM), MUSLIM, data(state), grids(state)).assault_chance("safed") == 1.0

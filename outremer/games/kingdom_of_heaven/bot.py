@@ -31,17 +31,23 @@ from typing import Any
 
 from ...engine.game import Action
 from .common import Pack, data
+from .sieges import grids
 from .state import CHRISTIAN, MUSLIM, marker
+from .tables import Tables
 
 Group = Mapping[str, Any]
 FAR = 99.0
+DEFENDER_DRM = 2  # the walls' +2 to the defender's assault roll (§17.7 L1116)
+CASTLE = {False: (3, 2), True: (2, 1)}  # a castle's own garrison by its Low side: CS, steps (§17.7.1)
+GOOD_ASSAULT = 0.3
+"""The chance of taking a stronghold at which the bot assaults it (§17.7.3)."""
 
 
 class Seat:
     """What one role sees, with the sums the scores need: strengths, control and distances."""
 
-    def __init__(self, view: dict[str, Any], role: str, pack: Pack):
-        self.view, self.role, self.pack = view, role, pack
+    def __init__(self, view: dict[str, Any], role: str, pack: Pack, tables: Tables | None = None):
+        self.view, self.role, self.pack, self.tables = view, role, pack, tables
         self.enemy = MUSLIM if role == CHRISTIAN else CHRISTIAN
         self.top: dict[str, Any] = view["stack"][-1] if view["stack"] else {}
         self.cs = {(u.power, u.label): (u.cs, u.reduced_cs) for u in pack.counters.units}
@@ -158,6 +164,48 @@ class Seat:
                     return space, self.strength(groups, self.role)
         return None
 
+    def assault_chance(self, space: str) -> float:
+        """The chance that an assault now takes ``space`` (§17.7): both dice on the CRT, the
+        besieger's column moved left by the siege's RF, +1 to the better leader, +2 to the walls;
+        taken on a major victory (§13.4) or as many steps inflicted as the walls' side has
+        (§17.7.3), an empty city at once (K72). Without the tables, 3 to 2 in strength."""
+        inside = self.view["inside"].get(space, {})
+        field = {p: g for p, g in self.view["field"].get(space, {}).items() if self.side(p) == self.role}
+        castle = self.view["castles"].get(space)
+        cs, steps = CASTLE[castle["low"]] if castle else (0, 0)
+        units = sum(_units(g) for g in inside.values())
+        if castle is None and units == 0:
+            return 1.0
+        mine, theirs = (
+            self.strength(field) + self._battle(field),
+            self.strength(inside) + self._battle(inside) + cs,
+        )
+        if self.tables is None:
+            return 1.0 if mine >= 1.5 * max(theirs, 1.0) else 0.0
+        steps += sum(2 * sum(g["full"].values()) + sum(g["reduced"].values()) for g in inside.values())
+        rf = int(self.view["sieges"].get(space, {}).get("rf", 3))
+        a, d = self._best(field), self._best(inside)
+        a_drm, d_drm = (1 if a > d else 0), DEFENDER_DRM + (1 if d > a else 0)
+        crt, won = self.tables.crt, 0
+        for a_die in range(1, 7):
+            inflicted = crt.result(int(mine), a_die + a_drm, -rf)
+            for d_die in range(1, 7):
+                suffered = crt.result(int(theirs), d_die + d_drm)
+                major = inflicted > suffered and inflicted >= 2 * suffered
+                won += major or (inflicted >= 1 and inflicted >= steps)
+        return won / 36
+
+    def _battle(self, force: Mapping[str, Group]) -> int:
+        """The leaders' battle ratings, which count in a force's strength (§13.2 L776)."""
+        return sum(self._rating(x) for g in force.values() for x in g["leaders"])
+
+    def _best(self, force: Mapping[str, Group]) -> int:
+        return max((self._rating(x) for g in force.values() for x in g["leaders"]), default=0)
+
+    def _rating(self, leader: str) -> int:
+        x = self.pack.counters.leaders.get(leader)
+        return x.battle if x else 0
+
     def forces_of(self, power: str) -> float:
         """The combat strength of ``power``'s pieces on the map, in and out of strongholds."""
         return sum(
@@ -202,8 +250,8 @@ def _round(me: Seat, a: Action) -> float:
     """An action round (§8.4): siege, an event by its effect, activation, diplomacy, discard."""
     verb = a[0]
     if verb == "siege":
-        mine, theirs = me.at(a[2], me.role), me.at(a[2], me.enemy, "inside")
-        return 6.0 if mine >= 1.5 * max(theirs, 1.0) else 2.5
+        chance = me.assault_chance(a[2])
+        return 2.5 + 6.0 * chance if chance >= GOOD_ASSAULT else 4.0  # else starve it (§17.6)
     card = me.pack.cards.cards.get(a[1]) if len(a) > 1 else None
     if verb == "event" and card is not None:
         return 2.0 + sum(_effect(me, e) for e in card.event)
@@ -365,14 +413,14 @@ def _demobilize(me: Seat, a: Action) -> float:
 
 
 def _siege(me: Seat, a: Action) -> float:
-    """A siege resolved (§17.6-§17.7): its own siege event, an assault at 3 to 2, else fortunes."""
+    """A siege resolved (§17.6-§17.7): its own siege event, an assault when its chance of taking
+    the stronghold is good (:meth:`Seat.assault_chance`), else the siege's fortunes."""
     space = str(me.top.get("space", ""))
-    mine, theirs = me.at(space, me.role), me.at(space, me.enemy, "inside")
     verb = a[0]
     if verb == "event":
         return 3.0
     if verb == "assault":
-        return 4.0 if mine >= 1.5 * max(theirs, 1.0) else -1.0
+        return 4.0 if me.assault_chance(space) >= GOOD_ASSAULT else -1.0
     if verb in ("fortunes", "end"):
         return 1.0
     if verb == "lose":
@@ -515,7 +563,7 @@ class ScriptedBot:
             raise ValueError(f"{role} has no legal action")
         if len(legal) == 1:
             return legal[0]
-        me = Seat(view, role, data(state))  # data(state): the packs named by the public pack field
+        me = Seat(view, role, data(state), grids(state))  # the packs named by the public pack field
         score = FRAMES.get(str(me.top.get("kind", "")), _default)
         tried = self._tried(view)
         scored = [(score(me, a) - (100.0 if a in tried else 0.0), a) for a in legal]
