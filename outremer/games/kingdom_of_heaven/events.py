@@ -390,7 +390,8 @@ def _merge(groups: dict[str, Any], old: str, new: str, labels: set[str], *, drop
 @effects.handler("replace_castles")
 def _replace_castles(state: State, player: str, effect: Effect, context: Mapping[str, Any]) -> None:
     """The castle counters in the spaces named are replaced by the Power's, on the same side
-    (§Example.C2 L1310); a site without a castle gets none (K46). A Power that lost its last
+    (§Example.C2 L1310); a site without a castle gets none (K46), and a siege of one that is now
+    the besieger's ends (Richard's of Limassol in the example). A Power that lost its last
     stronghold so is dissolved (§17.11, strongholds.dissolve_if_gone); each VP space so won from
     the other side or a neutral gives the Power's player a roll for the Diplomatic Advantage at
     most its VP (§9.3, as §Example.C2 rolls twice)."""
@@ -403,6 +404,8 @@ def _replace_castles(state: State, player: str, effect: Effect, context: Mapping
             losers.add(before)
             state.castles[space]["power"] = power
             done.append(board.spaces[space].name)
+            if state.sieges.get(space, {}).get("besieger") == side(state, power):
+                del state.sieges[space]  # the besieger's own castle now: his siege is over
             if side(state, before) != side(state, power) and board.vp(space, state.scenario):
                 won.append(space)
     state.say(
