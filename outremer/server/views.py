@@ -76,6 +76,16 @@ def title_name(slug: str) -> str:
         return slug
 
 
+def scenario_name(slug: str, scenario: str) -> str:
+    """The scenario as the title names it (Game.scenario_name); its id if the title is no longer
+    installed or no longer has it."""
+    try:
+        game = get_game(slug)
+    except OutremerError:
+        return scenario
+    return game.scenario_name(scenario) if scenario in game.scenarios else scenario
+
+
 def active_now(store: Store, row: GameRow) -> list[Role]:
     """The roles that must act now in a game under way (none in a game not under way, or one that
     cannot be rebuilt: the listing then says nothing of its turn rather than failing)."""
@@ -103,6 +113,7 @@ def summary(
         "title": row.title,
         "title_name": title_name(row.title),
         "scenario": row.scenario,
+        "scenario_name": scenario_name(row.title, row.scenario),
         "options": dict(row.options),
         "status": row.status,
         "public": row.public,

@@ -5,12 +5,15 @@ Third Crusade's and Four Powers' with the Armies or factions that play them."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from outremer.engine import get_game
 from outremer.games.kingdom_of_heaven.common import pack_at
+
+from .conftest import new_game
 
 SNAKE_CASE = re.compile(r"\b[a-z]+_[a-z_]+\b")  # an internal id (issue 15: rulebook names only)
 
@@ -39,3 +42,17 @@ def test_every_scenario_has_a_name_of_its_own_and_no_internal_id(app: FastAPI) -
 def test_a_title_that_names_no_scenario_shows_its_id() -> None:
     game = get_game("crusader-rex")
     assert [game.scenario_name(s) for s in game.scenarios] == list(game.scenarios)
+
+
+def test_the_lobby_lists_a_game_by_its_scenarios_name(user: Callable[[str], TestClient]) -> None:
+    alice = user("alice")
+    seats = [{"role": "christian", "kind": "me"}, {"role": "muslim", "kind": "bot", "bot": "random"}]
+    gid = new_game(alice, seats, title="kingdom-of-heaven", scenario="D")["id"]
+    listed = [
+        g
+        for g in alice.get("/api/games", params={"status": "active", "mine": "true"}).json()
+        if g["id"] == gid
+    ]
+    assert len(listed) == 1
+    assert listed[0]["scenario"] == "D"
+    assert listed[0]["scenario_name"] == get_game("kingdom-of-heaven").scenario_name("D")

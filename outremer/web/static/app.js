@@ -205,7 +205,7 @@ function gameRow(game, extra) {
   return h("li", { class: game.your_turn ? "game-row your-turn" : "game-row", "data-game": game.id },
     h("a", { href: `#/game/${game.id}` }, name),
     turnText(game),
-    h("span", { class: "muted" }, ` ${game.scenario || ""} · ${STATUS[game.status] || game.status} · ${seatsText(game)}`),
+    h("span", { class: "muted" }, ` ${game.scenario_name || game.scenario || ""} · ${STATUS[game.status] || game.status} · ${seatsText(game)}`),
     extra || null,
   );
 }
