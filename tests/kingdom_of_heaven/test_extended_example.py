@@ -1,6 +1,6 @@
 """The Extended Example of play (scenario D, turn 4, 1190) replayed round after round through the
-strategy phase's own procedures, with the example's hands and dice: C1, M1, C2, M2 and C3
-(§Example.C1-§Example.C3). Each round's rules are also tested alone on built positions (the
+strategy phase's own procedures, with the example's hands and dice: C1, M1, C2, M2, C3 and M3
+(§Example.C1-§Example.M3). Each round's rules are also tested alone on built positions (the
 sections' tests); here they follow one another as a game plays them."""
 
 from __future__ import annotations
@@ -83,9 +83,9 @@ def said(state: State, text: str) -> bool:
     return any(text in entry[2] for entry in state.log)
 
 
-def test_the_extended_example_rounds_c1_to_c3(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_extended_example_rounds_c1_to_m3(monkeypatch: pytest.MonkeyPatch) -> None:
     state = turn_4()
-    faces = scripted(monkeypatch, [2, 3, 2, 4, 1])
+    faces = scripted(monkeypatch, [2, 3, 2, 4, 1, 4])
     PROCEDURES.push(state, "strategy")
     PROCEDURES.settle(state, check)
     assert state.vp == {"christian": 7, "muslim": 25}  # §Example L1280
@@ -164,5 +164,17 @@ def test_the_extended_example_rounds_c1_to_c3(monkeypatch: pytest.MonkeyPatch) -
     if PROCEDURES.top(state)["kind"] == "march":
         act(state, "christian", "stop")
     assert state.field["tyre"]["crusaders"] == {"full": {"3-4": 6}, "reduced": {}, "leaders": ["richard"]}
-    assert faces == [] and PROCEDURES.top(state)["kind"] == "round"
-    assert PROCEDURES.deciders(state) == ("muslim",)
+    assert PROCEDURES.top(state)["kind"] == "round" and PROCEDURES.deciders(state) == ("muslim",)
+
+    # M3 (L1316-L1324): Plan of Attack (#48, -2) to influence Antioch, with the Diplomatic
+    # Advantage spent for -1 more (K85); he needs 1 or less: 4 - 3 = 1. Antioch turns neutral,
+    # its units staying in its city (§9.6.1); the Christian falls to 4 VP
+    act(state, "muslim", "diplomacy", "48", "antioch")
+    act(state, "muslim", "advantage", -1)
+    assert state.advantage is None
+    assert PROCEDURES.legal(state, "christian") == [("pass",)]  # K44: no Diplomatic Insult to play
+    act(state, "christian", "pass")
+    assert state.political["antioch"] == "neutral"
+    assert state.field["antioch"]["antioch"]["full"] == {"2-4": 3}
+    assert state.vp == {"christian": 4, "muslim": 25}
+    assert faces == [] and PROCEDURES.deciders(state) == ("christian",)  # C4 next
