@@ -607,6 +607,19 @@ def _activation_prompt(state: State, frame: Frame, role: str) -> str:
     return f"Activation with an OV {frame['ov']} card: gather the force, then go (§10.1, §10.2)."
 
 
+def _activation_offers(state: State, frame: Frame, role: str) -> bool:
+    """Whether _activation_legal lists anything (procedures.py, ``offers``), without listing where
+    the answer is sure: a further activation always offers "end", a force with units a put_back."""
+    if frame.get("detach") or role != frame["player"] or leader_gone(state, frame):
+        return bool(_activation_legal(state, frame, role))
+    if frame["space"] is None:
+        return True
+    force = _first_force(state, frame)
+    if any(n for g in force.values() for face in ("full", "reduced") for n in g[face].values()):
+        return True
+    return bool(_activation_legal(state, frame, role))
+
+
 PROCEDURES.procedure(
     "activation",
     legal=_activation_legal,
@@ -615,6 +628,7 @@ PROCEDURES.procedure(
     prompt=_activation_prompt,
     roles=_activation_roles,
     rule="10.1",
+    offers=_activation_offers,
 )
 
 
@@ -966,9 +980,15 @@ def _march_prompt(state: State, frame: Frame, role: str) -> str:
     return f"March from {space_name(state, frame['at'])}: {mp_left(state, frame)} MP left (§10.2)."
 
 
+def _march_offers(state: State, frame: Frame, role: str) -> bool:
+    """Whether _march_legal lists anything (procedures.py, ``offers``): the marching player always
+    may stop while the force moves (§10.2)."""
+    return frame["stage"] == "move" and role == frame["player"]
+
+
 PROCEDURES.procedure(
     "march", legal=_march_legal, perform=_march_perform, run=_march_run, prompt=_march_prompt,
-    roles=_march_roles, rule="10.2",
+    roles=_march_roles, rule="10.2", offers=_march_offers,
 )  # fmt: skip
 
 
