@@ -20,6 +20,7 @@ from .bots import BotRunner
 from .context import Context
 from .db import ACTIVE, DEFAULT_URL, Database, GameRow
 from .guard import CrossSiteGuard
+from .hub import Hub
 from .inputs import ECHO, clip, problems
 from .limits import Limiter
 from .store import Store
@@ -56,7 +57,7 @@ def create_app(
     """
     db = Database(database_url)
     store = Store(db)
-    hub = ws.Hub()
+    hub = Hub()
     runner = BotRunner(store, hub.notify, workers=bot_workers)
     watcher = None
     if watch_interval is not None:

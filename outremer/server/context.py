@@ -12,8 +12,8 @@ from .store import Store
 
 if TYPE_CHECKING:
     from .bots import BotRunner
+    from .hub import Hub
     from .watch import Watcher
-    from .ws import Hub
 
 
 @dataclass

@@ -6,7 +6,7 @@ open, a daemon thread asks the database every ``interval`` seconds, in ONE query
 games, for a cheap *fingerprint* of each (:func:`fingerprints`: the number of stored actions and the
 highest action row id, the game's status and ``updated`` time, how many seats are taken). Every
 websocket remembers the fingerprint read just before it built its last page
-(:attr:`~outremer.server.ws.Subscriber.seen`); one that saw another is woken. So a change made
+(:attr:`~outremer.server.hub.Subscriber.seen`); one that saw another is woken. So a change made
 anywhere reaches every watcher within about ``interval``; a change this process already pushed wakes
 nobody twice; nothing changed, nothing is sent; and the fingerprint is read *before* the page, so a
 change landing in between is caught at the next poll, never lost.
@@ -34,7 +34,7 @@ from sqlalchemy import func, select
 from .db import ActionRow, Database, GameRow, SeatRow
 
 if TYPE_CHECKING:
-    from .ws import Hub
+    from .hub import Hub
 
 log = logging.getLogger("outremer.server.watch")
 

@@ -9,18 +9,15 @@ change to the game, the server sends::
 A connection is bound to one seat (or to the observer) for its whole life, so it never carries
 another seat's view. Notices from worker threads reach the connection's event loop through a queue.
 
-Changes made through this process wake its connections at once (:meth:`Hub.notify`); changes made by
+Changes made through this process wake its connections at once (:meth:`.hub.Hub.notify`); changes made by
 another process on the same database wake them at the next poll of the :class:`~.watch.Watcher`,
-which compares each connection's :attr:`Subscriber.seen` with the database (see ``watch.py``).
+which compares each connection's :attr:`.hub.Subscriber.seen` with the database (see ``watch.py``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import threading
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Path, Query, WebSocket, WebSocketDisconnect
@@ -31,6 +28,7 @@ from .access import visible_game
 from .auth import COOKIE, user_for_token
 from .context import Context
 from .db import MAX_ID
+from .hub import Subscriber
 from .views import choose_role, game_payload
 
 router = APIRouter()
@@ -42,70 +40,6 @@ after every change. A refused connection is accepted and closed at once with cod
 `GET /api/games/{id}` would answer, the error as the reason: 4403 a seat the user does not hold,
 4404 no such game (also a private game the user may not see, in the same words), 4422 no such
 role."""
-
-
-@dataclass(eq=False)
-class Subscriber:
-    """One open connection watching one game.
-
-    ``seen``: the game's fingerprint (``watch.fingerprints``) read just before its last page was
-    built (None before the first, or when no watcher polls); ``poked``: the fingerprint it was last
-    woken for by the watcher, so that one change wakes it once.
-    """
-
-    game_id: int
-    loop: asyncio.AbstractEventLoop
-    queue: asyncio.Queue[int] = field(default_factory=asyncio.Queue)
-    seen: tuple[Any, ...] | None = None
-    poked: tuple[Any, ...] | None = None
-
-    def wake(self) -> None:
-        """Have the connection send a fresh page (from any thread)."""
-        with contextlib.suppress(RuntimeError):  # its loop has closed
-            self.loop.call_soon_threadsafe(self.queue.put_nowait, self.game_id)
-
-
-class Hub:
-    """Who watches which game; ``notify`` may be called from any thread.
-
-    ``on_subscribe`` (if given) is called after each subscription: the app starts its watcher there.
-    """
-
-    def __init__(self, on_subscribe: Callable[[], None] | None = None) -> None:
-        self._subs: dict[int, set[Subscriber]] = {}
-        self._lock = threading.Lock()
-        self.on_subscribe = on_subscribe
-
-    def subscribe(self, game_id: int) -> Subscriber:
-        sub = Subscriber(game_id, asyncio.get_running_loop())
-        with self._lock:
-            self._subs.setdefault(game_id, set()).add(sub)
-        if self.on_subscribe is not None:
-            self.on_subscribe()
-        return sub
-
-    def unsubscribe(self, game_id: int, sub: Subscriber) -> None:
-        with self._lock:
-            subs = self._subs.get(game_id)
-            if subs is not None:
-                subs.discard(sub)
-                if not subs:
-                    del self._subs[game_id]
-
-    def notify(self, game_id: int) -> None:
-        with self._lock:
-            subs = list(self._subs.get(game_id, ()))
-        for sub in subs:
-            sub.wake()
-
-    def watchers(self, game_id: int) -> int:
-        with self._lock:
-            return len(self._subs.get(game_id, ()))
-
-    def watched_games(self) -> dict[int, list[Subscriber]]:
-        """Each watched game with its connections (a copy)."""
-        with self._lock:
-            return {game_id: list(subs) for game_id, subs in self._subs.items()}
 
 
 def _resolve(
