@@ -412,7 +412,7 @@ function frameWords(board, f) {
   if (f.leader && board.leaders[f.leader]) bits.push(`led by ${leaderName(board, f.leader)}`);
   if (f.card && board.cards[f.card]) bits.push(`(card ${cardName(board, f.card)})`);
   if (f.drm) bits.push(`; DRM Christian ${f.drm.christian ?? 0}, Muslim ${f.drm.muslim ?? 0}`);
-  return bits.join(" ");
+  return bits.join(" ").replace(/ ([:;])/g, "$1");
 }
 
 // What a battle or response window holds so far: the strengths and the cards each side played (all
