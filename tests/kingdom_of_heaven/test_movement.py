@@ -347,6 +347,27 @@ def test_a_successful_interception_starts_the_interceptors_battle(monkeypatch):
     assert battle["force"]["ayyubids"]["leaders"] == ["al_afdal"]
 
 
+def test_friendly_units_in_the_space_attack_with_the_interceptor(monkeypatch):
+    # §11.3 L678: units of the interceptor's side already in the space attack along, as far as his
+    # command goes: al-Afdal (command 4) takes his two 2-6, the Ayyubid 2-6 at Nablus and one of
+    # the two Damascus units there (one unit of each other Power, §10.2.1 L582)
+    state = position("D")
+    state.political["damascus"] = "muslim"
+    put(state, "caesarea", "ayyubids", {"2-6": 2}, leaders=["al_afdal"])
+    put(state, "nablus", "ayyubids", {"2-6": 1})
+    put(state, "nablus", "damascus", {"2-6": 2})
+    force = {"crusaders": put(state, "jerusalem", "crusaders", {"3-4": 3}, leaders=["richard"])}
+    feed(monkeypatch, [1])
+    movement.start(state, "christian", "jerusalem", force, "richard", 1)
+    PROCEDURES.settle(state)
+    do(state, "christian", ("move", "nablus"))
+    do(state, "muslim", ("intercept", "caesarea", "al_afdal"))
+    do(state, "muslim", ("roll",))
+    battle = PROCEDURES.find(state, "battle")
+    assert battle["force"]["ayyubids"] == {"full": {"2-6": 3}, "reduced": {}, "leaders": ["al_afdal"]}
+    assert battle["force"]["damascus"] == {"full": {"2-6": 1}, "reduced": {}, "leaders": []}
+
+
 def test_a_lasting_event_closes_spaces():
     # close_spaces (Late Nile Floods, card E1, §10.6.Nile L618): the Nile spaces may not be entered
     state = position("E")

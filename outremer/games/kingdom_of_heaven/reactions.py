@@ -437,10 +437,35 @@ def _avoided(march: Frame, space: str, record: dict[str, Any]) -> None:
         march["avoiders"].append(record)
 
 
+def joined(state: State, space: str, player: str, hit: list[list[Any]]) -> list[list[Any]]:
+    """§11.3 L678: ``player``'s units already outside in ``space`` attack with his interceptors
+    (``hit``), each joining the first intercepting leader who can command it beside his force
+    (the strongest full units first, as ``led`` takes them); cavalry without a leader commands
+    none."""
+    pool = army(state, space, player)
+    for _, part in hit:
+        for p, g in part.items():
+            forces.subtract(pool[p], g)
+    strength = {(u.power, u.label): u.cs for u in data(state).counters.units}
+    pieces = sorted(
+        ((p, face, label) for p, g in pool.items() for face, label in forces.pieces(g)),
+        key=lambda x: (x[1] != "full", -strength[(x[0], x[2])], x),
+    )
+    out = [[s, copy(part)] for s, part in hit]
+    for p, face, label in pieces:
+        for entry in out:
+            heads = [lid for lid in leaders(entry[1]) if commandable(state, lid, entry[1])]
+            bigger = plus(entry[1], p, forces.one(face, label))
+            if heads and commandable(state, heads[0], bigger):
+                entry[1] = bigger
+                break
+    return out
+
+
 def _done(state: State, frame: Frame) -> None:
     hit = bool(frame.get("hit"))
     force: Force = {}
-    for _, part in frame.get("hit", []):
+    for _, part in joined(state, frame["space"], enemy(frame["player"]), frame["hit"]) if hit else []:
         for p, g in part.items():
             force = plus(force, p, g)
     origin = frame["hit"][0][0] if hit else None  # where a beaten interceptor retreats first (§14.1 L850)
