@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -29,27 +28,10 @@ from outremer.server.db import ActionRow
 
 from .conftest import PASSWORD, ctx_of
 from .postgres import Cluster
-from .test_serve import free_port
+from .test_serve import free_port, start
 
 SEATS = [{"role": "Franks", "kind": "me"}, {"role": "Saracens", "kind": "invite"}]
 ERROR = re.compile("error|traceback|failed|exception", re.IGNORECASE)
-
-
-def start(database: str, port: int, log: Path) -> subprocess.Popen[bytes]:
-    """``outremer serve`` on ``port`` and ``database``, its stderr (errors, bot failures) to ``log``,
-    once it answers."""
-    cmd = [sys.executable, "-m", "outremer.cli.main", "serve", "--port", str(port), "--database", database]
-    with log.open("wb") as err:
-        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err)
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/titles", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise AssertionError("the server did not start")
 
 
 @pytest.fixture
