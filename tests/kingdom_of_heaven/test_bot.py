@@ -9,7 +9,7 @@ import pytest
 
 from outremer.bots.match import play_match
 from outremer.bots.registry import make_bot
-from outremer.games.kingdom_of_heaven import dice
+from outremer.games.kingdom_of_heaven import dice, victory
 from outremer.games.kingdom_of_heaven.bot import GOOD_ASSAULT, ScriptedBot, Seat, _influence, _round
 from outremer.games.kingdom_of_heaven.common import data
 from outremer.games.kingdom_of_heaven.game import KingdomOfHeaven
@@ -104,6 +104,8 @@ def test_the_muslim_short_of_the_crusade_threshold_attacks():
     # while short of it the Muslim bot counts the VP it lacks and marches only on VP spaces it
     # does not control (no defence targets); the Christian keeps his defence targets
     state = GAME.setup(1, "D")
+    state.cities["damascus"] = "jerusalem"
+    victory.refresh(state)
     crusade = data(state).scenarios["D"].crusade
     me = _seat(state, MUSLIM)
     assert me.crusade_gap() == crusade.threshold - state.vp[MUSLIM] > 0

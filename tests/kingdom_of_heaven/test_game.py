@@ -94,7 +94,8 @@ def test_a_game_of_discards_runs_to_its_end(monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_a_cancelled_crusade_ends_the_game_early(monkeypatch: pytest.MonkeyPatch) -> None:
     stand_ins(monkeypatch, "replacement", "muster", "demobilize")
-    state = GAME.setup(2, "D")  # the Crusade on turn 4, the Muslim at 14 of 18
+    state = GAME.setup(2, "D")  # the Crusade on turn 4, the Muslim at 14 of 14
+    state.cities["damascus"] = "jerusalem"  # the Muslim down to 11
     plain_deck(state)
     _play_out(state)
     # §19.2 L1226: the check at the start of turn 4

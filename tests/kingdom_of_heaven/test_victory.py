@@ -41,7 +41,8 @@ def test_the_crusade_arrives_at_or_above_the_threshold() -> None:
 
 
 def test_the_crusade_is_cancelled_below_the_threshold() -> None:
-    state = position(turn=4)  # Muslim 14, threshold 18
+    state = position(turn=4)
+    state.cities["damascus"] = "jerusalem"  # Muslim 11, threshold 14
     _crusade(state)
     # §19.2 L1226: the game ends at once in a Christian major victory
     assert state.crusade == "cancelled"
@@ -70,20 +71,20 @@ def test_automatic_victory_the_moment_its_spaces_are_held() -> None:
 
 def test_the_conditions_at_the_end() -> None:
     state = position()
+    state.cities["damascus"] = state.cities["aleppo"] = "jerusalem"
     victory.final(state)
-    # §20.2 L1244: scenario D, the Christian at 18 VP meets his 16
+    # §20.2 L1244: scenario D, the Christian at 24 VP meets his 21
     assert state.result is not None and state.result["winners"] == ["christian"]
 
 
 def test_neither_condition_met_is_a_draw_or_a_marginal_victory() -> None:
-    state = position()
-    state.cities["jerusalem"] = "ayyubids"  # Christian 13 of 16, Muslim 19 of 27
+    state = position()  # Christian 18 of 21, Muslim 14 of 18
     victory.final(state)
     # §20.2 L1246: a draw
     assert state.result is not None and state.result["winners"] == []
     state.result = None
     state.options["marginal_victory"] = True
     victory.final(state)
-    # §20.2 L1247, K27: the Christian misses by 3, the Muslim by 8
+    # §20.2 L1247, K27: the Christian misses by 3, the Muslim by 4
     result = state.result
     assert result is not None and result["winners"] == ["christian"] and "marginal" in result["reason"]
