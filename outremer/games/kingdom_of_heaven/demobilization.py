@@ -183,16 +183,14 @@ def _left(g: dict[str, Any], frame: Frame, place: str, space: str, power: str, f
     return int(g[face].get(label, 0)) - kept
 
 
-def _unit_choices(state: State, frame: Frame) -> list[Action]:
-    out: list[Action] = []
+def _unit_choices(state: State, frame: Frame) -> Iterator[Action]:
     for place, space, power, g in groups(state, frame):
         for face in ("full", "reduced"):
             for label in sorted(g[face]):
                 if _left(g, frame, place, space, power, face, label) > 0 and _why_keep(
                     state, frame, place, space, power
                 ):
-                    out.append(("keep", place, space, power, face, label))
-    return out
+                    yield ("keep", place, space, power, face, label)
 
 
 def _legal(state: State, frame: Frame, role: str) -> list[Action]:
@@ -201,8 +199,17 @@ def _legal(state: State, frame: Frame, role: str) -> list[Action]:
     if not frame["leaders_done"]:
         choices = _leader_choices(state, frame)
         return [*choices, ("leaders_done",)] if choices else []
-    choices = _unit_choices(state, frame)
-    return [*choices, ("done",)] if choices else []
+    units = list(_unit_choices(state, frame))
+    return [*units, ("done",)] if units else []
+
+
+def _offers(state: State, frame: Frame, role: str) -> bool:
+    """Whether _legal lists anything (procedures.py, ``offers``), the units read up to the first."""
+    if "kept" not in frame:
+        return False
+    if not frame["leaders_done"]:
+        return bool(_leader_choices(state, frame))
+    return next(_unit_choices(state, frame), None) is not None
 
 
 def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
@@ -299,7 +306,14 @@ def _prompt(state: State, frame: Frame, role: str) -> str:
 
 
 PROCEDURES.procedure(
-    "demobilize", legal=_legal, perform=_perform, run=_run, prompt=_prompt, roles=_player, rule="§16.1"
+    "demobilize",
+    legal=_legal,
+    perform=_perform,
+    run=_run,
+    prompt=_prompt,
+    roles=_player,
+    rule="§16.1",
+    offers=_offers,
 )
 
 
