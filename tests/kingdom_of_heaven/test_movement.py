@@ -377,8 +377,9 @@ def test_a_lasting_event_closes_spaces():
 
 
 def test_event_mp_and_detach_act_on_the_activation():
-    # mp (Forced March, card 3) adds MP to the force; detach (Aggravated Subordinate, card 1): the
-    # card's player names a subordinate and two units left behind when the force sets out
+    # mp (Forced March, card 3) adds MP to the force; detach (Aggravated Subordinate, card 1): a
+    # subordinate and two units left behind when the force sets out, the moving player naming
+    # them (§Example.C4 L1328: Rick chooses, K92)
     state = position("D")
     put(state, "acre", "crusaders", {"3-4": 4}, leaders=["richard"])
     put(state, "acre", "jerusalem", {"2-4": 1}, leaders=["guy"])
@@ -390,10 +391,11 @@ def test_event_mp_and_detach_act_on_the_activation():
         do(state, "christian", ("take", "crusaders", "full", "3-4"))
     do(state, "christian", ("take_leader", "jerusalem", "guy"))
     do(state, "christian", ("go",))
-    assert PROCEDURES.deciders(state) == ("muslim",)
-    do(state, "muslim", ("leave_leader", "jerusalem", "guy"))
-    do(state, "muslim", ("leave", "crusaders", "full", "3-4"))
-    do(state, "muslim", ("leave", "crusaders", "full", "3-4"))
+    assert PROCEDURES.deciders(state) == ("christian",)
+    assert PROCEDURES.legal(state, "muslim") == []
+    do(state, "christian", ("leave_leader", "jerusalem", "guy"))
+    do(state, "christian", ("leave", "crusaders", "full", "3-4"))
+    do(state, "christian", ("leave", "crusaders", "full", "3-4"))
     do(state, "christian", ("go",))
     march = PROCEDURES.find(state, "march")
     assert march["group"] == {"crusaders": {"full": {"3-4": 2}, "reduced": {}, "leaders": ["richard"]}}

@@ -358,7 +358,7 @@ def leader_gone(state: State, frame: Mapping[str, Any]) -> bool:
 
 def _activation_legal(state: State, frame: Frame, role: str) -> list[Action]:
     if frame.get("detach"):
-        return _detach_choices(frame) if role == enemy(frame["player"]) else []
+        return _detach_choices(frame) if role == frame["player"] else []
     if role != frame["player"] or leader_gone(state, frame):
         return []
     out: list[Action] = []
@@ -508,7 +508,8 @@ def power_of(state: State, space: str, leader: str) -> str:
 
 def _detach(state: State, frame: Frame, action: Action) -> None:
     """The opponent's card makes the force leave pieces behind (``detach``, e.g. Aggravated
-    Subordinate): he names them; units a leaving subordinate can no longer keep stay too."""
+    Subordinate): the moving player names them (§Example.C4 L1328, K92); units a leaving
+    subordinate can no longer keep stay too."""
     todo = frame["detach"]
     if action[0] == "leave_leader":
         frame["group"] = minus(frame["group"], action[1], leader_group(action[2]))
@@ -598,12 +599,12 @@ def _vassal_room(state: State, frame: Frame) -> bool:
 def _activation_roles(state: State, frame: Frame) -> list[str]:
     if frame.get("stage") == "marching":
         return []
-    return [enemy(frame["player"])] if frame.get("detach") else [frame["player"]]
+    return [frame["player"]]
 
 
 def _activation_prompt(state: State, frame: Frame, role: str) -> str:
     if frame.get("detach"):
-        return "Choose the pieces the activated force leaves behind."
+        return "The opponent's event: choose the pieces your force leaves behind (K92)."
     return f"Activation with an OV {frame['ov']} card: gather the force, then go (§10.1, §10.2)."
 
 
