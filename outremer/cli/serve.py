@@ -8,19 +8,48 @@ import click
 
 DEFAULT_FOLDER = Path("data")
 DEFAULT_URL = f"sqlite:///{DEFAULT_FOLDER}/outremer.db"  # the same default as outremer.server.db
+DEFAULT_LIVE_GAMES = 256  # the same default as outremer.server.store
 
 
 @click.command("serve")
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    envvar="OUTREMER_HOST",
+    show_envvar=True,
+    help="Address to listen on.",
+)
+@click.option(
+    "--port",
+    default=8000,
+    show_default=True,
+    type=int,
+    envvar="OUTREMER_PORT",
+    show_envvar=True,
+    help="Port to listen on.",
+)
 @click.option(
     "--database",
     default=DEFAULT_URL,
     show_default=True,
+    envvar="OUTREMER_DATABASE",
+    show_envvar=True,
     help="Database URL: sqlite:///FILE, or postgresql+psycopg://USER:PASS@HOST/DB (driver installed).",
 )
-def serve_command(host: str, port: int, database: str) -> None:
-    """Serve Outremer over HTTP: the API at /api, documented at /openapi.json."""
+@click.option(
+    "--live-games",
+    default=DEFAULT_LIVE_GAMES,
+    show_default=True,
+    type=click.IntRange(min=1),
+    envvar="OUTREMER_LIVE_GAMES",
+    show_envvar=True,
+    help="Games kept in memory; beyond that the one used longest ago is rebuilt from the database "
+    "when next used.",
+)
+def serve_command(host: str, port: int, database: str, live_games: int) -> None:
+    """Serve Outremer over HTTP: the API at /api, documented at /openapi.json. Every option may
+    also be set from the environment variable shown beside it; a flag wins over the variable."""
     import uvicorn
 
     from ..server.app import create_app
@@ -28,7 +57,7 @@ def serve_command(host: str, port: int, database: str) -> None:
     if database == DEFAULT_URL:
         DEFAULT_FOLDER.mkdir(exist_ok=True)
     click.echo(f"Outremer on http://{host}:{port}/ (database {shown_url(database)})", err=True)
-    uvicorn.run(create_app(database), host=host, port=port, log_level="info")
+    uvicorn.run(create_app(database, live_games=live_games), host=host, port=port, log_level="info")
 
 
 def shown_url(database: str) -> str:

@@ -23,7 +23,7 @@ from .guard import CrossSiteGuard
 from .hub import Hub
 from .inputs import ECHO, clip, problems
 from .limits import Limiter
-from .store import Store
+from .store import DEFAULT_LIVE_GAMES, Store
 from .watch import DEFAULT_INTERVAL, Watcher
 
 MESSAGE = 2 * ECHO
@@ -42,6 +42,7 @@ def create_app(
     trusted_origins: Iterable[str] = (),
     watch_interval: float | None = DEFAULT_INTERVAL,
     test_seeds: bool = False,
+    live_games: int = DEFAULT_LIVE_GAMES,
 ) -> FastAPI:
     """The Outremer web app on the database at ``database_url`` (tables made if missing).
 
@@ -54,9 +55,11 @@ def create_app(
     ``test_seeds``: for test harnesses only, which build known hands and dice with it: accept a seed
     chosen by the creator of any game, also one another person sits in (otherwise refused: the seed
     decides every hidden card and die). No command, setting or request of the server turns it on.
+    ``live_games``: how many games are kept in memory; the one used longest ago is let go beyond
+    that, and rebuilt from the database when next used (``store.Store``).
     """
     db = Database(database_url)
-    store = Store(db)
+    store = Store(db, live_games)
     hub = Hub()
     runner = BotRunner(store, hub.notify, workers=bot_workers)
     watcher = None

@@ -18,8 +18,10 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any
+from weakref import WeakValueDictionary
 
 from fastapi import HTTPException
 from sqlalchemy import func, select, update
@@ -118,10 +120,23 @@ class LiveGame:
         self.record.actions.append((role, action))
 
 
+DEFAULT_LIVE_GAMES = 256
+"""How many games a server keeps in memory (``outremer serve --live-games``)."""
+
+
 class Store:
-    def __init__(self, db: Database) -> None:
+    """The games in memory, at most ``capacity`` of them: the one used longest ago is let go when
+    another comes in (it is rebuilt from the database, by replay, when next used), unless a request
+    or a bot is using it at that moment. A game let go while someone still holds it keeps its lock:
+    the copy rebuilt meanwhile shares it, so a game's actions stay in one line."""
+
+    def __init__(self, db: Database, capacity: int = DEFAULT_LIVE_GAMES) -> None:
+        if capacity < 1:
+            raise ValueError(f"a store keeps at least one game in memory, not {capacity}")
         self.db = db
-        self._live: dict[int, LiveGame] = {}
+        self.capacity = capacity
+        self._live: OrderedDict[int, LiveGame] = OrderedDict()  # the one used longest ago first
+        self._locks: WeakValueDictionary[int, threading.RLock] = WeakValueDictionary()
         self._lock = threading.Lock()
 
     # -- loading -------------------------------------------------------------------------------
@@ -129,11 +144,15 @@ class Store:
         """The cached game, loading (replaying) it from the database on first use; 404 if none."""
         with self._lock:
             cached = self._live.get(game_id)
-        if cached is not None:
-            return cached
-        loaded = self._load(game_id)
+            if cached is not None:
+                self._live.move_to_end(game_id)
+                return cached
+        return self._keep(self._load(game_id), replace=False)
+
+    def cached(self) -> tuple[int, ...]:
+        """The games in memory now, the one used longest ago first."""
         with self._lock:
-            return self._live.setdefault(game_id, loaded)
+            return tuple(self._live)
 
     def current(self, game_id: int) -> LiveGame:
         """The cached game, first rebuilt if another process changed its stored actions."""
@@ -146,8 +165,32 @@ class Store:
             self._live.pop(game_id, None)
 
     def put(self, live: LiveGame) -> None:
+        """Keep ``live`` as the game's copy in memory (a new game, or one rebuilt)."""
+        self._keep(live, replace=True)
+
+    def _keep(self, live: LiveGame, *, replace: bool) -> LiveGame:
+        """Keep ``live`` as the most recently used game and let the oldest go beyond the capacity.
+        With ``replace`` false a copy another thread loaded first wins. Returns the copy kept."""
         with self._lock:
+            kept = self._live.get(live.id)
+            if kept is not None and not replace:
+                self._live.move_to_end(live.id)
+                return kept
+            lock = self._locks.get(live.id)
+            if lock is None:
+                self._locks[live.id] = live.lock
+            else:
+                live.lock = lock
             self._live[live.id] = live
+            self._live.move_to_end(live.id)
+            for old_id in list(self._live)[: max(0, len(self._live) - self.capacity)]:
+                old = self._live[old_id]
+                if old.lock.acquire(blocking=False):  # nobody is acting on it now
+                    try:
+                        del self._live[old_id]
+                    finally:
+                        old.lock.release()
+            return live
 
     def _load(self, game_id: int) -> LiveGame:
         with self.db.session() as s:

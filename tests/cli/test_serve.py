@@ -1,4 +1,5 @@
-"""``outremer serve`` at start-up (issue 13, section 6): the database URL it prints hides the password."""
+"""``outremer serve`` at start-up (issue 13, section 6): the database URL it prints hides the password;
+its settings come from flags or the environment (issue 19)."""
 
 from __future__ import annotations
 
@@ -7,15 +8,22 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from outremer.cli import serve as serve_cli
 from outremer.cli.main import cli
 from outremer.server import app as server_app
+from outremer.server import store
 
 
 @pytest.fixture
 def started(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """Stand-ins for the app and uvicorn: what ``serve`` was started with, and no server."""
     calls: list[Any] = []
-    monkeypatch.setattr(server_app, "create_app", lambda url: calls.append(url) or "app")
+
+    def create_app(url: str, **settings: Any) -> str:
+        calls.extend([url, settings])  # the URL, then the other settings
+        return "app"
+
+    monkeypatch.setattr(server_app, "create_app", create_app)
     monkeypatch.setattr("uvicorn.run", lambda app, **kw: calls.append((app, kw)))
     return calls
 
@@ -42,3 +50,24 @@ def test_a_malformed_url_is_refused_without_echoing_it(started: list[Any]) -> No
     assert result.exit_code == 2 and "not a database URL" in result.stderr
     assert "hunter22" not in result.stderr + result.output
     assert started == []
+
+
+def test_settings_come_from_the_environment_and_a_flag_wins(started: list[Any]) -> None:
+    env = {"OUTREMER_DATABASE": "sqlite:///club.db", "OUTREMER_PORT": "8124", "OUTREMER_LIVE_GAMES": "40"}
+    result = CliRunner(mix_stderr=False).invoke(cli, ["serve"], env=env)
+    assert result.exit_code == 0, result.stderr
+    url, kw, (_, run) = started
+    assert url == "sqlite:///club.db" and kw == {"live_games": 40} and run["port"] == 8124
+    started.clear()
+    flagged = CliRunner(mix_stderr=False).invoke(cli, ["serve", "--live-games", "7"], env=env)
+    assert flagged.exit_code == 0 and started[1] == {"live_games": 7}
+
+
+def test_a_store_of_no_games_is_refused(started: list[Any]) -> None:
+    result = CliRunner(mix_stderr=False).invoke(cli, ["serve", "--live-games", "0"])
+    assert result.exit_code == 2 and "--live-games" in result.stderr
+    assert started == []
+
+
+def test_the_command_and_the_store_agree_on_the_default() -> None:
+    assert serve_cli.DEFAULT_LIVE_GAMES == store.DEFAULT_LIVE_GAMES

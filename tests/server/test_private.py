@@ -206,7 +206,7 @@ def test_websocket_refusals_from_a_real_server(tmp_path: Path) -> None:
     """Under uvicorn, not only the test client: a refused websocket ends with 4000 + the status and
     the reason (a browser sees those; it learns nothing from an HTTP refusal of the handshake)."""
     port = free_port()
-    proc = start(f"sqlite:///{tmp_path / 'ws.db'}", port)
+    proc = start(f"sqlite:///{tmp_path / 'ws.db'}", port, tmp_path / "serve.log")
     try:
         base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
         alice, bob = httpx.Client(base_url=base), httpx.Client(base_url=base)
