@@ -3,7 +3,7 @@ the counter mix, Neutral Powers."""
 
 from __future__ import annotations
 
-from outremer.games.kingdom_of_heaven import effects, muster
+from outremer.games.kingdom_of_heaven import effects, muster, replacement
 from outremer.games.kingdom_of_heaven.common import data
 from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
 from outremer.games.kingdom_of_heaven.state import CHRISTIAN, MUSLIM
@@ -219,6 +219,21 @@ def test_a_neutral_power_without_a_capital_does_not_muster():
     place(state, "pool", "", "templars", full={"3-4": 2})
     muster.neutral(state)
     assert state.pools["templars"]["full"] == {"3-4": 2} and not state.field
+
+
+def test_crusader_events_bring_the_crusaders_into_a_scenario_without_them():
+    # §19.3 L1230, K93: C lists no Crusaders, yet Crusaders Arrive (#54) may always be played: they
+    # join on the Christian side and their three units come from the mix to the Mediterranean box
+    state = blank("C", turn=2)
+    assert "crusaders" not in state.political
+    effects.run(state, CHRISTIAN, data(state).cards.cards["54"].event[0], {"card": "54"})
+    PROCEDURES.settle(state)
+    for _ in range(3):
+        PROCEDURES.perform(state, CHRISTIAN, ("place", "mix", "3-4", "mediterranean"))
+    assert state.political["crusaders"] == CHRISTIAN and "crusaders" in replacement.powers_of(
+        state, CHRISTIAN
+    )
+    assert state.field["mediterranean"]["crusaders"]["full"] == {"3-4": 3} and not state.stack
 
 
 def test_reinforcements_come_from_the_mix_to_the_capital():

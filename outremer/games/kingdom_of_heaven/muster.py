@@ -37,8 +37,8 @@ from .common import data, provinces_of, side
 from .effects import handler
 from .names import power_name, space_name
 from .procedures import PROCEDURES
-from .replacement import holder_side, powers_of
-from .state import MUSLIM, NEUTRAL, State, group
+from .replacement import CRUSADERS, holder_side, powers_of
+from .state import CHRISTIAN, MUSLIM, NEUTRAL, State, group
 
 BOX, OWN_CAPITAL, CITY, CASTLE = 4, 3, 2, 1
 """The most units a Power musters in a box, its capital, a walled city or other provincial
@@ -541,6 +541,11 @@ def _reinforce_effect(state: State, player: str, effect: Effect, context: Mappin
     """Units from the counter mix (§8.4.1 L466): for a named Power on the player's side, or one
     of his Powers he picks (``controlled``); placed by the ``reinforce`` procedure."""
     named = str(effect["power"])
+    if named == CRUSADERS and player == CHRISTIAN and CRUSADERS not in state.political:
+        # §19.3 L1230, K93: Crusader events may always be played, so they bring the Crusaders in
+        state.political[CRUSADERS] = CHRISTIAN
+        state.pools[CRUSADERS], state.dead[CRUSADERS] = group(), group()
+        state.say("§19.3", f"The {power_name(state, CRUSADERS)} join the game on the Christian side.")
     mine = powers_of(state, player)
     powers = mine if named == "controlled" else [p for p in mine if p == named]
     PROCEDURES.push(

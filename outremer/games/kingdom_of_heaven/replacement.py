@@ -127,8 +127,11 @@ def uses(state: State, power: str, rp: int) -> list[Action]:
 
 
 def in_play(state: State) -> list[str]:
-    """The scenario's Powers still in play, in its order: not dissolved (§17.11)."""
-    return [p for p in data(state).scenarios[state.scenario].orientation if marker(p) in state.political]
+    """The scenario's Powers still in play, in its order: not dissolved (§17.11); then the
+    Crusaders when an event brought them into a scenario without them (§19.3, K93)."""
+    listed = data(state).scenarios[state.scenario].orientation
+    found = [p for p in listed if marker(p) in state.political]
+    return found if CRUSADERS in listed or CRUSADERS not in state.political else [*found, CRUSADERS]
 
 
 def powers_of(state: State, player: str) -> list[str]:
