@@ -1,7 +1,7 @@
 """The ``offers`` of a procedure (procedures.py) stands in for its listing where the stack only asks
 whom to ask, so it must agree with it: at every step of random games, for every procedure that
-registers one (the muster of §7, the activation of §10.1, the march of §10.2 and the demobilization
-of §16.1), ``offers`` is
+registers one (the muster of §7, the action round of §8, the activation of §10.1, the march of
+§10.2 and the demobilization of §16.1), ``offers`` is
 true exactly when ``legal`` lists something, and the roles asked are those the engine's own rule
 (Procedure.asks, from the listing) would ask."""
 
@@ -43,9 +43,9 @@ def test_offers_agrees_with_the_listing_at_every_step(scenario: str, seed: int) 
         role = GAME.active_roles(state)[0]
         legal = GAME.legal_actions(state, role)
         GAME.perform(state, role, legal[rng.randrange(len(legal))])
-    # The game went through a muster (§7.1-§7.3), an activation (§10.1), a march (§10.2) and a
-    # demobilization (§16.1).
-    assert seen == {"muster", "activation", "march", "demobilize"}
+    # The game went through a muster (§7.1-§7.3), action rounds (§8.2), an activation (§10.1), a
+    # march (§10.2) and a demobilization (§16.1).
+    assert seen == {"muster", "round", "activation", "march", "demobilize"}
 
 
 def test_a_muster_with_nothing_to_place_or_trade_offers_nothing() -> None:

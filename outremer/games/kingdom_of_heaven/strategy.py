@@ -56,6 +56,16 @@ def _round_legal(state: State, frame: Frame, role: str) -> list[Action]:
     return choices(state, role)
 
 
+def _round_offers(state: State, frame: Frame, role: str) -> bool:
+    """Whether _round_legal lists anything (procedures.py, ``offers``): a card not bound by Must Be
+    Played may always be discarded (§8.2), so a hand holding one offers; else the listing says."""
+    if role != frame["player"] or frame.get("acted"):
+        return False
+    if any(not must_be_played(state, role, cid) for cid in state.hands[role]):
+        return True
+    return bool(choices(state, role))
+
+
 def choices(state: State, player: str) -> list[Action]:
     """Every action open to ``player`` on his action round (§8.2-§8.4, §8.6)."""
     counters = data(state).counters
@@ -292,4 +302,5 @@ PROCEDURES.procedure(
     prompt=_round_prompt,
     roles=lambda state, frame: [frame["player"]],
     rule="§8.4",
+    offers=_round_offers,
 )
