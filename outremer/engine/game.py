@@ -163,6 +163,11 @@ class Game(ABC, Generic[S]):
         its id unless the title names its scenarios, where a bare letter or key says little."""
         return scenario
 
+    def role_name(self, role: Role) -> str:
+        """``role`` as a player reads it on a seat, in the lobby and at the head of the page ("You
+        play the Christian side"): its id unless that id is a key ("hre") rather than a name."""
+        return role
+
     def roles_for(
         self, scenario: str | None = None, options: Mapping[str, Any] | None = None
     ) -> tuple[Role, ...]:

@@ -204,6 +204,11 @@ def list_titles() -> list[dict[str, Any]]:
                 "roles": list(game.roles),
                 "scenarios": list(game.scenarios),
                 "scenario_names": {s: game.scenario_name(s) for s in game.scenarios},
+                "role_names": {
+                    role: game.role_name(role)
+                    for scenario in game.scenarios or (None,)
+                    for role in game.roles_for(scenario)
+                },
                 "options": [
                     {"name": o.name, "default": o.default, "help": o.help, "rule": o.rule}
                     for o in game.options
@@ -249,7 +254,13 @@ def title_roles(
         scenario, checked = game.check_setup(scenario, chosen)
     except IllegalAction as exc:
         raise HTTPException(422, str(exc)) from exc
-    return {"scenario": scenario, "options": checked, "roles": list(game.roles_for(scenario, checked))}
+    roles = game.roles_for(scenario, checked)
+    return {
+        "scenario": scenario,
+        "options": checked,
+        "roles": list(roles),
+        "role_names": {role: game.role_name(role) for role in roles},
+    }
 
 
 @router.get(

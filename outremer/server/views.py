@@ -86,6 +86,15 @@ def scenario_name(slug: str, scenario: str) -> str:
     return game.scenario_name(scenario) if scenario in game.scenarios else scenario
 
 
+def role_names(slug: str, roles: Sequence[Role]) -> dict[Role, str]:
+    """Each role as the title names it (Game.role_name); its id if the title is no longer installed."""
+    try:
+        game = get_game(slug)
+    except OutremerError:
+        return {role: role for role in roles}
+    return {role: game.role_name(role) for role in roles}
+
+
 def active_now(store: Store, row: GameRow) -> list[Role]:
     """The roles that must act now in a game under way (none in a game not under way, or one that
     cannot be rebuilt: the listing then says nothing of its turn rather than failing)."""
@@ -121,6 +130,7 @@ def summary(
         "created": row.created.isoformat(),
         "updated": row.updated.isoformat(),
         "seats": [seat_json(seat, names, viewer is not None and viewer == row.created_by) for seat in seats],
+        "role_names": role_names(row.title, [seat.role for seat in seats]),
         "your_roles": held,
         "to_act": [
             {

@@ -83,7 +83,9 @@ def test_the_siege_events_panel_shows_the_exchange_laid_so_far_and_no_hidden_car
         assert f"#{cards[c].number} {cards[c].title}" not in text, (c, text)
 
 
-def test_the_new_game_form_lists_the_scenarios_by_name(module_server: str, module_browser: Any) -> None:
+def test_the_new_game_form_lists_the_scenarios_and_seats_by_name(
+    module_server: str, module_browser: Any
+) -> None:
     # Issue 18: the nine scenarios A to J by their letters, years and names, the letter the value.
     game = get_game(SLUG)
     page = module_browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
@@ -96,7 +98,16 @@ def test_the_new_game_form_lists_the_scenarios_by_name(module_server: str, modul
         ]
         page.select_option("#scenario", "D")
         chosen = page.locator("#scenario option:checked").inner_text()
+        seats = page.locator("#seats label").all_inner_texts()
+        page.select_option("#seat-christian", "me")
+        page.click("#create")
+        page.wait_for_selector("#game[data-role='christian'][data-status='active']")
+        you = page.inner_text("#you")
+        head = page.inner_text(".seats")
     finally:
         page.context.close()
     assert shown == [(s, game.scenario_name(s)) for s in game.scenarios]
     assert shown[0][1].startswith("A 1097-99 ") and chosen.startswith("D 1187-92 ")
+    # §2: the seats by the sides' names, on the form and at the head of the game's page.
+    assert seats == ["Christian", "Muslim"]
+    assert you == "You play Christian" and "Muslim: bot" in head and "christian" not in head

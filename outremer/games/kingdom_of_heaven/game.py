@@ -116,6 +116,10 @@ class KingdomOfHeaven(Game[State]):
         end = f"{last % 100:02d}" if last // 100 == s.first_year // 100 else str(last)
         return f"{scenario} {s.first_year}-{end} {s.name}"
 
+    def role_name(self, role: str) -> str:
+        """The side as the rulebook calls its player (§2): "Christian", "Muslim"."""
+        return role.capitalize()
+
     def positions(self) -> dict[str, Position]:
         """The start of the First and the Third Crusade, a stronghold with both sides at it, a
         battle, a siege and an exchange of siege events under way, each the first reached by random

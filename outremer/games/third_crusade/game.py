@@ -64,6 +64,10 @@ class ThirdCrusade(Game[State]):
         variable = "Variable set-up, " if scenario in pack_at(None).setups.variable.scenarios else ""
         return f"{variable}{played.players} players: {armies}"
 
+    def role_name(self, role: str) -> str:
+        """The Army by its name (``Players``): "Holy Roman Empire" for the seat ``hre``."""
+        return NAMES.get(role, role)
+
     def setup(
         self,
         seed: int,

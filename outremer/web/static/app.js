@@ -185,18 +185,20 @@ function loginPage(main, next) {
 }
 
 // -- lobby --------------------------------------------------------------------------------------
+// A seat by the title's name for it ("Holy Roman Empire"), never its key ("hre").
+const roleName = (names, role) => names?.[role] ?? role;
 const holder = (seat) => (seat.bot ? `bot: ${seat.bot}` : seat.player || "open seat");
 const STATUS = { open: "waiting for players", active: "under way", over: "finished" };
 
 function seatsText(game) {
-  return game.seats.map((s) => `${s.role}: ${holder(s)}`).join(" · ");
+  return game.seats.map((s) => `${roleName(game.role_names, s.role)}: ${holder(s)}`).join(" · ");
 }
 
 // Whose turn it is (public: every view shows it): "Your turn", or who the game waits for.
 function turnText(game) {
   if (game.your_turn) return h("strong", { class: "your-turn" }, "Your turn");
   if (!game.to_act?.length) return null;
-  const who = game.to_act.map((s) => `${s.role} (${holder(s)})`).join(" and ");
+  const who = game.to_act.map((s) => `${roleName(game.role_names, s.role)} (${holder(s)})`).join(" and ");
   return h("span", { class: "waiting" }, `Waiting for ${who}`);
 }
 
@@ -237,8 +239,8 @@ async function lobbyPage(main) {
             showError(err);
           }
         },
-        "aria-label": `Join ${game.title_name} #${game.id} as ${s.role}`,
-      }, `Join as ${s.role}`));
+        "aria-label": `Join ${game.title_name} #${game.id} as ${roleName(game.role_names, s.role)}`,
+      }, `Join as ${roleName(game.role_names, s.role)}`));
   };
   main.append(
     h("h1", { class: "page-title" }, "Lobby"),
@@ -286,14 +288,14 @@ async function newGamePage(main) {
 
   const seatBox = h("fieldset", { id: "seats" });
 
-  function drawSeats(t, roles) {
+  function drawSeats(t, roles, names) {
     const rows = roles.map((role, i) => {
       const sel = h("select", { "data-role": role, id: `seat-${role}` },
         h("option", { value: "me" }, "me"),
         h("option", { value: "invite" }, "a person (invite link)"),
         t.bots.map((b) => h("option", { value: `bot:${b}` }, `bot: ${b}`)));
       sel.value = i === 0 ? "me" : `bot:${t.default_bot}`;
-      return h("div", { class: "seat-row" }, h("label", { for: `seat-${role}` }, role), sel);
+      return h("div", { class: "seat-row" }, h("label", { for: `seat-${role}` }, roleName(names, role)), sel);
     });
     seatBox.replaceChildren(h("legend", {}, "Seats"), ...rows);
     seatBox.dataset.title = t.slug; // the title whose seats these are (tests wait for it)
@@ -312,7 +314,7 @@ async function newGamePage(main) {
     const query = `scenario=${encodeURIComponent(scenario)}&options=${encodeURIComponent(JSON.stringify(chosenOptions()))}`;
     try {
       const answer = await get(`/api/titles/${encodeURIComponent(t.slug)}/roles?${query}`);
-      if (titleSel.value === t.slug) drawSeats(t, answer.roles);
+      if (titleSel.value === t.slug) drawSeats(t, answer.roles, answer.role_names);
     } catch (err) {
       showError(err);
     }
@@ -331,7 +333,7 @@ async function newGamePage(main) {
           h("input", { type: "checkbox", "data-option": o.name, checked: o.default, onchange: reseat }),
           ` ${o.help}`, o.rule ? h("span", { class: "muted" }, ` (${o.rule})`) : null))));
     }
-    drawSeats(t, t.roles);
+    drawSeats(t, t.roles, t.role_names);
     details.append(seatBox);
   }
   titleSel.addEventListener("change", fill);

@@ -489,13 +489,15 @@ export async function gamePage(root, gameId, requestedRole, _me) {
   }
 
   function renderHead(game) {
+    // A seat by the title's name for it ("Holy Roman Empire"), never its key ("hre").
+    const named = (role) => game.role_names?.[role] ?? role;
     el.head.textContent = "";
     const seats = game.seats.map((s) => {
       const who = s.kind === "bot" ? `bot (${s.bot})` : s.player || "open seat";
       const acting = game.active_roles.includes(s.role) ? " acting" : "";
-      return h("span", { class: `seat${acting}`, "data-seat": s.role }, `${s.role}: ${who}`);
+      return h("span", { class: `seat${acting}`, "data-seat": s.role }, `${named(s.role)}: ${who}`);
     });
-    const mineText = game.role ? `You play ${game.role}` : "Watching";
+    const mineText = game.role ? `You play ${named(game.role)}` : "Watching";
     // The step of play by its rulebook name (views' phase_name), never the title's internal id.
     const view = page.replay ? page.replay.view : game.view;
     const phase = view?.phase_name;
@@ -510,14 +512,14 @@ export async function gamePage(root, gameId, requestedRole, _me) {
     const held = game.your_roles || [];
     if (held.length > 1) {
       const sel = h("select", { id: "role-select", onchange: (e) => switchRole(e.target.value) },
-        held.map((r) => h("option", { value: r, selected: r === game.role }, r)));
+        held.map((r) => h("option", { value: r, selected: r === game.role }, named(r))));
       el.head.append(h("label", { class: "check" }, "Seat ", sel));
     }
     const invites = game.seats.filter((s) => s.invite);
     for (const s of invites) {
       const url = `${location.origin}/#/invite/${s.invite}`;
       el.head.append(h("div", { class: "invite", "data-role": s.role },
-        `Invite a player to ${s.role}: `, h("a", { href: url, class: "invite-link" }, url),
+        `Invite a player to ${named(s.role)}: `, h("a", { href: url, class: "invite-link" }, url),
         h("button", { type: "button", class: "small secondary", onclick: () => navigator.clipboard?.writeText(url) }, "copy")));
     }
   }
@@ -527,7 +529,7 @@ export async function gamePage(root, gameId, requestedRole, _me) {
     let text;
     if (page.replay) text = `Replay: after ${page.replay.upto} of ${page.replay.total} actions.`;
     else if (game.status === "open") text = "Waiting for players to take their seats.";
-    else text = (view?.prompt) || (game.legal_actions.length ? "Your move." : `Waiting for ${game.active_roles.join(", ")}.`);
+    else text = (view?.prompt) || (game.legal_actions.length ? "Your move." : `Waiting for ${game.active_roles.map((r) => game.role_names?.[r] ?? r).join(", ")}.`);
     el.prompt.append(h("strong", {}, text));
     const outcome = page.replay ? page.replay.outcome : game.outcome;
     if (outcome) {
@@ -655,12 +657,12 @@ export async function gamePage(root, gameId, requestedRole, _me) {
       return;
     }
     const { outcome, points } = page.summary;
-    const winners = outcome?.winners.length ? `${outcome.winners.join(" and ")} won` : "A draw";
+    const winners = outcome?.winners.length ? `${outcome.winners.map((r) => game.role_names?.[r] ?? r).join(" and ")} won` : "A draw";
     const scores = outcome?.scores ? Object.entries(outcome.scores) : [];
     el.summary.replaceChildren(
       h("h2", { id: "summary-head" }, "Game over"),
       h("p", { class: "result", id: "summary-result" }, h("strong", {}, winners), outcome?.reason ? `: ${outcome.reason}` : "."),
-      scores.length ? h("p", { id: "summary-scores" }, `Scores: ${scores.map(([role, v]) => `${role} ${v}`).join(", ")}.`) : null,
+      scores.length ? h("p", { id: "summary-scores" }, `Scores: ${scores.map(([role, v]) => `${game.role_names?.[role] ?? role} ${v}`).join(", ")}.`) : null,
       points ? pointsChart(points) : h("p", { class: "muted", id: "summary-no-points" }, "This game counts no points over its course, so there is no chart."),
       h("p", { class: "summary-links" },
         h("button", { type: "button", class: "link", id: "summary-replay", onclick: () => openReplay(0) }, "Watch the replay"),

@@ -1,6 +1,7 @@
-"""Each title's scenarios by name in GET /api/titles, as the new-game form lists them
-(Game.scenario_name): Kingdom of Heaven's letter with its years and name from the scenario pack,
-Third Crusade's and Four Powers' with the Armies or factions that play them."""
+"""Each title's scenarios and seats by name, as the new-game form, the lobby and the game page show
+them (Game.scenario_name, Game.role_name): Kingdom of Heaven's letter with its years and name from
+the scenario pack, Third Crusade's and Four Powers' with the Armies or factions that play them; a
+seat whose id is a key ("hre", "christian") by its name."""
 
 from __future__ import annotations
 
@@ -56,3 +57,30 @@ def test_the_lobby_lists_a_game_by_its_scenarios_name(user: Callable[[str], Test
     assert len(listed) == 1
     assert listed[0]["scenario"] == "D"
     assert listed[0]["scenario_name"] == get_game("kingdom-of-heaven").scenario_name("D")
+
+
+def test_every_seat_has_a_name_and_no_internal_id(app: FastAPI) -> None:
+    with TestClient(app) as client:
+        titles = {t["slug"]: t for t in client.get("/api/titles").json()}
+        # Players: the Army's name; §2: the side's player.
+        assert titles["third-crusade"]["role_names"]["hre"] == "Holy Roman Empire"
+        assert titles["kingdom-of-heaven"]["role_names"] == {"christian": "Christian", "muslim": "Muslim"}
+        assert titles["crusader-rex"]["role_names"] == {"Franks": "Franks", "Saracens": "Saracens"}
+        for t in titles.values():
+            assert set(t["roles"]) <= set(t["role_names"]), t["slug"]
+            assert all(name[0].isupper() and not SNAKE_CASE.search(name) for name in t["role_names"].values())
+        # The seats of one scenario, as the form asks for them.
+        three = client.get("/api/titles/third-crusade/roles", params={"scenario": "three_ayyubid"}).json()
+        assert three["role_names"] == {r: get_game("third-crusade").role_name(r) for r in three["roles"]}
+
+
+def test_a_game_names_its_seats_in_the_lobby_and_on_its_page(user: Callable[[str], TestClient]) -> None:
+    alice = user("alice")
+    seats = [{"role": "christian", "kind": "me"}, {"role": "muslim", "kind": "bot", "bot": "random"}]
+    gid = new_game(alice, seats, title="kingdom-of-heaven", scenario="A")["id"]
+    listed = alice.get("/api/games", params={"status": "active", "mine": "true"}).json()
+    assert [g["role_names"] for g in listed if g["id"] == gid] == [
+        {"christian": "Christian", "muslim": "Muslim"}
+    ]
+    page = alice.get(f"/api/games/{gid}", params={"role": "christian"}).json()
+    assert page["role_names"] == {"christian": "Christian", "muslim": "Muslim"}
