@@ -24,6 +24,7 @@ from .effects import handler
 from .initiative import leading, outranks
 from .names import leader_name, power_name, space_name
 from .procedures import PROCEDURES
+from .replacement import in_play
 from .state import PLAYERS, SHARED_MARKER, State, group, marker
 
 BASE_RF, MAX_RF = 3, 8  # §17.4 L990, L995
@@ -355,8 +356,7 @@ def marker_choices(state: State, player: str, space: str, powers: list[str]) -> 
     usable = [p for p in mine if castle_left(state, p)]
     if usable:
         return usable
-    in_play = [p for p in data(state).scenarios[state.scenario].orientation if marker(p) in state.political]
-    return sorted(p for p in in_play if side(state, p) == player and castle_left(state, p))
+    return sorted(p for p in in_play(state) if side(state, p) == player and castle_left(state, p))
 
 
 def castle_left(state: State, power: str) -> bool:
