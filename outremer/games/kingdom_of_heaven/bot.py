@@ -1,18 +1,24 @@
-"""The scripted Kingdom of Heaven bot: legal, quick, and playing for the VP spaces (§20.1).
+"""The scripted Kingdom of Heaven bot: legal, quick, and playing for the scenario's goals: the VP
+spaces (§20.1) toward its victory condition (§20.2), and for the Muslim a Crusade's threshold by
+its turn (§19.2).
 
 It reads only its role's view (``game.view``: every stack, the strongholds, the sieges, the
 political status track, the VP, its own hand, the procedures under way) and the data packs the
-game is played with (the map, the counters' strengths, the cards' values); never the hidden parts
-of the state (the opponent's hand, the deck's order, the generator). Each decision scores the
-legal actions and takes the best, ties broken by the bot's own generator:
+game is played with (the map, the counters' strengths, the cards' values and effects, the
+scenario's conditions, the CRT); never the hidden parts of the state (the opponent's hand, the
+deck's order, the generator). Each decision scores the legal actions and takes the best, ties
+broken by the bot's own generator:
 
-- its action rounds (§5.5, §8.4): a siege resolved where it besieges, an event of its own side,
-  an activation of the leader at the head of the strongest force (the card of least OV that does
-  it), diplomacy toward a Neutral Power (§9.2), a discard last;
-- activations and marches (§10): it takes every unit it may, then marches toward the nearest VP
-  space it does not control, never into an enemy field force stronger than its own; at an
-  enemy stronghold it calls for surrender when it has twice the garrison's strength (§17.5),
-  else besieges it (§17.4); in a siege it assaults at 3 to 2 or better (§17.7), else waits;
+- its action rounds (§5.5, §8.4): a siege resolved where it besieges (by assault at good odds),
+  an event weighed by its effects, an activation of the leader at the head of the strongest force
+  near a target (the card of least OV that does it), influence by its chance and gain (§9.2-§9.6),
+  a discard last; the Diplomatic Advantage spent on influence rolls or RP (§9.3, §9.5);
+- activations and marches (§10): it takes every unit it may, then marches toward the best target
+  (the richer VP spaces first, its weak sieges, its threatened spaces unless short of a Crusade's
+  threshold), never into an enemy field force stronger than its own; at an enemy stronghold it
+  calls for surrender when it has twice the garrison's strength (§17.5), else besieges it
+  (§17.4); in a siege it assaults when its chance of taking the place is 0.3 or more (§17.7), else
+  starves it (§17.6);
 - battles and losses (§13, §15, §17.7): every battle card it may play, each step lost where it
   costs least strength; a weak force avoids or goes inside its stronghold (§11, §17.2), a strong
   one intercepts (§11.3) or attacks what was left behind;
