@@ -11,7 +11,7 @@ from outremer.bots.match import play_match
 from outremer.bots.registry import make_bot
 from outremer.games.third_crusade import bot, evaluation, forecast
 from outremer.games.third_crusade.bot import ScriptedBot, worth
-from outremer.games.third_crusade.common import alliance, data, has_presence
+from outremer.games.third_crusade.common import alliance, data, presence_holds
 from outremer.games.third_crusade.state import CRUSADER, WIN, State, unit
 
 from ..matches import win_rate
@@ -81,20 +81,22 @@ def test_plans_no_more_orders_than_its_command_points_pay() -> None:
 
 
 def test_plans_its_orders_where_it_has_presence() -> None:
-    # Planning.Place, Command.Order.Requirements: an Order that is no Blank goes where the Army
-    # has Presence (or next to it), where it can be executed
+    # Planning.Place, Command.Order.Requirements: an Order that is no Blank goes where the Presence
+    # its icons ask holds (an Alliance icon holds with the partner's pieces, Glossary.Presence), or
+    # next to the Alliance's pieces, where it can be executed
     state = start("four", 5)
     through(state, "strategy_place", "strategy_pick")
     assert kind(state) == "planning"
     role = GAME.active_roles(state)[0]
+    side = alliance(role)
     for seed in range(5):
         verb, oid, region = ScriptedBot(seed).choose(GAME, state, role)
         assert verb == "order"
         order = data(state).orders.orders[oid]
         assert not order.blank
-        assert has_presence(state, role, region) or not order.presence
-        assert has_presence(state, role, region) or any(
-            has_presence(state, role, nb) for nb in data(state).board.neighbours(region, state.north)
+        assert all(presence_holds(state, icon, region) for icon in order.presence)
+        assert presence_holds(state, side, region) or any(
+            presence_holds(state, side, nb) for nb in data(state).board.neighbours(region, state.north)
         )
 
 
