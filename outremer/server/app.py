@@ -14,7 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy import select
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from . import api, summary, ws
+from . import api, operations, summary, ws
 from .bodylimit import BodyLimit
 from .bots import BotRunner
 from .context import Context
@@ -23,6 +23,7 @@ from .guard import CrossSiteGuard
 from .hub import Hub
 from .inputs import ECHO, clip, problems
 from .limits import Limiter
+from .metrics import Timing
 from .store import DEFAULT_LIVE_GAMES, Store
 from .watch import DEFAULT_INTERVAL, Watcher
 
@@ -93,9 +94,11 @@ def create_app(
     app.state.ctx = ctx
     app.add_middleware(BodyLimit)
     app.add_middleware(CrossSiteGuard, trusted_origins=tuple(trusted_origins))
+    app.add_middleware(Timing, metrics=ctx.metrics)  # the outermost: it times every request
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(summary.router)
+    app.include_router(operations.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from .db import Database
 from .limits import Limiter
+from .metrics import Metrics
 from .store import Store
 
 if TYPE_CHECKING:
@@ -26,6 +27,7 @@ class Context:
     limiter: Limiter = field(default_factory=Limiter)  # sign-in and registration limits (limits.py)
     watcher: Watcher | None = None  # None: websockets learn only of changes made through this process
     test_seeds: bool = False  # test harnesses only: a chosen seed is accepted in any game
+    metrics: Metrics = field(default_factory=Metrics)  # requests per route (operations.py)
 
     def changed(self, game_id: int) -> None:
         """A game changed: tell its watchers, and let its bots play if it is their turn."""
