@@ -101,7 +101,7 @@ SALADINS = [("take_leader", "ayyubids", "al_afdal"), *[("take", "ayyubids", "ful
 
 
 def test_saladin_from_aleppo_to_damascus():
-    # §Example.M5 L1365: Old Man of the Mountains (#28) activates Saladin with al-Afdal, four 3-6
+    # §Example.M5 L1365: Old Man of the Mountains (#28) activates Saladin and al-Afdal with four 3-6
     # and two 2-6 (a 2-6 left in Aleppo); five MP by Marat an'Numan, Hama, Homs and An Nabk to
     # Damascus, all within his command; no enemy stronghold nor Harsh space, so no foraging
     state = position("D")
@@ -121,7 +121,8 @@ def test_saladin_from_aleppo_to_damascus():
 
 
 def test_saladin_from_damascus_to_jaffa_and_richards_failed_interception(monkeypatch):
-    # §Example.M6 L1369-L1374: Saladin, al-Afdal, four 3-6 and four 2-6 move Nawa, Belvoir, Nablus
+    # §Example.M6 L1369-L1374: Saladin and al-Afdal lead eight units (4x 3-6, 4x 2-6) by Nawa,
+    # Belvoir, Nablus
     # and Jerusalem (four MP), drop al-Afdal and a 2-6 there and go on to Jaffa (one more MP);
     # Richard, in Acre next to Jaffa, may intercept there (no enemy stronghold, K11, K57), at his
     # battle rating 4 with +1 against a cavalry army: a 6 fails. Belvoir is taken to have fallen
