@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from fastapi import HTTPException
 from fastapi.testclient import TestClient
 
 from outremer.server import create_app
@@ -45,6 +46,7 @@ def peak_mib() -> float:
 def run(games: int, actions: int, live_games: int, title: str, seed: int) -> dict[str, Any]:
     rng = random.Random(seed)
     marks: list[dict[str, Any]] = []
+    refused: list[str] = []
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="outremer-memory-") as folder:
         app = create_app(
@@ -71,7 +73,14 @@ def run(games: int, actions: int, live_games: int, title: str, seed: int) -> dic
                         break
                     role = active[0]
                     action = rng.choice(live.game.legal_actions(live.state, role))
-                    ctx.store.act(game_id, role, action)
+                    try:
+                        ctx.store.act(game_id, role, action, expected_version=live.version)
+                    except HTTPException as exc:  # counted and shown: a legal action refused is a bug
+                        refused.append(
+                            f"game {game_id} (seed {live.record.seed}) v{live.version} "
+                            f"{role} {list(action)}: {exc.detail}"
+                        )
+                        break
                 if n % step == 0 or n == games:
                     marks.append(
                         {
@@ -95,6 +104,7 @@ def run(games: int, actions: int, live_games: int, title: str, seed: int) -> dic
         "resident_mib": round(resident_mib(), 1),
         "peak_mib": round(peak_mib(), 1),
         "seconds": round(time.perf_counter() - started, 1),
+        "refused": refused,
     }
 
 
@@ -122,6 +132,8 @@ def main() -> None:
         f"after reading back up to 1000 games: resident {result['resident_mib']} MiB, "
         f"peak {result['peak_mib']} MiB, {result['seconds']} s"
     )
+    for line in result["refused"]:
+        print(f"refused: {line}")
 
 
 if __name__ == "__main__":
