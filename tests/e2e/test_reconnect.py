@@ -22,7 +22,7 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
 def test_the_page_reconnects_after_a_server_restart(browser: Any, tmp_path: Path) -> None:
     port, db = free_port(), tmp_path / "restart.db"
     base = f"http://127.0.0.1:{port}"
-    proc = start(f"sqlite:///{db}", port)
+    proc = start(f"sqlite:///{db}", port, tmp_path / "serve.log")
     try:
         page = browser.new_context(viewport=DESKTOP).new_page()
         errors = errors_of(page)
@@ -38,7 +38,7 @@ def test_the_page_reconnects_after_a_server_restart(browser: Any, tmp_path: Path
 
         stop(proc)
         page.wait_for_selector("#conn[data-state='reconnecting']")
-        proc = start(f"sqlite:///{db}", port)
+        proc = start(f"sqlite:///{db}", port, tmp_path / "serve.log")
         page.wait_for_selector("#conn[data-state='live']", timeout=30000)
 
         # Another client (the same person, elsewhere) acts through the restarted server: the page
