@@ -227,7 +227,14 @@ class Store:
         return live
 
     def _refresh(self, live: LiveGame) -> LiveGame:
-        """``live``, or a fresh copy if another process stored actions since (call under its lock)."""
+        """The game's copy in memory, or a fresh one if another process stored actions since (call
+        under ``live``'s lock). The copy in memory may no longer be ``live``: another thread that
+        held an older copy may have rebuilt and kept one while this one waited for the lock; acting
+        on ``live`` would then advance a copy nobody reads again."""
+        with self._lock:
+            kept = self._live.get(live.id)
+        if kept is not None and kept.lock is live.lock:  # the same game's line, which we hold
+            live = kept
         with self.db.session() as s:
             count, last_id = s.execute(
                 select(func.count(), func.max(ActionRow.id)).where(ActionRow.game_id == live.id)

@@ -1,10 +1,12 @@
 """A server keeps a bounded number of games in memory (issue 19): beyond ``live_games`` the game
-used longest ago is let go and rebuilt from the database, by replay, when next used, unchanged."""
+used longest ago is let go and rebuilt from the database, by replay, when next used, unchanged; and
+an action always advances the game's copy in memory, whichever copy the request first read."""
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -13,11 +15,13 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from outremer.server import create_app
-from outremer.server.store import Store
+from outremer.server.store import LiveGame, Store
 
 from .conftest import PASSWORD, ctx_of, new_game
 
 VS_BOT = [{"role": "Franks", "kind": "me"}, {"role": "Saracens", "kind": "bot", "bot": "random"}]
+HOTSEAT = [{"role": "Franks", "kind": "me"}, {"role": "Saracens", "kind": "me"}]
+"""No bot: nothing but the test touches these games, so which copies are in memory is the test's."""
 
 
 @pytest.fixture
@@ -81,7 +85,7 @@ def held(store: Store, game_id: int) -> tuple[threading.Event, threading.Thread]
 
 def test_a_game_in_use_is_not_let_go(small: FastAPI) -> None:
     alice, store = signed_in(small), ctx_of(small).store
-    first, *others = [new_game(alice, VS_BOT)["id"] for _ in range(3)]
+    first, *others = [new_game(alice, HOTSEAT)["id"] for _ in range(3)]
     using = store.live(first)
     done, thread = held(store, first)
     try:
@@ -91,14 +95,14 @@ def test_a_game_in_use_is_not_let_go(small: FastAPI) -> None:
     finally:
         done.set()
         thread.join()
-    fourth = new_game(alice, VS_BOT)["id"]  # the next one in lets it go
+    fourth = new_game(alice, HOTSEAT)["id"]  # the next one in lets it go
     assert store.cached() == (others[1], fourth)
     assert store.live(first) is not using and store.live(first).version == using.version
 
 
 def test_a_copy_let_go_while_held_shares_its_lock_with_the_one_rebuilt(small: FastAPI) -> None:
     alice, store = signed_in(small), ctx_of(small).store
-    first, *others = [new_game(alice, VS_BOT)["id"] for _ in range(3)]
+    first, *others = [new_game(alice, HOTSEAT)["id"] for _ in range(3)]
     old: Any = store.live(first)  # a request still holds this copy, not its lock
     for game_id in others:
         store.live(game_id)
@@ -110,3 +114,32 @@ def test_a_copy_let_go_while_held_shares_its_lock_with_the_one_rebuilt(small: Fa
 def test_a_store_keeps_at_least_one_game(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="at least one game"):
         create_app(f"sqlite:///{tmp_path / 'outremer.db'}", live_games=0)
+
+
+def test_an_action_advances_the_copy_in_memory_though_the_request_read_another(
+    small: FastAPI, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Found by bench/server_memory.py: a bot's thread that held the game's first copy rebuilt and
+    # kept one while a person's request, holding the copy it had read, waited for the game's lock;
+    # the action then advanced the request's copy, nobody's, and the next read got the older one.
+    alice, store = signed_in(small), ctx_of(small).store
+    gid = new_game(alice, HOTSEAT)["id"]
+    held = store.live(gid)  # the copy the request read
+    kept = LiveGame(  # the same history, rebuilt and kept by the other thread meanwhile
+        gid,
+        held.game,
+        replace(held.record, actions=list(held.record.actions)),
+        held.game.copy(held.state),
+        stored=held.stored,
+        row_ids=list(held.row_ids),
+    )
+    store.put(kept)
+    assert kept.lock is held.lock  # one line of actions for the game
+    role = held.game.active_roles(held.state)[0]
+    action = held.game.legal_actions(held.state, role)[0]
+    monkeypatch.setattr(store, "live", lambda game_id: held)  # act looks up the copy it was read
+    store.act(gid, role, action, expected_version=0)
+    monkeypatch.undo()
+    assert store.live(gid) is kept and kept.version == 1 and held.version == 0
+    again = alice.get(f"/api/games/{gid}").json()
+    assert again["version"] == 1
