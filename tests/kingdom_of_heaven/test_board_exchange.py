@@ -15,6 +15,7 @@ from outremer.games.kingdom_of_heaven.drawing import board_description
 from outremer.games.kingdom_of_heaven.state import State
 
 from .positions_strongholds import act, dice, drive, give, pieces, position, recorded
+from .test_board import replay
 
 C, M = "christian", "muslim"
 GAME = get_game("kingdom-of-heaven")
@@ -137,14 +138,6 @@ def test_the_board_description_prints_each_cards_siege_event():
         }
     tower = data(GAME.setup(1, "A")).cards.cards["32"].siege_event
     assert tower is not None and tower.title in cards["12"]["siege"]["cancels"]
-
-
-def replay(name: str) -> State:
-    p = GAME.positions()[name]
-    state = GAME.setup(p.seed, p.scenario, p.options)
-    for role, action in p.actions:
-        GAME.perform(state, role, tuple(action))
-    return state
 
 
 def test_twins_differing_in_a_hidden_hand_give_the_other_side_the_same_exchange():
