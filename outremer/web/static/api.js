@@ -87,3 +87,7 @@ export function svg(tag, attrs, text) {
   if (text !== undefined) node.textContent = text;
   return node;
 }
+
+// A seat by the title's name for it ("Holy Roman Empire"), never its key ("hre"): ``names`` is the
+// server's role_names (of a title, a set-up or a game); a role it does not name shows as it is.
+export const roleName = (names, role) => names?.[role] ?? role;

@@ -5,7 +5,7 @@
 // your games under way (polled while signed in, and at every page change) and from the
 // "outremer:turn" event the game page sends whenever its game changes.
 
-import { ApiError, clearError, get, h, post, showError } from "./api.js";
+import { ApiError, clearError, get, h, post, roleName, showError } from "./api.js";
 import { gamePage } from "./game.js";
 
 let me = null; // {name} once signed in
@@ -185,8 +185,6 @@ function loginPage(main, next) {
 }
 
 // -- lobby --------------------------------------------------------------------------------------
-// A seat by the title's name for it ("Holy Roman Empire"), never its key ("hre").
-const roleName = (names, role) => names?.[role] ?? role;
 const holder = (seat) => (seat.bot ? `bot: ${seat.bot}` : seat.player || "open seat");
 const STATUS = { open: "waiting for players", active: "under way", over: "finished" };
 

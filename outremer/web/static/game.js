@@ -15,7 +15,7 @@
 // game shows its summary (#summary: the result, the points over time from
 // GET /api/games/{id}/summary, chart.js, and links to the replay and the save).
 
-import { ApiError, clearError, get, h, post, showError } from "./api.js";
+import { ApiError, clearError, get, h, post, roleName, showError } from "./api.js";
 import { pointsChart } from "./chart.js";
 import { boardViewport } from "./zoom.js";
 
@@ -489,8 +489,7 @@ export async function gamePage(root, gameId, requestedRole, _me) {
   }
 
   function renderHead(game) {
-    // A seat by the title's name for it ("Holy Roman Empire"), never its key ("hre").
-    const named = (role) => game.role_names?.[role] ?? role;
+    const named = (role) => roleName(game.role_names, role);
     el.head.textContent = "";
     const seats = game.seats.map((s) => {
       const who = s.kind === "bot" ? `bot (${s.bot})` : s.player || "open seat";
@@ -529,7 +528,7 @@ export async function gamePage(root, gameId, requestedRole, _me) {
     let text;
     if (page.replay) text = `Replay: after ${page.replay.upto} of ${page.replay.total} actions.`;
     else if (game.status === "open") text = "Waiting for players to take their seats.";
-    else text = (view?.prompt) || (game.legal_actions.length ? "Your move." : `Waiting for ${game.active_roles.map((r) => game.role_names?.[r] ?? r).join(", ")}.`);
+    else text = (view?.prompt) || (game.legal_actions.length ? "Your move." : `Waiting for ${game.active_roles.map((r) => roleName(game.role_names, r)).join(", ")}.`);
     el.prompt.append(h("strong", {}, text));
     const outcome = page.replay ? page.replay.outcome : game.outcome;
     if (outcome) {
@@ -657,12 +656,12 @@ export async function gamePage(root, gameId, requestedRole, _me) {
       return;
     }
     const { outcome, points } = page.summary;
-    const winners = outcome?.winners.length ? `${outcome.winners.map((r) => game.role_names?.[r] ?? r).join(" and ")} won` : "A draw";
+    const winners = outcome?.winners.length ? `${outcome.winners.map((r) => roleName(game.role_names, r)).join(" and ")} won` : "A draw";
     const scores = outcome?.scores ? Object.entries(outcome.scores) : [];
     el.summary.replaceChildren(
       h("h2", { id: "summary-head" }, "Game over"),
       h("p", { class: "result", id: "summary-result" }, h("strong", {}, winners), outcome?.reason ? `: ${outcome.reason}` : "."),
-      scores.length ? h("p", { id: "summary-scores" }, `Scores: ${scores.map(([role, v]) => `${game.role_names?.[role] ?? role} ${v}`).join(", ")}.`) : null,
+      scores.length ? h("p", { id: "summary-scores" }, `Scores: ${scores.map(([role, v]) => `${roleName(game.role_names, role)} ${v}`).join(", ")}.`) : null,
       points ? pointsChart(points) : h("p", { class: "muted", id: "summary-no-points" }, "This game counts no points over its course, so there is no chart."),
       h("p", { class: "summary-links" },
         h("button", { type: "button", class: "link", id: "summary-replay", onclick: () => openReplay(0) }, "Watch the replay"),
