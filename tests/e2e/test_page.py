@@ -275,6 +275,28 @@ def test_the_page_says_whose_turn_it_is(pile_server: str, browser: Any) -> None:
     page.wait_for_function("() => window.turns.at(-1).yourTurn === true")  # over the websocket
 
 
+def test_an_answer_for_the_seat_left_behind_is_not_drawn(pile_server: str, browser: Any) -> None:
+    # At a hotseat the page follows the seat to act. An action's answer (for the seat that acted)
+    # held back until the live connection has already brought the game and the page has switched to
+    # the next seat must not draw the seat left behind again over it (the race of the variable
+    # set-up's test, tests/e2e/test_third_crusade_variable.py).
+    page, _ = open_pile(browser, pile_server, "laptop")
+    assert page.get_attribute("#game", "data-role") == "First"
+    held: list[tuple[Any, Any]] = []
+    page.route("**/api/games/*/action", lambda route: held.append((route, route.fetch())))
+    page.uncheck("#confirm-moves")
+    v = version(page)
+    page.click("#board [data-pick='1']")
+    page.wait_for_selector(f"#game[data-role='Second'][data-version='{v + 1}']")
+    assert page.locator("#game.busy").count() == 1  # the action's answer is still held
+    route, answer = held[0]
+    assert answer.json()["game"]["role"] == "First"
+    route.fulfill(response=answer)
+    page.wait_for_selector("#game:not(.busy)")
+    assert page.get_attribute("#game", "data-role") == "Second"
+    assert page.get_attribute("#game", "data-version") == str(v + 1)
+
+
 def test_two_fingers_pinch_the_board(pile_server: str, browser: Any) -> None:
     # Issue 15: at 390x844 the map is panned and pinch-zoomed. Real touches, through Chromium's
     # DevTools protocol: two fingers moving apart zoom in around their middle, one finger pans.

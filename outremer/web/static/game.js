@@ -390,6 +390,9 @@ export async function gamePage(root, gameId, requestedRole, _me) {
 
   // -- drawing ---------------------------------------------------------------------------------
   function update(game, force) {
+    // An answer for a seat no longer shown (an action's answer arriving after a hotseat followed
+    // the next seat to act) is ignored: the shown seat's own answer brings the game.
+    if (page.role && game.role !== page.role) return;
     // An older page arriving late is ignored; a lower version that is newer (an undo) is not.
     if (!force && page.game && game.version < page.game.version && game.status === page.game.status
         && !(Date.parse(game.updated) > Date.parse(page.game.updated))) return;
@@ -428,7 +431,6 @@ export async function gamePage(root, gameId, requestedRole, _me) {
   // brought already) or replaces it (log_from 0); one that starts past the page's end asks again
   // for the whole of it.
   function mergeLog(game) {
-    if (game.role !== page.role) return true;  // switching seats: the next answer brings its log
     const from = game.log_from || 0;
     const entries = game.log || [];
     if (from === 0) page.log = entries;
