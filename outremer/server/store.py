@@ -24,7 +24,7 @@ from typing import Any
 from weakref import WeakValueDictionary
 
 from fastapi import HTTPException
-from sqlalchemy import func, select, update
+from sqlalchemy import Connection, bindparam, func, insert, literal_column, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..engine.errors import BadSave, IllegalAction, OutremerError
@@ -32,7 +32,7 @@ from ..engine.game import Action, Game, Role, normalize_action
 from ..engine.record import Record, new_state, replay
 from ..engine.registry import get_game
 from ..engine.undo import Undo
-from .db import ACTIVE, OVER, ActionRow, Database, GameRow, SeatRow, now
+from .db import ACTIVE, BOT, OVER, ActionRow, Database, GameRow, SeatRow, now
 
 SEED_RANGE = 2**128
 """Seeds are drawn from ``range(SEED_RANGE)``, and a seed chosen or imported must lie in it."""
@@ -118,6 +118,22 @@ class LiveGame:
         self.undo.taken(self.game, role, self.state, after, by_person=by_person)
         self.state = after
         self.record.actions.append((role, action))
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """A bot seat to act now (:meth:`Store.bot_turn`): the game at that moment (its title, and its
+    record: setup and actions, from which the bot's process rebuilds the state), the role, its bot's
+    name (with settings) and seed, and the stored actions it saw (count, highest row id), by which
+    :meth:`Store.bot_act` tells a stale answer."""
+
+    game_id: int
+    stored: tuple[int, int | None] | None
+    role: Role
+    bot: str
+    seed: int
+    game: Game[Any]
+    record: Record
 
 
 DEFAULT_LIVE_GAMES = 256
@@ -373,6 +389,56 @@ class Store:
             return live
 
     # -- bots ----------------------------------------------------------------------------------
+    def bot_turn(self, game_id: int) -> BotTurn | None:
+        """The bot seat that must act now in ``game_id`` and what its bot process needs to choose
+        (:class:`BotTurn`), or None (no bot to act, or the game is over). Holds the game's lock only
+        to read: the bot thinks elsewhere (bots.py), and :meth:`bot_act` stores its answer."""
+        live = self.live(game_id)
+        with live.lock:
+            live = self._refresh(live)
+            seats = self._bot_seats(game_id)
+            for role in live.game.active_roles(live.state):
+                name = seats.get(role)
+                if name is not None:
+                    record = replace(
+                        live.record, options=dict(live.record.options), actions=list(live.record.actions)
+                    )
+                    return BotTurn(
+                        game_id, live.stored, role, name, bot_seed(record.seed, role), live.game, record
+                    )
+            return None
+
+    def bot_act(self, turn: BotTurn, action: Action) -> bool:
+        """Store ``action``, chosen by the bot of ``turn``, if the game is still where the bot saw it
+        (the same stored actions, the seat still that bot's, the game under way): True if stored.
+        Otherwise nothing is stored and the answer is stale (another process's bot or a person
+        moved first, or took an action back): False, and the caller asks again. One action per
+        version, as for a person's."""
+        live = self.live(turn.game_id)
+        with live.lock:
+            live = self._refresh(live)
+            if live.stored != turn.stored or self._bot_seats(turn.game_id).get(turn.role) != turn.bot:
+                return False
+            if turn.role not in live.game.active_roles(live.state):
+                return False
+            try:
+                self._commit(live, turn.role, action, None)
+            except Conflict:
+                return False
+            return True
+
+    def _bot_seats(self, game_id: int) -> dict[Role, str]:
+        """The bot seats of ``game_id`` (role -> bot name), or none if the game is not under way."""
+        with self.db.session() as s:
+            row = s.get(GameRow, game_id)
+            if row is None or row.status != ACTIVE:
+                return {}
+            return {
+                seat.role: seat.bot
+                for seat in s.execute(select(SeatRow).where(SeatRow.game_id == game_id)).scalars()
+                if seat.kind == "bot" and seat.bot is not None
+            }
+
     def bot_step(self, game_id: int, make_bot: Any) -> bool:
         """If a bot seat must act now, let it choose and store one action. True if the game changed:
         the bot's action was stored, or another process (its bot runner, or a person) stored an
