@@ -24,7 +24,7 @@ from typing import Any
 from weakref import WeakValueDictionary
 
 from fastapi import HTTPException
-from sqlalchemy import Connection, bindparam, func, insert, literal_column, select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..engine.errors import BadSave, IllegalAction, OutremerError
@@ -32,7 +32,7 @@ from ..engine.game import Action, Game, Role, normalize_action
 from ..engine.record import Record, new_state, replay
 from ..engine.registry import get_game
 from ..engine.undo import Undo
-from .db import ACTIVE, BOT, OVER, ActionRow, Database, GameRow, SeatRow, now
+from .db import ACTIVE, OVER, ActionRow, Database, GameRow, SeatRow, now
 
 SEED_RANGE = 2**128
 """Seeds are drawn from ``range(SEED_RANGE)``, and a seed chosen or imported must lie in it."""
