@@ -142,11 +142,7 @@ def register(body: Credentials, request: Request, response: Response, ctx: CtxDe
     ctx.limiter.check_register(client_address(request))
     try:
         with ctx.db.session() as s:
-            if auth.find_user(s, body.name) is not None:
-                raise HTTPException(409, f"the name {body.name!r} is taken")
-            user = User(name=body.name, password_hash=auth.hash_password(body.password))
-            s.add(user)
-            s.flush()
+            user = auth.add_user(s, body.name, auth.hash_password(body.password))
             token = auth.start_session(s, user)
     except IntegrityError as exc:
         raise HTTPException(409, f"the name {body.name!r} is taken") from exc
