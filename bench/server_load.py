@@ -20,7 +20,9 @@ request and per person action; and the errors: every answer's status is checked,
 answer, exception or lost websocket is one. Traffic goes only to 127.0.0.1.
 
 Usage: ``python bench/server_load.py [--games 10] [--mode paced|saturated] [--seconds 30]
-[--bot random] [--title crusader-rex] [--database URL] [--serve-args "..."] [--json]``.
+[--bot random] [--title crusader-rex] [--database URL] [--serve-args "..."] [--client-nice N]
+[--json]``. Run it at normal priority: the server must not be niced (``--client-nice`` lowers the
+client's alone).
 """
 
 from __future__ import annotations
@@ -125,15 +127,23 @@ class Http:
         self.writer: asyncio.StreamWriter | None = None
 
     async def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-        if self.writer is None or self.writer.is_closing():
-            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
-        assert self.reader is not None
         data = b"" if body is None else json.dumps(body).encode()
         extra = (
             f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n" if body is not None else ""
         )
-        self.writer.write(f"{method} {path} HTTP/1.1\r\n{self.head}{extra}\r\n".encode() + data)
-        status = int((await self.reader.readline()).split()[1])
+        request = f"{method} {path} HTTP/1.1\r\n{self.head}{extra}\r\n".encode() + data
+        fresh = self.writer is None or self.writer.is_closing()
+        if fresh:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        assert self.reader is not None and self.writer is not None
+        self.writer.write(request)
+        line = await self.reader.readline()
+        if not line and not fresh:  # the server closed the idle connection: send it again on a new one
+            self.writer.close()
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+            self.writer.write(request)
+            line = await self.reader.readline()
+        status = int(line.split()[1])
         length, chunked, close = 0, False, False
         while (line := await self.reader.readline()) not in (b"\r\n", b""):
             name, _, value = line.decode("latin-1").partition(":")
@@ -358,6 +368,7 @@ async def drive(args: argparse.Namespace, port: int, tokens: list[str], server_p
         "database": args.database.split(":")[0] if args.database else "sqlite",
         "seconds": round(seconds, 2),
         "load average at start": args.load,
+        "client nice": args.client_nice,
         "person actions": stats.actions,
         "person actions per second": round(stats.actions / seconds, 1),
         "HTTP requests per second": round(stats.requests / seconds, 1),
@@ -410,6 +421,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="the games' seeds derive from it")
     parser.add_argument("--database", default=None, help="a database URL (default: a temporary SQLite file)")
     parser.add_argument("--serve-args", default="", help="more options for `outremer serve`")
+    parser.add_argument(
+        "--client-nice",
+        type=int,
+        default=0,
+        help="lower the client's priority by this much (not the server's)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     if args.games < 1 or args.seconds <= 0 or args.pace <= 0:
@@ -440,6 +457,7 @@ def main() -> None:
                 time.sleep(0.1)
         else:
             raise SystemExit("the server did not start")
+        os.nice(args.client_nice)  # the client only: the server keeps the priority it started with
         figures = asyncio.run(drive(args, port, tokens, server.pid))
     finally:
         if server is not None:
