@@ -58,10 +58,10 @@ def test_richard_against_saladin_in_jerusalem(monkeypatch):
     drive(state, choose)
     assert rolls.values == []
     assert said(state, "roll 3+1 = 4 inflicts 4 step(s)") and said(state, "roll 4+0 = 4 inflicts 4 step(s)")
-    assert said(state, "The muslim player loses 2 step(s)")  # Feigned Flight (card 6)
+    assert said(state, "The Muslim player loses 2 step(s)")  # Feigned Flight (card 6)
     assert "6" in state.discard
     assert said(state, "wins a major victory (4 steps to 2)")  # §13.4 L806
-    assert said(state, "Pursuit: 4+1 costs the christian player 8 more step(s)")  # §13.4 L809
+    assert said(state, "Pursuit: 4+1 costs the Christian player 8 more step(s)")  # §13.4 L809
     assert state.field["jerusalem"]["ayyubids"] == {
         "full": {"2-6": 6},
         "reduced": {"2-6": 2},
@@ -129,7 +129,7 @@ def test_the_battle_of_jaffa(monkeypatch):
     drive(state, choose)
     assert said(state, "roll 3+1 = 4 inflicts 4 step(s)")
     assert said(state, "roll 3-1 = 2 inflicts 2 step(s)")  # K21
-    assert said(state, "Pursuit: 2+0 costs the muslim player 3 more step(s)")
+    assert said(state, "Pursuit: 2+0 costs the Muslim player 3 more step(s)")
     assert state.field["jaffa"]["crusaders"] == {
         "full": {"3-4": 1},
         "reduced": {"3-4": 4},
@@ -175,8 +175,8 @@ def test_a_crusader_takes_the_first_loss(monkeypatch):
         return ("stop",) if ("stop",) in legal else legal[0]
 
     drive(state, choose)
-    lost = [e[2] for e in state.log if e[0] == "§13.5" and "christian player's" in e[2]]
-    assert lost[0] == "The christian player's Crusaders 3-4 is reduced."  # made at once: no choice
+    lost = [e[2] for e in state.log if e[0] == "§13.5" and "Christian player's" in e[2]]
+    assert lost[0] == "The Christian player's Crusaders 3-4 is reduced."  # made at once: no choice
     assert len(lost) >= 2 and offered and any(a[1] == "jerusalem" for a in offered[0])
 
 
@@ -206,7 +206,7 @@ def test_the_quarter_rule_closes_the_window(monkeypatch):
     fight(state, space="nablus", attacker="christian", defender="muslim", came_from="jerusalem")
     PROCEDURES.settle(state)
     assert PROCEDURES.deciders(state) == ("muslim",)
-    assert said(state, "christian player has under a quarter")
+    assert said(state, "Christian player has under a quarter")
     assert ("play", "21") in PROCEDURES.legal(state, "muslim")  # Horse Archers: a cavalry army
 
 
@@ -241,7 +241,7 @@ def test_an_event_played_after_the_dice_changes_the_result(monkeypatch):
         return ("play", "31") if ("play", "31") in legal else legal[0]
 
     drive(state, lambda s, r, legal: choose(s, r, legal) if ("stop",) not in legal else ("stop",))
-    assert said(state, "muslim player's roll 5+1 = 6")
+    assert said(state, "Muslim player's roll 5+1 = 6")
 
 
 def test_attacking_besiegers_and_failed_avoidance(monkeypatch):

@@ -190,6 +190,7 @@ def test_neutral_powers_muster_in_their_capital_or_not_at_all():
     state.cities["konya"] = "byzantium"
     muster.neutral(state)
     assert state.pools["seljuks"]["full"] == {"2-6": 5} and "konya" not in state.field
+    assert state.log[-1][2] == "Seljuks, neutral, cannot muster: another Power holds Konya, its capital."
 
 
 def test_a_neutral_power_with_two_capitals_musters_in_the_first_it_holds():
@@ -219,6 +220,22 @@ def test_a_neutral_power_without_a_capital_does_not_muster():
     place(state, "pool", "", "templars", full={"3-4": 2})
     muster.neutral(state)
     assert state.pools["templars"]["full"] == {"3-4": 2} and not state.field
+    assert (
+        state.log[-1][2] == "Templars, neutral, has no capital: it musters nothing."
+    )  # none held by another
+
+
+def test_a_power_whose_home_another_power_owns_has_no_capital():
+    # §3.Terms L203, K94: only a Power owning a province or box has a home and its capital. In F the
+    # Ayyubids own Egypt, so Cairo is theirs and the Mamluks have none; in G the reverse.
+    state = blank("F", turn=2)
+    assert muster.capitals(state, "ayyubids") == ("cairo",) and muster.capitals(state, "mamluks") == ()
+    assert muster.limit(state, "ayyubids", "cairo") == muster.OWN_CAPITAL
+    assert muster.limit(state, "mamluks", "cairo") == muster.CITY  # another Power's capital (§7.2 L379)
+    state = blank("G", turn=2)
+    assert muster.capitals(state, "mamluks") == ("cairo",) and muster.capitals(state, "ayyubids") == ()
+    state.owners["egypt"] = None  # §17.11, K83: a province passed to no Power
+    assert muster.capitals(state, "mamluks") == ()
 
 
 def test_crusader_events_bring_the_crusaders_into_a_scenario_without_them():

@@ -10,9 +10,10 @@ import re
 
 import pytest
 
+from outremer.games.kingdom_of_heaven import diplomacy
 from outremer.games.kingdom_of_heaven.common import pack_at
 from outremer.games.kingdom_of_heaven.game import KingdomOfHeaven
-from outremer.games.kingdom_of_heaven.names import key_words, power_name, space_name
+from outremer.games.kingdom_of_heaven.names import key_words, power_name, role_name, space_name
 from outremer.games.kingdom_of_heaven.state import State
 
 GAME = KingdomOfHeaven()
@@ -28,6 +29,8 @@ IDS = {
     if i != n
 }
 """Each id that differs from its printed name (lower-case ids only can be mistaken for words)."""
+ROLE_IN_LOWER_CASE = re.compile(r"\b(christian|muslim)\b")
+"""A role's id inside a log sentence, where its name (Game.role_name) belongs."""
 
 
 def _ids_in(text: str) -> list[str]:
@@ -50,6 +53,9 @@ def test_random_games_show_no_id(scenario: str, seed: int) -> None:
         if GAME.outcome(state) is not None:
             break
         texts = _texts(state, seen)
+        for e in state.log[seen:]:
+            for token in ROLE_IN_LOWER_CASE.findall(str(e[2])):
+                found.setdefault(token, str(e[2]))
         seen = len(state.log)
         role = GAME.active_roles(state)[0]
         action = rng.choice(GAME.legal_actions(state, role))
@@ -71,3 +77,15 @@ def test_names_of_ids() -> None:
     assert power_name(state, pid.id) == pid.name
     assert key_words(state, "asia_minor") == "Asia Minor crossing"
     assert key_words(state, space.id) == space.name
+
+
+def test_log_sentences_name_the_roles() -> None:
+    # §2, §9.1 L498: the sides are the Christian and the Muslim player, named as the game class does
+    state = GAME.setup(1, "G")  # the Kingdom neutral (§9.1.1)
+    assert role_name("christian") == GAME.role_name("christian") == "Christian"
+    diplomacy.break_neutrality(state, "muslim", "jerusalem", "entry")
+    diplomacy.shift(state, "jerusalem", "neutral", "§9.2")
+    assert [e[2] for e in state.log[-2:]] == [
+        "The Muslim's entry breaks Kingdom of Jerusalem's neutrality: it joins the Christian.",
+        "Kingdom of Jerusalem moves from Christian to Neutral on the diplomacy track.",
+    ]

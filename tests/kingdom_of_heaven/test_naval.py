@@ -139,3 +139,20 @@ def test_corsairs_offer_no_leaderless_voyage_with_no_friendly_port_to_land_in():
     assert PROCEDURES.legal(state, "muslim") == [("none",)]
     put(state, "aila", "ayyubids", leaders=["al_afdal"])  # a leader may land in an enemy port
     assert PROCEDURES.legal(state, "muslim") == [("from", "aila", "al_afdal")]
+
+
+def test_a_fleet_carries_five_units_at_most():
+    # §10.8 L636: a leader and up to five units sail; a force formed larger before sailing puts
+    # units back before it may choose a port
+    state = position("D")
+    state.castles["limassol"] = {"power": "crusaders", "low": False}
+    put(state, "limassol", "crusaders", {"3-4": 7}, leaders=["richard"])
+    movement.activate(state, "christian", None, 3, "richard", "limassol")
+    for _ in range(6):
+        do(state, "christian", ("take", "crusaders", "full", "3-4"))
+    do(state, "christian", ("by_sea",))
+    do(state, "muslim", ("pass",))
+    legal = PROCEDURES.legal(state, "christian")
+    assert not any(a[0] in ("to", "take") for a in legal)  # six taken: none more, and no voyage
+    do(state, "christian", ("put_back", "crusaders", "full", "3-4"))
+    assert ("to", "tyre") in PROCEDURES.legal(state, "christian")

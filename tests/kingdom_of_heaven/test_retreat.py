@@ -56,7 +56,7 @@ def test_a_defender_avoids_the_movers_origin_and_pays_for_enemy_ground(monkeypat
         return ("to", "jaffa") if ("to", "jaffa") in legal else legal[0]
 
     drive(state, choose)
-    assert said(state, "Pursuit: 6+0 costs the muslim player 1 more step(s)")
+    assert said(state, "Pursuit: 6+0 costs the Muslim player 1 more step(s)")
     assert said(state, "Retreating past 1 enemy unit(s) costs as many steps")
     assert state.field["jaffa"]["ayyubids"] == {"full": {}, "reduced": {"2-6": 2}, "leaders": ["al_afdal"]}
     assert any("Attrition (retreat)" in why for why in rolls.asked)
@@ -188,7 +188,7 @@ def test_a_beaten_movers_march_and_retreat_forage_together(monkeypatch, marched)
     PROCEDURES.perform(state, "christian", ("stop",))
     PROCEDURES.settle(state)
     # §15.2: two units, +2 for the enemy walls marched past, -1 for the friendly city entered
-    expected = ["Attrition (retreat) of the christian player, AV 3"] if marched else []
+    expected = ["Attrition (retreat) of the Christian player, AV 3"] if marched else []
     assert [why for why in rolls.asked if "Attrition" in why] == expected
 
 
@@ -209,9 +209,9 @@ def test_the_path_is_declared_before_the_pursuit_which_spares_those_inside(monke
     PROCEDURES.perform(state, "christian", ("stop",))
     drive(state, lambda s, r, legal: legal[0])
     texts = [e[2] for e in state.log]
-    declared = texts.index("The christian player's army will retreat to Jaffa.")
+    declared = texts.index("The Christian player's army will retreat to Jaffa.")
     assert declared < next(i for i, t in enumerate(texts) if t.startswith("Pursuit roll"))
-    assert said(state, "Pursuit: 6+1 costs the christian player 6 more step(s)")
+    assert said(state, "Pursuit: 6+1 costs the Christian player 6 more step(s)")
     assert state.inside["caesarea"]["jerusalem"] == {"full": {"2-4": 1}, "reduced": {}, "leaders": []}
     assert "jerusalem" not in state.field.get("caesarea", {}) and "jaffa" not in state.field
 

@@ -78,8 +78,8 @@ def test_campaign_in_cyprus_conquers_cyprus_and_rolls_twice_for_the_advantage(mo
     PROCEDURES.settle(state)
     assert "cyprus_principality" not in state.political
     assert [e[2] for e in state.log if "Diplomatic Advantage (capture)" in e[2]] == [
-        "The christian player rolls for the Diplomatic Advantage (capture): rolled 2.",
-        "The christian player rolls for the Diplomatic Advantage (capture): rolled 4.",
+        "The Christian player rolls for the Diplomatic Advantage (capture): rolled 2.",
+        "The Christian player rolls for the Diplomatic Advantage (capture): rolled 4.",
     ]
     assert state.advantage == "muslim" and not state.stack
 

@@ -3,9 +3,10 @@ for Surrender and its modifiers, the capture, garrisons and the dissolution of a
 
 from __future__ import annotations
 
-from outremer.games.kingdom_of_heaven import forces, strongholds
+from outremer.games.kingdom_of_heaven import diplomacy, forces, strongholds, views
 from outremer.games.kingdom_of_heaven.effects import run
 from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
+from outremer.games.kingdom_of_heaven.replacement import in_play, powers_of
 from outremer.games.kingdom_of_heaven.strongholds import (
     call_drm,
     can_call,
@@ -289,3 +290,41 @@ def test_pieces_inside_a_besieged_stronghold_stay_in():
         assert ("out", "ayyubids", "full", "2-6") in PROCEDURES.legal(state, M)
         state.sieges["homs"] = {"besieger": C, "rf": 3, "blockade": False}
         assert ("out", "ayyubids", "full", "2-6") not in PROCEDURES.legal(state, M)
+
+
+def _without_strongholds(state, power: str, taker: str) -> None:
+    """Every castle and walled city of ``power`` handed to ``taker``."""
+    for c in state.castles.values():
+        if c["power"] == power:
+            c["power"] = taker
+    for space, holder in list(state.cities.items()):
+        if holder == power:
+            state.cities[space] = taker
+
+
+def test_a_dissolved_kingdom_leaves_play_while_the_orders_keep_its_marker():
+    # §17.11 L1168, §9.1.1 L504, K76, K94: the Kingdom with no stronghold is dissolved and is no
+    # Power in play any more, for its player, its view and a second check; the Orders, never
+    # dissolved, keep its marker and its side
+    state = position("D")
+    _without_strongholds(state, "jerusalem", "ayyubids")
+    assert dissolve_if_gone(state, "jerusalem")
+    assert state.political["jerusalem"] == "christian"  # the Orders' marker
+    assert "jerusalem" not in in_play(state) and {"templars", "hospitallers"} <= set(in_play(state))
+    assert "jerusalem" not in powers_of(state, "christian") and "templars" in powers_of(state, "christian")
+    assert state.orientation("templars") == "christian"
+    assert "jerusalem" not in views.view(state, "muslim")["in_play"]
+    logged = len(state.log)
+    assert not dissolve_if_gone(state, "jerusalem") and len(state.log) == logged  # dissolved once
+
+
+def test_the_orders_marker_stays_open_to_diplomacy_after_the_kingdom_is_dissolved():
+    # §9.1.1 L504, §9.2 L508, §17.11 L1168, K94: in G the Kingdom is open to diplomacy; dissolved,
+    # it is no longer, but the marker it shared is the Orders', who are never dissolved
+    state = position("G")
+    _without_strongholds(state, "jerusalem", "mamluks")
+    assert dissolve_if_gone(state, "jerusalem")
+    assert "jerusalem" in diplomacy.targets(state, "muslim")
+    diplomacy.shift(state, "jerusalem", "muslim", "§9.2")
+    assert state.orientation("templars") == state.orientation("hospitallers") == "muslim"
+    assert "jerusalem" not in powers_of(state, "muslim") and "templars" in powers_of(state, "muslim")

@@ -23,7 +23,7 @@ from .common import data
 from .dice import roll
 from .effects import run
 from .initiative import leading
-from .names import space_name
+from .names import role_name, space_name
 from .procedures import PROCEDURES
 from .sieges import besieged, besieging, cancel_laid, event_of, grids, lay, playable, playable_hand
 from .state import State
@@ -124,7 +124,7 @@ def _act(state: State, frame: Frame, role: str, action: Action) -> None:
     siege = _siege_frame(state, frame["space"])
     if siege is not None:
         siege["man"][frame["side"]] += event.man
-    state.say("§17.7", f"The {role} player plays {event.title} (card {card}) in the assault.")
+    state.say("§17.7", f"The {role_name(role)} player plays {event.title} (card {card}) in the assault.")
     lay(frame, role, frame["side"], card)
     cancelled = [h for h in frame["held"] if h[2] in event.cancels] if frame["side"] == "D" else []
     if cancelled:

@@ -37,7 +37,7 @@ from .cards import Card, Effect
 from .common import data, side, units
 from .forces import Force
 from .initiative import leading, outranks
-from .names import power_name, space_name
+from .names import power_name, role_name, space_name
 from .procedures import PROCEDURES
 from .state import NEUTRAL, PLAYERS, State
 from .tables import Tables, load_tables
@@ -137,7 +137,7 @@ def side_force(state: State, frame: Mapping[str, Any], player: str) -> Force:
 def event_roll(state: State, player: str, value: int, why: str) -> int:
     """A combat roll an event orders: a die on the CRT column of ``value``, unmodified unless the
     card says otherwise (§13.2.1 L796); the steps it inflicts."""
-    die = dice.roll(state, "§13.2.1", f"Combat roll of the {player} player ({why})")
+    die = dice.roll(state, "§13.2.1", f"Combat roll of the {role_name(player)} player ({why})")
     return tables(state).crt.result(value, die)
 
 
@@ -245,7 +245,7 @@ def _open(state: State, frame: Frame) -> None:
         role = "attacker" if player == a else "defender"
         state.say(
             "§13.2",
-            f"Battle in {space_name(state, frame['space'])}: the {player} {role} has strength "
+            f"Battle in {space_name(state, frame['space'])}: the {role_name(player)} {role} has strength "
             f"{frame['strength'][player]}, led by {who}, modifier {drm[player]:+d}.",
         )
     frame["step"] = "before"
@@ -259,7 +259,9 @@ def _window(state: State, frame: Frame) -> None:
         if quarter(frame, player):
             frame["roles"] = [player]
             return
-        state.say("§13.2", f"The {player} player has under a quarter of the enemy's strength: no event.")
+        state.say(
+            "§13.2", f"The {role_name(player)} player has under a quarter of the enemy's strength: no event."
+        )
         frame["window"].pop(0)
     frame.pop("roles", None)
     frame["step"] = "roll" if frame["step"] == "before" else "losses"
@@ -271,7 +273,7 @@ def _roll(state: State, frame: Frame) -> None:
     """Each side's die, the attacker's first (§13.2 L781)."""
     frame["dice"] = {}
     for player in (frame["attacker"], frame["defender"]):
-        frame["dice"][player] = dice.roll(state, "§13.2", f"Battle roll of the {player} player")
+        frame["dice"][player] = dice.roll(state, "§13.2", f"Battle roll of the {role_name(player)} player")
     frame["step"] = "after"
     frame["window"] = [frame["attacker"], frame["defender"]]
 
@@ -289,7 +291,7 @@ def _results(state: State, frame: Frame) -> None:
         owed[other(player)] = crt.result(frame["strength"][player], total)
         state.say(
             "§13.2",
-            f"The {player} player's roll {frame['dice'][player]}{drm[player]:+d} = {total} "
+            f"The {role_name(player)} player's roll {frame['dice'][player]}{drm[player]:+d} = {total} "
             f"inflicts {owed[other(player)]} step(s).",
         )
     for player, e in played_effects(state, frame, "losses"):
@@ -303,7 +305,7 @@ def _results(state: State, frame: Frame) -> None:
         state.say("§13.5", "Both sides would be wiped out: each keeps one step, and the battle is a draw.")
     frame["owed"], frame["lost"] = owed, dict.fromkeys(PLAYERS, 0)
     for player in PLAYERS:
-        state.say("§13.5", f"The {player} player loses {owed[player]} step(s).")
+        state.say("§13.5", f"The {role_name(player)} player loses {owed[player]} step(s).")
 
 
 def loss_choices(state: State, place: str, space: str, player: str, first: bool) -> list[Action]:
@@ -326,7 +328,7 @@ def take_step(state: State, place: str, space: str, player: str, action: Action,
     _, power, face, label = action
     eliminated = forces.lose_step(state, place, space, power, face, label)
     what = "is eliminated" if eliminated else "is reduced"
-    state.say(key, f"The {player} player's {power_name(state, power)} {label} {what}.")
+    state.say(key, f"The {role_name(player)} player's {power_name(state, power)} {label} {what}.")
 
 
 def _losses(state: State, frame: Frame) -> None:
@@ -374,7 +376,7 @@ def _outcome(state: State, frame: Frame) -> None:
     else:
         kind = "a major victory" if major else "the battle"
         score = f"{lost[other(winner)]} steps to {lost[winner]}"
-        state.say("§13.3", f"The {winner} player wins {kind} ({score}).")
+        state.say("§13.3", f"The {role_name(winner)} player wins {kind} ({score}).")
     frame["step"] = "casualties"
     frame["todo"] = [p for p in (a, d) if gone[p] and leaders_of(side_force(state, frame, p))]
 
@@ -399,7 +401,7 @@ def _casualties(state: State, frame: Frame) -> None:
         frame["step"] = "end"
         return
     if mover == frame["attacker"] and is_siege_battle(frame):
-        state.say("§17.8", f"The {mover} player's sally is beaten back into the stronghold.")
+        state.say("§17.8", f"The {role_name(mover)} player's sally is beaten back into the stronghold.")
         frame["step"] = "end"
         return
     _push_retreat(state, frame, mover)
@@ -508,7 +510,7 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
     frame.pop("roles", None)
     if frame["step"] in ("before", "after"):
         if action[0] == "pass":
-            state.say("§13.2", f"The {role} player plays no more battle events now.")
+            state.say("§13.2", f"The {role_name(role)} player plays no more battle events now.")
             frame["window"].pop(0)
             return
         card = action[1]
@@ -516,7 +518,7 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
         frame["played"][role].append(card)
         frame["roles"] = [role]  # §8.4.2 L472: any number of battle events
         title = data(state).cards.cards[card].title
-        state.say("§8.4.2", f"The {role} player plays the battle event {title} (card {card}).")
+        state.say("§8.4.2", f"The {role_name(role)} player plays the battle event {title} (card {card}).")
         return
     _lose(state, frame, role, action)
 

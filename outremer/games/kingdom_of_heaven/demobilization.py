@@ -32,7 +32,7 @@ from .common import data, side
 from .effects import handler
 from .initiative import outranks
 from .muster import captured
-from .names import space_name
+from .names import role_name, space_name
 from .procedures import PROCEDURES
 from .state import CHRISTIAN, MUSLIM, State, group, marker
 
@@ -264,7 +264,7 @@ def _end(state: State, frame: Frame) -> None:
             forces.take(state, place, space, power, home)
             forces.to_pool(state, power, home)
             sent += forces.units(home)
-    state.say("§16.1", f"The {player} player demobilizes {sent} unit(s) to the force pools.")
+    state.say("§16.1", f"The {role_name(player)} player demobilizes {sent} unit(s) to the force pools.")
     owner = {x: data(state).counters.leaders[x].power for x in state.wintering}
     state.wintering = [
         x for x in state.wintering if marker(owner[x]) in state.political and side(state, owner[x]) != player

@@ -36,9 +36,9 @@ from .cards import Effect
 from .common import data, side
 from .effects import handler
 from .muster import capitals
-from .names import key_words, space_name
+from .names import key_words, role_name, space_name
 from .procedures import PROCEDURES
-from .replacement import holder_side, in_play
+from .replacement import holder_side, in_play, marker_in_play
 from .state import CHRISTIAN, MUSLIM, NEUTRAL, State, marker
 
 MARKER = "advantage"
@@ -68,15 +68,17 @@ def toward(current: str, goal: str) -> str:
 
 def targets(state: State, player: str) -> list[str]:
     """What ``player`` may play a diplomacy card on now (§9.2 L508-L514, §9.3 L525): a Power the
-    scenario opens to diplomacy, still in play, not on his side, not yet tried by him nor moved
-    by a success this turn; and :data:`MARKER` while he lacks the marker and has not tried it."""
+    scenario opens to diplomacy, still in play (or whose marker the Orders still follow, K94),
+    not on his side, not yet tried by him nor moved by a success this turn; and :data:`MARKER`
+    while he lacks the marker and has not tried it."""
     tried = [tuple(t) for t in state.diplomacy.get("tried", [])]
     moved = state.diplomacy.get("moved", [])
-    listed = data(state).scenarios[state.scenario].diplomacy
+    s = data(state).scenarios[state.scenario]
     out = [
         p
-        for p in in_play(state)
-        if p in listed
+        for p in s.orientation
+        if p in s.diplomacy
+        and marker_in_play(state, p)
         and state.orientation(p) != player
         and (player, p) not in tried
         and p not in moved
@@ -131,7 +133,9 @@ def _roll(state: State, frame: Frame) -> None:
     state.diplomacy.setdefault("tried", []).append([player, power])
     drm = modifier(state, player, power, frame.get("card")) + int(frame.get("spent", 0))
     state.diplomacy["drm"] = [e for e in state.diplomacy.get("drm", []) if e[0] != player]
-    die = dice.roll(state, "§9.5", f"The {player} player's diplomacy roll on {_name(state, power)}")
+    die = dice.roll(
+        state, "§9.5", f"The {role_name(player)} player's diplomacy roll on {_name(state, power)}"
+    )
     frame["total"] = die + drm
     frame["need"] = target(state, player, power)
     state.say(
@@ -157,7 +161,8 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
         state.advantage = None
         frame["spent"] = int(action[1])
         state.say(
-            "§9.5", f"The {role} player spends the Diplomatic Advantage: {frame['spent']:+d} to the roll."
+            "§9.5",
+            f"The {role_name(role)} player spends the Diplomatic Advantage: {frame['spent']:+d} to the roll.",
         )
 
 
@@ -183,7 +188,7 @@ def _run(state: State, frame: Frame) -> None:
         return
     if frame["power"] == MARKER:
         state.advantage = frame["player"]
-        state.say("§9.3", f"The {frame['player']} player takes the Diplomatic Advantage marker.")
+        state.say("§9.3", f"The {role_name(frame['player'])} player takes the Diplomatic Advantage marker.")
         return
     state.diplomacy.setdefault("moved", []).append(frame["power"])
     if _capped(state, frame["player"], frame["power"]):
@@ -198,10 +203,12 @@ def shift(state: State, power: str, goal: str, key: str) -> None:
     was = state.orientation(power)
     now = toward(was, goal)
     if now == was:
-        state.say(key, f"{_name(state, power)} is already {was}.")
+        state.say(key, f"{_name(state, power)} is already {role_name(was)}.")
         return
     state.political[marker(power)] = now
-    state.say(key, f"{_name(state, power)} moves from {was} to {now} on the diplomacy track.")
+    state.say(
+        key, f"{_name(state, power)} moves from {role_name(was)} to {role_name(now)} on the diplomacy track."
+    )
     if now == NEUTRAL:
         PROCEDURES.push(state, "realign", power=marker(power))
 
@@ -215,15 +222,16 @@ def _advantage(state: State, frame: Frame) -> None:
     die = dice.roll(
         state,
         "§9.3",
-        f"The {player} player rolls for the Diplomatic Advantage ({key_words(state, frame['why'])})",
+        f"The {role_name(player)} player rolls for the Diplomatic Advantage "
+        f"({key_words(state, frame['why'])})",
     )
     if die == SIX:
         if state.advantage != other(player):
             state.advantage = other(player)
-            state.say("§9.3", f"A six: the {other(player)} player takes the Diplomatic Advantage.")
+            state.say("§9.3", f"A six: the {role_name(other(player))} player takes the Diplomatic Advantage.")
     elif die <= at_most and state.advantage != player:
         state.advantage = player
-        state.say("§9.3", f"The {player} player takes the Diplomatic Advantage.")
+        state.say("§9.3", f"The {role_name(player)} player takes the Diplomatic Advantage.")
     PROCEDURES.pop(state, frame)
 
 
@@ -248,7 +256,7 @@ def grant_passage(state: State, player: str, power: str, own_round: bool) -> Non
     until = "the end of this round" if own_round else "the end of his next round"
     state.say(
         "§9.4",
-        f"The {player} player spends the Diplomatic Advantage: free passage through "
+        f"The {role_name(player)} player spends the Diplomatic Advantage: free passage through "
         f"{_name(state, power)} until {until}.",
     )
 
@@ -272,13 +280,15 @@ def break_neutrality(state: State, player: str, power: str, why: str, leader: bo
     if CALLS[0] in _rules(state) and marker(power) == CALLS[1] and why == "entry" and leader:
         state.political[marker(power)] = player
         state.say(
-            "§9.1", f"{_name(state, power)} join the {player} player, the first to enter with a leader."
+            "§9.1",
+            f"{_name(state, power)} join the {role_name(player)} player, the first to enter with a leader.",
         )
         return True
     state.political[marker(power)] = other(player)
     state.say(
         "§9.1",
-        f"The {player}'s {why} breaks {_name(state, power)}'s neutrality: it joins the {other(player)}.",
+        f"The {role_name(player)}'s {why} breaks {_name(state, power)}'s neutrality: it joins the "
+        f"{role_name(other(player))}.",
     )
     return True
 
@@ -385,7 +395,10 @@ def _move_stray(state: State, player: str, space: str, to: str | None) -> None:
         else:
             forces.put(state, "field", to, p, moving)
     where = "the force pool (no friendly stronghold)" if to is None else space_name(state, to)
-    state.say("§9.6.1", f"The {player} player's forces in {space_name(state, space)} move to {where} (K84).")
+    state.say(
+        "§9.6.1",
+        f"The {role_name(player)} player's forces in {space_name(state, space)} move to {where} (K84).",
+    )
 
 
 def _realign_run(state: State, frame: Frame) -> None:
@@ -427,7 +440,7 @@ def _realign(state: State, frame: Frame, role: str, action: Action) -> None:
 def _shift_effect(state: State, player: str, effect: Effect, context: Mapping[str, Any]) -> None:
     """A Power moved one box by an event (§9.2 L514: events are not influence attempts)."""
     power = str(effect["power"])
-    if power not in in_play(state):
+    if not marker_in_play(state, power):
         state.say("§9.2", f"{_name(state, power)} is not in play: the event moves nothing.")
         return
     goal = {"player": player}.get(str(effect["toward"]), str(effect["toward"]))
@@ -438,7 +451,10 @@ def _shift_effect(state: State, player: str, effect: Effect, context: Mapping[st
 def _drm_effect(state: State, player: str, effect: Effect, context: Mapping[str, Any]) -> None:
     """A modifier to the player's next influence roll this turn (§9.5 L542)."""
     state.diplomacy.setdefault("drm", []).append([player, int(effect["value"])])
-    state.say("§9.5", f"The {player} player's next diplomacy roll this turn gets {int(effect['value']):+d}.")
+    state.say(
+        "§9.5",
+        f"The {role_name(player)} player's next diplomacy roll this turn gets {int(effect['value']):+d}.",
+    )
 
 
 @handler("cancel_diplomacy")

@@ -20,7 +20,7 @@ from ...engine.procedures import Action, Frame
 from . import dice, forces
 from .common import data, side, stronghold_holder, units
 from .effects import handler
-from .names import key_words, power_name
+from .names import key_words, power_name, role_name
 from .procedures import PROCEDURES
 from .state import PLAYERS, State
 from .tables import load_tables
@@ -160,7 +160,8 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
     frame["lost"] = frame.get("lost", 0) + 1
     state.say(
         "§15.2",
-        f"The {frame['player']} player's {power_name(state, power)} {label} loses a step to attrition.",
+        f"The {role_name(frame['player'])} player's {power_name(state, power)} {label} loses a step "
+        f"to attrition.",
     )
     if forces.empty(g):
         del frame["group"][power]
@@ -174,17 +175,20 @@ def _run(state: State, frame: Frame) -> None:
     if "owed" not in frame:
         av = attrition_units(frame["group"], frame["why"]) + frame["av"]
         if av < 1:
-            state.say("§15.2", f"The {frame['player']} player's Attrition Value is {av}: no roll.")
+            state.say("§15.2", f"The {role_name(frame['player'])} player's Attrition Value is {av}: no roll.")
             frame["owed"] = 0
         else:
             table = load_tables(None if state.pack is None else Path(state.pack)).attrition
             die = dice.roll(
                 state,
                 "§15.2",
-                f"Attrition ({key_words(state, frame['why'])}) of the {frame['player']} player, AV {av}",
+                f"Attrition ({key_words(state, frame['why'])}) of the {role_name(frame['player'])} "
+                f"player, AV {av}",
             )
             frame["owed"] = table.result(av, die)
-            state.say("§15.2", f"Attrition costs the {frame['player']} player {frame['owed']} step(s).")
+            state.say(
+                "§15.2", f"Attrition costs the {role_name(frame['player'])} player {frame['owed']} step(s)."
+            )
         return
     choices = _choices(frame)
     if len(choices) == 1:

@@ -18,6 +18,7 @@ from ...engine.game import Action, BotFactory, Game, Option, Outcome, Position
 from ...engine.rng import KEYED
 from . import drawing, encoding, evaluation, render, sampler, showcase, sieges, turn, victory, views
 from .common import data, load_state, pack_at
+from .names import role_name
 from .procedures import PROCEDURES
 from .setup import OPTIONS, new_game
 from .state import PLAYERS, State
@@ -117,8 +118,9 @@ class KingdomOfHeaven(Game[State]):
         return f"{scenario} {s.first_year}-{end} {s.name}"
 
     def role_name(self, role: str) -> str:
-        """The side as the rulebook calls its player (§2): "Christian", "Muslim"."""
-        return role.capitalize()
+        """The side as the rulebook calls its player (§2): "Christian", "Muslim" (names.role_name,
+        as the log's sentences write it)."""
+        return role_name(role)
 
     def positions(self) -> dict[str, Position]:
         """The start of the First and the Third Crusade, a stronghold with both sides at it, a

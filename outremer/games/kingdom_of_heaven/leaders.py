@@ -31,6 +31,7 @@ from .cards import Effect
 from .common import data, side, stronghold_holder
 from .effects import handler
 from .initiative import leaders_on_map
+from .names import role_name
 from .procedures import PROCEDURES
 from .retreat import enemy_stronghold, refuge
 from .state import State
@@ -84,7 +85,7 @@ def _fate(state: State, frame: Frame, leader: str, result: str) -> None:
     elif result == "prisoner":
         _lift(state, leader)
         state.prisoners[other(player)].append(leader)
-        state.say("§13.6", f"{name} is taken prisoner by the {other(player)} player.")
+        state.say("§13.6", f"{name} is taken prisoner by the {role_name(other(player))} player.")
     elif result == "escape":
         forces.to_pool(state, _lift(state, leader), g)
         state.say("§13.6", f"{name} escapes to his force pool.")
@@ -168,7 +169,7 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
     if action[0] == "leader":
         frame["leaders"], frame["chooser"] = [action[1]], None
         name = data(state).counters.leaders[action[1]].name
-        state.say("§13.6", f"The {role} player's event strikes at {name}.")
+        state.say("§13.6", f"The {role_name(role)} player's event strikes at {name}.")
         return
     _hide(state, frame, frame.pop("hiding"), action[1])
 

@@ -27,7 +27,7 @@ from .board import MEDITERRANEAN
 from .common import controller, data, side, units
 from .effects import handler
 from .initiative import outranks
-from .names import power_name, space_name
+from .names import power_name, role_name, space_name
 from .procedures import PROCEDURES
 from .state import CHRISTIAN, MUSLIM, NEUTRAL, PLAYERS, State, group, marker
 
@@ -737,14 +737,18 @@ def _march_perform(state: State, frame: Frame, role: str, action: Action) -> Non
     elif verb == "rest":
         frame["spent"] += 1
         _rest_entry(frame)["rest"] += 1
-        state.say("§15.2", f"The {player} force spends an MP gathering supplies in {space_name(state, at)}.")
+        state.say(
+            "§15.2",
+            f"The {role_name(player)} force spends an MP gathering supplies in {space_name(state, at)}.",
+        )
     elif verb in ("pick", "pick_leader"):
         g = forces.one(action[2], action[3]) if verb == "pick" else leader_group(action[2])
         frame["group"] = plus(frame["group"], action[1], g)
         bring_out(state, at, frame["group"])
         state.say(
             "§10.2.Moving",
-            f"The {player} force picks up a {power_name(state, action[1])} piece in {space_name(state, at)}.",
+            f"The {role_name(player)} force picks up a {power_name(state, action[1])} piece in "
+            f"{space_name(state, at)}.",
         )
     elif verb in ("drop", "drop_leader"):
         g = forces.one(action[2], action[3]) if verb == "drop" else leader_group(action[2])
@@ -753,7 +757,7 @@ def _march_perform(state: State, frame: Frame, role: str, action: Action) -> Non
         forces.add(d.setdefault(action[1], group()), g)
         state.say(
             "§10.2.Moving",
-            f"The {player} force drops off a {power_name(state, action[1])} "
+            f"The {role_name(player)} force drops off a {power_name(state, action[1])} "
             f"piece in {space_name(state, at)}.",
         )
         _forage_dropped(state, frame, action[1], g)
@@ -817,7 +821,8 @@ def _enter(state: State, frame: Frame, dst: str) -> None:
     frame["path"].append(dst)
     state.say(
         "§10.2",
-        f"The {player} force moves from {space_name(state, at)} to {space_name(state, dst)} ({cost} MP).",
+        f"The {role_name(player)} force moves from {space_name(state, at)} to "
+        f"{space_name(state, dst)} ({cost} MP).",
     )
     trespass(state, player, dst, leader=bool(leaders(frame["group"])))
     frame["entries"].append(foraging.entry(state, player, dst, kind))
@@ -889,7 +894,10 @@ def _march_run(state: State, frame: Frame) -> None:
         survivors = _survivors(state, frame)
         left = bool(done and done.get("attacker_left" if frame.pop("attacking", False) else "defender_left"))
         if not survivors or left:
-            state.say("§13.7", f"The {player} force's move ends with the battle in {space_name(state, at)}.")
+            state.say(
+                "§13.7",
+                f"The {role_name(player)} force's move ends with the battle in {space_name(state, at)}.",
+            )
             PROCEDURES.pop(state, frame, at=None, group={})
             return
         frame["group"] = survivors
@@ -953,7 +961,7 @@ def _finish(state: State, frame: Frame) -> None:
     frame["stage"] = "forage"
     shadow = frame.get("shadow")
     safe = at in data(state).board.boxes or foraging.stronghold_side(state, at, player) == "friendly"
-    state.say("§10.2", f"The {player} force ends its move in {space_name(state, at)}.")
+    state.say("§10.2", f"The {role_name(player)} force ends its move in {space_name(state, at)}.")
     for av in frame.get("avoiders", []):
         if any(e["harsh"] and e["stronghold"] != "friendly" for e in av["entries"]):
             foraging.push(

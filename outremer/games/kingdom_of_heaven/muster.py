@@ -107,10 +107,12 @@ def claimant(state: State, at: str) -> tuple[str | None, bool]:
 
 
 def capitals(state: State, power: str) -> tuple[str, ...]:
-    """``power``'s capitals: those of its home province, or its home box (§3.Terms L203)."""
+    """``power``'s capitals: those of its home province, or its home box, while it owns it; none
+    for a Power without a home (K16) or whose home another Power owns, such as the Mamluks in F
+    (§3.Terms L203: only a Power owning a province or box has a home, its seat; K94)."""
     home = data(state).counters.powers[power].home
     provinces = data(state).board.provinces
-    if home is None:
+    if home is None or state.owners.get(home) != power:
         return ()
     return provinces[home].capitals if home in provinces else (home,)
 
@@ -397,6 +399,9 @@ def neutral(state: State) -> None:
         pool = state.pools.get(power)
         if pool is None or forces.empty(pool):
             continue
+        if not capitals(state, power):
+            state.say("§7.4", f"{power_name(state, power)}, neutral, has no capital: it musters nothing.")
+            continue
         for at in capitals(state, power):
             if _own_capital(state, power, at):
                 moving = {
@@ -415,7 +420,8 @@ def neutral(state: State) -> None:
         else:
             state.say(
                 "§7.4",
-                f"{power_name(state, power)}, neutral, cannot muster: another Power holds its capital.",
+                f"{power_name(state, power)}, neutral, cannot muster: another Power holds "
+                f"{' and '.join(space_name(state, c) for c in capitals(state, power))}, its capital.",
             )
 
 

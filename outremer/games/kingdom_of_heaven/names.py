@@ -14,6 +14,12 @@ WHY = {
 """Keys whose words are more than the key spelt out (foraging's ``why``, §15.2 Asia Minor)."""
 
 
+def role_name(role: str) -> str:
+    """The name of a role, or of a side of the political status track, as a sentence writes it:
+    "Christian", "Muslim", "Neutral" (§2, §9.1)."""
+    return role.capitalize()
+
+
 def space_name(state: State, at: str) -> str:
     """The name of the space or box ``at`` (the id itself if the map has no such place)."""
     board = data(state).board

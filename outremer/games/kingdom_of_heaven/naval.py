@@ -44,7 +44,7 @@ from .movement import (
     start,
     trespass,
 )
-from .names import space_name
+from .names import role_name, space_name
 from .procedures import PROCEDURES
 from .reactions import card_drm
 from .state import CHRISTIAN, PLAYERS, State
@@ -136,7 +136,7 @@ def _legal(state: State, frame: Frame, role: str) -> list[Action]:
     for p, g in sorted(force.items()):
         for face, label in sorted(set(forces.pieces(g))):
             out.append(("put_back", p, face, label))
-    if size(force) or head:
+    if (size(force) or head) and size(force) <= frame["units"]:  # five units at most (§10.8 L636)
         out += [("to", s) for s in ports(state, frame)]
     return out
 
@@ -182,12 +182,12 @@ def _voyage(state: State, frame: Frame, dst: str) -> None:
         alone = not size(force) and len(leaders(force)) == 1
         drm = (ALONE if alone else 0) - card_drm(state, "fleet")
         die = dice.roll(
-            state, "§10.8.Fleet", f"Fleet availability for the {player} player (modifier {drm:+d})"
+            state, "§10.8.Fleet", f"Fleet availability for the {role_name(player)} player (modifier {drm:+d})"
         )
         if die + drm > FLEET:
             state.say(
                 "§10.8.Fleet",
-                f"No fleet: the {player} player's force stays in "
+                f"No fleet: the {role_name(player)} player's force stays in "
                 f"{space_name(state, at)} and the activation is lost.",
             )
             PROCEDURES.pop(state, frame, sailed=False)
@@ -198,7 +198,8 @@ def _voyage(state: State, frame: Frame, dst: str) -> None:
         forces.move(state, p, g, ("field", at), ("field", dst))
     state.say(
         "§10.8",
-        f"The {player} player's force sails from {space_name(state, at)} to {space_name(state, dst)}.",
+        f"The {role_name(player)} player's force sails from {space_name(state, at)} to "
+        f"{space_name(state, dst)}.",
     )
     PROCEDURES.pop(state, frame, sailed=True)
     safe = at == BOX or stronghold_side(state, at, player) == "friendly"

@@ -39,7 +39,7 @@ from .movement import (
     size,
     survivors,
 )
-from .names import leader_name, space_name
+from .names import leader_name, role_name, space_name
 from .procedures import PROCEDURES
 from .state import State, group
 
@@ -332,14 +332,14 @@ def _reactions_perform(state: State, frame: Frame, role: str, action: Action) ->
         force = cavalry_only(state, pool) if action[2] == "cavalry" else led(state, action[2], pool)
         frame.setdefault("declared", []).append([*action, force])
         src, who = space_name(state, action[1]), leader_name(state, action[2])
-        state.say("§11.4", f"The {role} player declares an interception from {src} ({who}).")
+        state.say("§11.4", f"The {role_name(role)} player declares an interception from {src} ({who}).")
     elif action[0] == "leave_out":
         _, i, p, face, label = action
         d = frame["declared"][i]
         d[3] = minus(d[3], p, leader_group(label) if face == "leader" else forces.one(face, label))
     elif action[0] in ("avoid", "shadow"):
         frame.setdefault("declared", []).append(list(action))
-        state.say("§11.4", f"The {role} player declares: {action[0]}.")
+        state.say("§11.4", f"The {role_name(role)} player declares: {action[0]}.")
     elif action[0] == "roll":
         _resolve(state, frame)
     else:
@@ -387,7 +387,7 @@ def _resolve(state: State, frame: Frame) -> None:
             forces.move(state, p, g, ("field", s), ("field", space))
         state.say(
             "§11.3",
-            f"The {foe} player's army intercepts from "
+            f"The {role_name(foe)} player's army intercepts from "
             f"{space_name(state, s)} into {space_name(state, space)}.",
         )
     if frame.get("stage") != "where":
@@ -408,7 +408,7 @@ def _leave(state: State, frame: Frame, dst: str) -> None:
         forces.move(state, p, g, ("field", space), ("field", dst))
     state.say(
         "§12.1",
-        f"The {foe} player's army leaves {space_name(state, space)} "
+        f"The {role_name(foe)} player's army leaves {space_name(state, space)} "
         f"for {space_name(state, dst)} ({frame['how']}).",
     )
     march = PROCEDURES.find(state, "march")
@@ -537,11 +537,17 @@ def _shadow_perform(state: State, frame: Frame, role: str, action: Action) -> No
     sh["step"] = len(march["path"])
     if action[0] == "cease":
         sh["active"] = False
-        state.say("§12.4.1", f"The {role} player's army stops shadowing in {space_name(state, sh['at'])}.")
+        state.say(
+            "§12.4.1",
+            f"The {role_name(role)} player's army stops shadowing in {space_name(state, sh['at'])}.",
+        )
         PROCEDURES.pop(state, frame)
         return
     if action[0] == "stay":
-        state.say("§12.4.1", f"The {role} player's shadowing army stays in {space_name(state, sh['at'])}.")
+        state.say(
+            "§12.4.1",
+            f"The {role_name(role)} player's shadowing army stays in {space_name(state, sh['at'])}.",
+        )
         PROCEDURES.pop(state, frame)
         return
     dst = action[1]
@@ -549,7 +555,7 @@ def _shadow_perform(state: State, frame: Frame, role: str, action: Action) -> No
         forces.move(state, p, g, ("field", sh["at"]), ("field", dst))
     state.say(
         "§12.4.1",
-        f"The {role} player's shadowing army moves from "
+        f"The {role_name(role)} player's shadowing army moves from "
         f"{space_name(state, sh['at'])} to {space_name(state, dst)}.",
     )
     came, sh["at"] = sh["at"], dst

@@ -35,7 +35,7 @@ from . import forces
 from .cards import Effect
 from .common import controller, data, side
 from .effects import handler
-from .names import power_name, space_name
+from .names import power_name, role_name, space_name
 from .procedures import PROCEDURES
 from .state import CHRISTIAN, MUSLIM, NEUTRAL, PLAYERS, State, group, marker
 
@@ -128,10 +128,19 @@ def uses(state: State, power: str, rp: int) -> list[Action]:
 
 def in_play(state: State) -> list[str]:
     """The scenario's Powers still in play, in its order: not dissolved (§17.11); then the
-    Crusaders when an event brought them into a scenario without them (§19.3, K93)."""
+    Crusaders when an event brought them into a scenario without them (§19.3, K93). A Power in
+    play has a force pool, empty or not (§3.Terms; set up for each, §4.1); dissolving takes it
+    away (K76). The pool, not the marker, tells: the Kingdom of Jerusalem's marker stays on the
+    display after the Kingdom is dissolved while the Orders use it (§9.1.1, K94)."""
     listed = data(state).scenarios[state.scenario].orientation
-    found = [p for p in listed if marker(p) in state.political]
+    found = [p for p in listed if marker(p) in state.political and p in state.pools]
     return found if CRUSADERS in listed or CRUSADERS not in state.political else [*found, CRUSADERS]
+
+
+def marker_in_play(state: State, power: str) -> bool:
+    """Whether a Power in play follows ``power``'s political status marker: a dissolved Kingdom's
+    marker is still moved, by influence or event, for the Orders (§9.1.1, §17.11, K94)."""
+    return any(marker(p) == marker(power) for p in in_play(state))
 
 
 def powers_of(state: State, player: str) -> list[str]:
@@ -193,7 +202,9 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
         state.advantage = None
         state.rp[power] = state.rp.get(power, 0) + 1
         state.say(
-            "§6.1", f"The {role} player spends the Diplomatic Advantage: {power_name(state, power)} +1 RP."
+            "§6.1",
+            f"The {role_name(role)} player spends the Diplomatic Advantage: "
+            f"{power_name(state, power)} +1 RP.",
         )
         return
     state.rp[power] -= spend(state, action)

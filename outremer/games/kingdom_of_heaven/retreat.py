@@ -48,7 +48,7 @@ from .board import DESERT, PASS
 from .common import data, side, stronghold_holder, units
 from .diplomacy import grant_passage, passage_powers
 from .forces import Force
-from .names import leader_name, power_name
+from .names import leader_name, power_name, role_name
 from .procedures import PROCEDURES
 from .state import NEUTRAL, State, marker
 
@@ -173,7 +173,10 @@ def _go_inside(state: State, frame: Frame, action: Action) -> None:
     if action[0] == "all_in":
         for power, g in _outside(state, frame).items():
             forces.move(state, power, _copy(g), ("field", space), ("inside", space))
-        state.say("§17.3", f"The {player} player's army goes inside the stronghold in {_name(state, space)}.")
+        state.say(
+            "§17.3",
+            f"The {role_name(player)} player's army goes inside the stronghold in {_name(state, space)}.",
+        )
         return
     _, power, face, x = action
     piece = forces.group()
@@ -184,7 +187,7 @@ def _go_inside(state: State, frame: Frame, action: Action) -> None:
     forces.move(state, power, piece, ("field", space), ("inside", space))
     state.say(
         "§17.3",
-        f"The {player} player's {power_name(state, power)} "
+        f"The {role_name(player)} player's {power_name(state, power)} "
         f"{x if face != 'leader' else leader_name(state, x)} goes inside the stronghold.",
     )
 
@@ -219,7 +222,9 @@ def _begin_path(state: State, frame: Frame) -> None:
         frame["to"] = frame["space"]
         return
     if frame["mover"] and frame["came_from"] is None:
-        state.say("§14.1", f"The {frame['player']} player's army landed from the sea: it is eliminated.")
+        state.say(
+            "§14.1", f"The {role_name(frame['player'])} player's army landed from the sea: it is eliminated."
+        )
         _wipe_out(state, frame)
         return
     if not paths(state, {**frame, "path": []}) and not passages(state, frame):
@@ -229,7 +234,9 @@ def _begin_path(state: State, frame: Frame) -> None:
 
 
 def _nowhere(state: State, frame: Frame) -> None:
-    state.say("§14.1", f"The {frame['player']} player's army has nowhere to retreat: it is eliminated.")
+    state.say(
+        "§14.1", f"The {role_name(frame['player'])} player's army has nowhere to retreat: it is eliminated."
+    )
     _wipe_out(state, frame)
 
 
@@ -249,9 +256,11 @@ def _pursuit(state: State, frame: Frame) -> None:
     drm = 1 if cav >= inf else 0  # §13.4 L809
     drm += 2 if through and frame["pursuit"] else 0  # §13.4 L810, §14.1.Penalties L863
     drm -= 1 if frame.get("pursuer_avoided") else 0  # §13.4 L811
-    die = dice.roll(state, "§13.4", f"Pursuit roll of the {other(player)} player (strength {value})")
+    die = dice.roll(
+        state, "§13.4", f"Pursuit roll of the {role_name(other(player))} player (strength {value})"
+    )
     owed = tables(state).pursuit.result(value, die + drm)
-    state.say("§13.4", f"Pursuit: {die}{drm:+d} costs the {player} player {owed} more step(s).")
+    state.say("§13.4", f"Pursuit: {die}{drm:+d} costs the {role_name(player)} player {owed} more step(s).")
     frame["owed"] = min(owed, force_steps(_outside(state, frame)))
     frame["step"] = "pursued"
 
@@ -269,7 +278,9 @@ def _take(state: State, frame: Frame, action: Action) -> None:
     if forces.empty(frame["army"][power]):
         del frame["army"][power]
     what = "is eliminated" if gone else "is reduced"
-    state.say("§14.1", f"The {frame['player']} player's {power_name(state, power)} {label} {what}.")
+    state.say(
+        "§14.1", f"The {role_name(frame['player'])} player's {power_name(state, power)} {label} {what}."
+    )
     frame["owed"] -= 1
 
 
@@ -325,8 +336,10 @@ def _move(state: State, frame: Frame) -> None:
     if friends and unit_count(friends) <= unit_count(frame["army"]):
         for power, g in friends.items():
             forces.add(frame["army"].setdefault(power, forces.group()), g)  # §14.1 L850: swept up
-        state.say("§14.1", f"The retreat sweeps up the {player} player's units in {_name(state, there)}.")
-    state.say("§14.1", f"The {player} player's army retreats into {_name(state, there)}.")
+        state.say(
+            "§14.1", f"The retreat sweeps up the {role_name(player)} player's units in {_name(state, there)}."
+        )
+    state.say("§14.1", f"The {role_name(player)} player's army retreats into {_name(state, there)}.")
     frame["at"] = there
     frame["moved"] += 1
     frame["owed"] = min(enemy_units(state, there, player), force_steps(frame["army"]))
@@ -436,7 +449,7 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
         if action[0] == "stop" or len(frame["path"]) == 2:
             frame.pop("roles", None)
             names = " and ".join(_name(state, s) for s in frame["path"])
-            state.say("§14.1", f"The {role} player's army will retreat to {names}.")
+            state.say("§14.1", f"The {role_name(role)} player's army will retreat to {names}.")
             frame["step"] = "pursuit"
         elif not _path_choices(state, frame):
             frame["step"] = "pursuit"

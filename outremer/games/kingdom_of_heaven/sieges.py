@@ -24,7 +24,7 @@ from .cards import Card, SiegeEvent
 from .common import data
 from .dice import roll
 from .effects import handler, run
-from .names import key_words, space_name
+from .names import key_words, role_name, space_name
 from .procedures import PROCEDURES
 from .setup import draw
 from .state import State
@@ -187,7 +187,9 @@ def _besiege(state: State, frame: Frame) -> None:
         raise IllegalAction(f"no siege may start at {space_name(state, space)} now (§17.6)")
     value = rf(state, space)
     state.sieges[space] = {"besieger": player, "rf": value, "blockade": False}
-    state.say("§17.6.1", f"The {player} player lays siege to {space_name(state, space)}: RF {value}.")
+    state.say(
+        "§17.6.1", f"The {role_name(player)} player lays siege to {space_name(state, space)}: RF {value}."
+    )
     if data(state).board.spaces[space].port:
         state.say("§17.6.2", f"{space_name(state, space)} is a port: no blockade.")
     else:
@@ -268,7 +270,10 @@ def _siege_act(state: State, frame: Frame, role: str, action: Action) -> None:
         if what == "event":
             _attacker_event(state, frame, role, action[1])
         elif what == "assault":
-            state.say("§17.7", f"The {role} player discards a card to assault {space_name(state, space)}.")
+            state.say(
+                "§17.7",
+                f"The {role_name(role)} player discards a card to assault {space_name(state, space)}.",
+            )
             _assault(state, frame)
         else:
             frame["step"] = what  # "starve" or "fortunes"
@@ -276,7 +281,9 @@ def _siege_act(state: State, frame: Frame, role: str, action: Action) -> None:
     if what == "assault":
         _assault(state, frame)
     elif what == "end":
-        state.say("§17.6.3", f"The {role} player ends his siege action at {space_name(state, space)}.")
+        state.say(
+            "§17.6.3", f"The {role_name(role)} player ends his siege action at {space_name(state, space)}."
+        )
         frame["step"], frame["asks"] = "over", None
     elif what == "pass":
         _release(frame)
@@ -302,7 +309,7 @@ def _spend_event(state: State, frame: Frame, player: str, role: str, card: str) 
         spend(state, player, card, event=False)
     frame["man"][role] += event.man
     lay(frame, player, role, card)
-    state.say("§17.6.6", f"The {player} player plays the siege event {event.title} (card {card}).")
+    state.say("§17.6.6", f"The {role_name(player)} player plays the siege event {event.title} (card {card}).")
     if event.draw_replacement:
         _replacement(state, frame, player)
     return event
@@ -385,7 +392,7 @@ def _replacement(state: State, frame: Frame, player: str) -> None:
     if state.deck:
         draw(state, player)
         frame["fresh"][player] = frame["fresh"].get(player, 0) + 1
-        state.say("§8.4.1", f"The {player} player draws a replacement card.")
+        state.say("§8.4.1", f"The {role_name(player)} player draws a replacement card.")
         state.say("§8.4.1", f"You drew card {state.hands[player][-1]}.", [player])
 
 
@@ -498,16 +505,17 @@ def attrition(state: State, space: str, player: str, av: int, *, drm: int = 0, s
     value = count(force) + av
     if value < 1:
         state.say(
-            "§15.2", f"The {player} force at {space_name(state, space)} has no Attrition Value: no roll."
+            "§15.2",
+            f"The {role_name(player)} force at {space_name(state, space)} has no Attrition Value: no roll.",
         )
         return
     die = roll(
         state,
         "§15.2",
-        f"Attrition of the {player} force at {space_name(state, space)} (AV {value}, {drm:+d})",
+        f"Attrition of the {role_name(player)} force at {space_name(state, space)} (AV {value}, {drm:+d})",
     )
     lost = grids(state).attrition.result(value, die + drm, shift)
-    state.say("§15.2", f"The {player} force at {space_name(state, space)} loses {lost} step(s).")
+    state.say("§15.2", f"The {role_name(player)} force at {space_name(state, space)} loses {lost} step(s).")
     push_losses(state, player, space, place, lost, full_first=True)
 
 
@@ -598,7 +606,7 @@ def _surrender(state: State, player: str, effect: Mapping[str, Any], context: Ma
         return
     at_most = int(effect["at_most"])
     if roll(state, "§17.5.1", f"Treachery at {space_name(state, space)}: {at_most} or less") <= at_most:
-        state.say("§17.5.1", f"{space_name(state, space)} is betrayed to the {player} player.")
+        state.say("§17.5.1", f"{space_name(state, space)} is betrayed to the {role_name(player)} player.")
         start_capture(state, player, space, sorted(besieging(state, space)), "surrender")
     else:
         state.say("§17.5.1", f"{space_name(state, space)} holds.")

@@ -22,7 +22,7 @@ from .counters import Counters
 from .dice import roll
 from .effects import handler
 from .initiative import leading, outranks
-from .names import leader_name, power_name, space_name
+from .names import leader_name, power_name, role_name, space_name
 from .procedures import PROCEDURES
 from .replacement import in_play
 from .state import PLAYERS, SHARED_MARKER, State, group, marker
@@ -302,14 +302,14 @@ def _call(state: State, frame: Frame) -> None:
         state.failed_calls[player] += 1
         state.say(
             "§17.5.1",
-            f"{space_name(state, space)} refuses; the {player} "
+            f"{space_name(state, space)} refuses; the {role_name(player)} "
             f"player's failed calls: {state.failed_calls[player]}.",
         )
         PROCEDURES.pop(state, frame, fell=False, stop=False)
         return
     # K70: the army goes on only if the roll beat the lowest success, RF + 1, by one or more.
     frame["stop"] = not (is_castle(state, space) and total >= value + 2)
-    state.say("§17.5.1", f"{space_name(state, space)} surrenders to the {player} player.")
+    state.say("§17.5.1", f"{space_name(state, space)} surrenders to the {role_name(player)} player.")
     start_capture(state, player, space, list(force), "surrender")
 
 
@@ -332,7 +332,7 @@ def start_capture(state: State, player: str, space: str, powers: list[str], how:
             state.say(
                 "§17.5.1",
                 f"{', '.join(leader_name(state, x) for x in g['leaders'])} "
-                f"taken prisoner by the {player} player.",
+                f"taken prisoner by the {role_name(player)} player.",
             )
     loser = stronghold_holder(state, space)
     state.sieges.pop(space, None)
@@ -566,7 +566,7 @@ def dissolve_if_gone(state: State, power: str) -> bool:
     Crusaders, Byzantines, Mongols and the Orders: its units and leaders leave the game, wherever
     they are, its leaders held prisoner too (K76), its provinces pass to no Power, and its marker
     leaves the Diplomacy display. True if it was dissolved."""
-    if power in NEVER_DISSOLVED or marker(power) != power or power not in state.political:
+    if power in NEVER_DISSOLVED or marker(power) != power or power not in in_play(state):
         return False
     if any(c["power"] == power for c in state.castles.values()) or power in state.cities.values():
         return False

@@ -3,9 +3,9 @@
 Hidden: the strategy deck's order (its size is public, even to the players, since it is face
 down, §4.3, §8.1) and each hand, to all but its holder (§8.1), save the cards of it the opponent
 knows, such as a ransom draw (§13.6); the generator. Everything else is public: every stack
-(§10.5.1), hand sizes, the discards and the removed cards, the political status track, the VP,
-the markers and the sieges. A view never changes when only facts hidden from its role change
-(tests/kingdom_of_heaven/test_views.py).
+(§10.5.1), hand sizes, the discards and the removed cards, the political status track with the
+Powers still in play (§17.11), the VP, the markers and the sieges. A view never changes when
+only facts hidden from its role change (tests/kingdom_of_heaven/test_views.py).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 
 from ...engine.plain import clone
 from ...engine.procedures import public_frame
+from .replacement import in_play
 from .sieges import besieging, defender_manpower
 from .state import PLAYERS, State
 from .strongholds import manpower
@@ -59,6 +60,7 @@ def view(state: State, role: str | None) -> dict[str, Any]:
         "phase": state.phase,
         "first": state.first,
         "political": dict(state.political),
+        "in_play": in_play(state),
         "rates": dict(state.rates),
         "rp": dict(state.rp),
         "rebuilds": dict(state.rebuilds),

@@ -558,7 +558,9 @@ function track(view, board) {
   const markers = Object.keys(view.political || {});
   const sides = ["christian", "neutral", "muslim"];
   const rows = markers.map((m) => {
-    const powers = Object.entries(board.powers).filter(([, p]) => p.marker === m).map(([id]) => powerName(board, id));
+    // §17.11: a dissolved Power leaves the row; the Kingdom's marker stays for the Orders (§9.1.1)
+    const live = view.in_play || Object.keys(board.powers);
+    const powers = Object.entries(board.powers).filter(([id, p]) => p.marker === m && live.includes(id)).map(([id]) => powerName(board, id));
     const at = view.political[m];
     return hel("tr", {}, hel("th", {}, powers.join(", ")),
       sides.map((s) => hel("td", { class: s === at ? "at" : "", style: s === at ? `background:${SIDES[s].fill}` : "" }, s === at ? `${SIDES[s].mark} here` : "")),
