@@ -206,3 +206,63 @@ def test_a_faction_joins_more_readily_against_the_leader() -> None:
         seat.force = lambda r, loc, siege, defending=False, f=forces: f[r]  # type: ignore[method-assign]
         verdicts.append(ScriptedBot(1).answer(seat, legal))
     assert verdicts == [("accept",), ("decline",)]
+
+
+def _opening(first: str, rnd: int = 1, crusade: int = 1) -> tuple[State, Seat]:
+    """The three-player game without the Crusaders (the two-column side) in round ``rnd`` of
+    Crusade ``crusade``, ``first`` its first player, the Byzantines on Iconium's middle level and
+    Edessa's first, below the Seljuk; the Byzantines' bot counting half a City Control marker for
+    each rival that may still take it this round."""
+    _, chosen = GAME.check_setup("three-without-crusaders", {})
+    state = new_game(1, "three-without-crusaders", chosen)
+    state.influence["iconium"] = [None, "Byzantines", None]
+    assert state.influence["edessa"] == ["Byzantines", "Seljuk", None]
+    state.crusade, state.round, state.first = crusade, rnd, first
+    seat = Seat(GAME.view(state, "Byzantines"), "Byzantines", data(state))
+    seat.prio = {**PRIORITIES["Byzantines"], "hold": {3: 0.5}}
+    return state, seat
+
+
+RAISES = [("influence", "edessa", 2), ("influence", "iconium", 2), ("done",)]
+
+
+def test_a_control_level_the_seats_after_may_take_is_worth_less_in_round_1() -> None:
+    # Round.3, R8a: one turn each in seat order from the first player, and the columns are
+    # cleared only at the end of a Crusade (EndCrusade.2), so round 1's Presence is the cheapest;
+    # a seat still to play may place in a City where it has Influence (Presence.Influence.1, R15)
+    # and push the Influence on the control level down (Presence.Influence.3-5). Played first,
+    # the Byzantines raise to Iconium's control level, where neither later seat may place, rather
+    # than to Edessa's, which the Seljuk may take back
+    _, seat = _opening("Byzantines")
+    assert seat.later() == ["Caliphate", "Seljuk"]
+    assert seat.hold("edessa") == 0.5 and seat.hold("iconium") == 1.0
+    assert ScriptedBot(1).presence(seat, RAISES) == ("influence", "iconium", 2)
+    plain = Seat(seat.view, "Byzantines", seat.pack)
+    plain.prio = {**PRIORITIES["Byzantines"], "hold": {}}
+    assert plain.hold("edessa") == 1.0
+    assert ScriptedBot(1).presence(plain, RAISES) == ("influence", "edessa", 2)
+
+
+@pytest.mark.parametrize(
+    ("first", "rnd", "crusade"),
+    [("Caliphate", 1, 1), ("Byzantines", 2, 1), ("Byzantines", 1, 2)],
+)
+def test_no_discount_for_the_last_seat_nor_after_round_1(first: str, rnd: int, crusade: int) -> None:
+    # Round.3, R8a: played last in round 1 (the Caliphate first, then the Seljuk), no seat may
+    # answer this round; from round 2 on, and in the 2nd Crusade, the marker counts whole
+    _, seat = _opening(first, rnd, crusade)
+    assert seat.hold("edessa") == 1.0
+    assert ScriptedBot(1).presence(seat, RAISES) == ("influence", "edessa", 2)
+
+
+def test_the_discount_counts_each_rival_that_may_place() -> None:
+    # Presence.Influence.1, R15: a rival with no Influence on the board may place anywhere, so it
+    # counts in every City; the share is kept once per such rival still to play (0.5 * 0.5)
+    state, _ = _opening("Byzantines")
+    for loc in state.influence:
+        state.influence[loc] = [None if r == "Caliphate" else r for r in state.influence[loc]]
+    seat = Seat(GAME.view(state, "Byzantines"), "Byzantines", data(state))
+    seat.prio = {**PRIORITIES["Byzantines"], "hold": {3: 0.5}}
+    assert seat.hold("edessa") == 0.25 and seat.hold("iconium") == 0.5
+    seat.prio = {**PRIORITIES["Byzantines"], "hold": {4: 0.5}}  # another player count only
+    assert seat.hold("edessa") == 1.0
