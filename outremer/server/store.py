@@ -3,14 +3,17 @@ path by which an action is checked, stored durably, and only then applied to the
 
 Every game has a lock; all changes to a game (a person's action, a bot's action, a seat taken) go
 through it, so the actions of a game are numbered 1, 2, 3... without gaps or races. Several server
-processes on one PostgreSQL database stay consistent too: before each action, undo or read the
-stored actions' count and highest row id are compared with the cache's (and the cache rebuilt if
-another process moved on; the row id tells an undo followed by a new action of the same number from
-no change), and the unique ``(game_id, n)`` constraint refuses a second action with the same number.
-Across processes, storing an action or an undo first touches the game's row (which holds its row
-lock in PostgreSQL, the write lock in SQLite, until the commit) and then checks that the stored
-actions are still those the cache was built from: a writer that lost a race gets :class:`Conflict`
-(409) and stores nothing, so no action is ever stored after one another process has just taken back.
+processes on one database (``outremer serve --workers N``, or servers of their own) stay consistent
+too. A read or an undo first brings the cache up to the stored actions (:meth:`Store._refresh`: one
+query for the actions from the cache's last on; new ones are applied, and the game is rebuilt only
+if its last action was taken back elsewhere). An action trusts the cache and lets the write check
+it: one transaction touches the game's row (which holds its row lock in PostgreSQL, the write lock
+in SQLite, until the commit) and inserts the action only if the game's highest action row id is
+still the cache's, and the unique ``(game_id, n)`` refuses a second action of the same number. A
+writer that lost a race stores nothing and gets :class:`Conflict` (409); :meth:`Store.act` then
+looks at the database once and judges the action again on the game brought up to date, so no
+action is ever stored after one another process has just taken back, nor judged on a stale state.
+The statements are SQLAlchemy Core, built once (no ORM unit of work on the action path).
 """
 
 from __future__ import annotations
@@ -20,11 +23,11 @@ import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 from weakref import WeakValueDictionary
 
 from fastapi import HTTPException
-from sqlalchemy import func, select, update
+from sqlalchemy import Table, and_, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..engine.errors import BadSave, IllegalAction, OutremerError
@@ -32,7 +35,7 @@ from ..engine.game import Action, Game, Role, normalize_action
 from ..engine.record import Record, new_state, replay
 from ..engine.registry import get_game
 from ..engine.undo import Undo
-from .db import ACTIVE, OVER, ActionRow, Database, GameRow, SeatRow, now
+from .db import ACTIVE, BOT, OVER, ActionRow, Database, GameRow, SeatRow, now
 
 SEED_RANGE = 2**128
 """Seeds are drawn from ``range(SEED_RANGE)``, and a seed chosen or imported must lie in it."""
@@ -136,6 +139,76 @@ class BotTurn:
     record: Record
 
 
+# -- statements --------------------------------------------------------------------------------
+# The action path's SQL, built once as SQLAlchemy Core statements (compiled once, then taken from
+# SQLAlchemy's cache; PostgreSQL's driver prepares them on the server after a few uses): no ORM
+# unit of work in the hot path.
+ACTIONS = cast(Table, ActionRow.__table__)
+GAMES = cast(Table, GameRow.__table__)
+SEATS = cast(Table, SeatRow.__table__)
+
+TOUCH = update(GAMES).where(GAMES.c.id == bindparam("gid")).values(updated=bindparam("at"))
+"""First thing in a writing transaction: PostgreSQL then holds the game row's lock, SQLite its write
+lock, until the commit, so the checks that follow see every change committed before and none can
+come between."""
+TOUCH_OVER = TOUCH.values(status=OVER)
+""":data:`TOUCH` for the action that ends the game."""
+
+INSERT_ACTION = (
+    insert(ACTIONS)
+    .from_select(
+        ["game_id", "n", "role", "action", "user_id", "created"],
+        select(
+            bindparam("gid", type_=ACTIONS.c.game_id.type),
+            bindparam("n", type_=ACTIONS.c.n.type),
+            bindparam("role", type_=ACTIONS.c.role.type),
+            bindparam("action", type_=ACTIONS.c.action.type),
+            bindparam("user_id", type_=ACTIONS.c.user_id.type),
+            bindparam("at", type_=ACTIONS.c.created.type),
+        ).where(
+            select(func.coalesce(func.max(ACTIONS.c.id), 0))
+            .where(ACTIONS.c.game_id == bindparam("gid"))
+            .scalar_subquery()
+            == bindparam("last", type_=ACTIONS.c.id.type)
+        ),
+    )
+    .returning(ACTIONS.c.id)
+)
+"""Action ``n`` of the game, stored only if the game's highest action row id is still ``last`` (0:
+none), the one the cache was built from; otherwise nothing (no row id returned). Row ids are never
+used again and an undo deletes only the last action, so while the row ``last`` exists and is the
+highest, the stored actions are exactly the cache's. The unique ``(game_id, n)`` refuses a second
+writer of the same number besides."""
+
+SINCE = (
+    select(ACTIONS.c.id, ACTIONS.c.n, ACTIONS.c.role, ACTIONS.c.action, ACTIONS.c.user_id)
+    .where(ACTIONS.c.game_id == bindparam("gid"), ACTIONS.c.n >= bindparam("n"))
+    .order_by(ACTIONS.c.n)
+)
+"""A game's stored actions from number ``n`` on (by the unique ``(game_id, n)`` index)."""
+
+GAME = select(GAMES.c.title, GAMES.c.seed, GAMES.c.scenario, GAMES.c.options, GAMES.c.generator).where(
+    GAMES.c.id == bindparam("gid")
+)
+STATUS = select(GAMES.c.status).where(GAMES.c.id == bindparam("gid"))
+LAST_ACTION = (
+    select(ACTIONS.c.id, ACTIONS.c.n, ACTIONS.c.role, ACTIONS.c.user_id)
+    .where(ACTIONS.c.game_id == bindparam("gid"))
+    .order_by(ACTIONS.c.n.desc())
+    .limit(1)
+)
+DELETE_ACTION = delete(ACTIONS).where(ACTIONS.c.id == bindparam("id"))
+BOT_SEATS = (
+    select(GAMES.c.status, SEATS.c.role, SEATS.c.bot)
+    .select_from(GAMES)
+    .outerjoin(SEATS, and_(SEATS.c.game_id == GAMES.c.id, SEATS.c.kind == BOT))
+    .where(GAMES.c.id == bindparam("gid"))
+)
+"""A game's status with each of its bot seats (one row with no seat if it has none)."""
+
+MOVED_ON = "the game moved on while this action was checked; try again"
+
+
 DEFAULT_LIVE_GAMES = 256
 """How many games a server keeps in memory (``outremer serve --live-games``)."""
 
@@ -209,54 +282,77 @@ class Store:
             return live
 
     def _load(self, game_id: int) -> LiveGame:
-        with self.db.session() as s:
-            row = s.get(GameRow, game_id)
+        """The game rebuilt from the database: its setup, then every stored action replayed."""
+        with self.db.engine.connect() as conn:
+            row = conn.execute(GAME, {"gid": game_id}).one_or_none()
             if row is None:
                 raise HTTPException(404, f"no game {game_id}")
-            actions = s.execute(
-                select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.n)
-            ).scalars()
-            record = Record(row.title, row.seed, row.scenario, dict(row.options), [], row.generator)
-            people = []
-            row_ids = []
-            for a in actions:
-                record.actions.append((a.role, a.action_tuple()))
-                people.append(a.user_id is not None)
-                row_ids.append(a.id)
+            actions = conn.execute(SINCE, {"gid": game_id, "n": 1}).all()
+        record = Record(row.title, row.seed, row.scenario, dict(row.options), [], row.generator)
         try:
             game = get_game(record.game)
-            live = LiveGame(game_id, game, replace(record, options=dict(record.options), actions=[]), None)
-            live.state = new_state(game, record)
-            for i, ((role, action), by_person) in enumerate(
-                zip(record.actions, people, strict=True), start=1
-            ):
-                after = game.copy(live.state)
-                try:
-                    game.apply_in_place(after, role, action)
-                except IllegalAction as exc:
-                    raise BadSave(f"action {i} ({role} {list(action)!r}) is illegal: {exc}") from exc
-                live.advance(role, action, after, by_person)
-            live.stored = (live.version, row_ids[-1] if row_ids else None)
-            live.row_ids = row_ids
+            live = LiveGame(game_id, game, record, new_state(game, record))
+            live.stored = (0, None)
+            self._replay(live, actions)
         except OutremerError as exc:  # a title removed or changed since: say so, do not crash
             raise HTTPException(500, f"game {game_id} cannot be rebuilt: {exc}") from exc
         return live
 
-    def _refresh(self, live: LiveGame) -> LiveGame:
-        """The game's copy in memory, or a fresh one if another process stored actions since (call
-        under ``live``'s lock). The copy in memory may no longer be ``live``: another thread that
-        held an older copy may have rebuilt and kept one while this one waited for the lock; acting
-        on ``live`` would then advance a copy nobody reads again."""
+    @staticmethod
+    def _replay(live: LiveGame, rows: Any) -> None:
+        """Apply stored action rows (``SINCE``'s, the next numbers in order) to ``live``, each
+        checked again."""
+        for row in rows:
+            role, action = row.role, tuple(json.loads(row.action))
+            after = live.game.copy(live.state)
+            try:
+                live.game.apply_in_place(after, role, action)
+            except IllegalAction as exc:
+                raise BadSave(f"action {row.n} ({role} {list(action)!r}) is illegal: {exc}") from exc
+            live.advance(role, action, after, row.user_id is not None)
+            live.row_ids.append(row.id)
+            live.stored = (live.version, row.id)
+
+    def _kept(self, live: LiveGame) -> LiveGame:
+        """The game's copy in memory (call under ``live``'s lock). It may no longer be ``live``:
+        another thread that held an older copy may have rebuilt and kept one while this one waited
+        for the lock; acting on ``live`` would then advance a copy nobody reads again."""
         with self._lock:
             kept = self._live.get(live.id)
         if kept is not None and kept.lock is live.lock:  # the same game's line, which we hold
-            live = kept
-        with self.db.session() as s:
-            count, last_id = s.execute(
-                select(func.count(), func.max(ActionRow.id)).where(ActionRow.game_id == live.id)
-            ).one()
-        if live.stored == (count, last_id) and count == live.version:
-            return live
+            return kept
+        return live
+
+    def _known(self, live: LiveGame) -> bool:
+        """Whether ``live`` knows the row id of each of its actions (not so for a game just imported,
+        or one marked to be rebuilt)."""
+        return live.stored is not None and len(live.row_ids) == live.version
+
+    def _refresh(self, live: LiveGame) -> LiveGame:
+        """The game's copy in memory, brought up to the stored actions (call under ``live``'s lock):
+        one query reads the stored actions from the cache's last on. Unchanged: the same copy. Only
+        new actions after it (stored by another process): they are applied to the copy. The cache's
+        last action gone or replaced (taken back elsewhere): the game is rebuilt by replay."""
+        live = self._kept(live)
+        if not self._known(live):
+            return self._rebuild(live)
+        with self.db.engine.connect() as conn:
+            rows = conn.execute(SINCE, {"gid": live.id, "n": max(live.version, 1)}).all()
+        if live.version:
+            if not rows or rows[0].n != live.version or rows[0].id != live.row_ids[-1]:
+                return self._rebuild(live)
+            rows = rows[1:]
+        if [row.n for row in rows] != list(range(live.version + 1, live.version + 1 + len(rows))):
+            return self._rebuild(live)
+        if rows:
+            try:
+                self._replay(live, rows)
+            except OutremerError as exc:
+                raise HTTPException(500, f"game {live.id} cannot be rebuilt: {exc}") from exc
+        return live
+
+    def _rebuild(self, live: LiveGame) -> LiveGame:
+        """A fresh copy of ``live``'s game from the database, kept, with its lock and bots."""
         fresh = self._load(live.id)
         fresh.lock = live.lock
         fresh.bots = live.bots
@@ -277,6 +373,11 @@ class Store:
 
         Seat ownership is the caller's business. Refusals raise HTTPException (422 malformed, 409
         illegal now or a stale ``expected_version``) and change nothing.
+
+        The copy in memory is trusted first (no query before the write: the write itself checks that
+        the stored actions are still the cache's). A 409 (refused, or another process stored first)
+        makes the store look at the database once: if the game had moved on elsewhere, the action is
+        judged again on the game brought up to date; if not, the refusal stands.
         """
         try:
             normalize_action(action)
@@ -284,15 +385,35 @@ class Store:
             raise HTTPException(422, str(exc)) from exc
         live = self.live(game_id)
         with live.lock:
-            live = self._refresh(live)
-            if expected_version is not None and expected_version != live.version:
-                raise HTTPException(
-                    409, f"the game has moved on: it is at action {live.version}, not {expected_version}"
-                )
-            return live, self._commit(live, role, action, user_id)
+            live = self._kept(live)
+            if not self._known(live):
+                live = self._refresh(live)
+            try:
+                return live, self._commit(live, role, action, user_id, expected_version)
+            except HTTPException as exc:
+                if exc.status_code != 409:
+                    raise
+                seen = (live, live.version, live.row_ids[-1:])
+                live = self._refresh(live)
+                if (live, live.version, live.row_ids[-1:]) == seen:
+                    raise  # the cache was the stored game: the refusal stands
+            return live, self._commit(live, role, action, user_id, expected_version)
 
-    def _commit(self, live: LiveGame, role: Role, action: Any, user_id: int | None) -> Action:
-        """Apply on a copy; store the action (committed, synced); then swap the copy in."""
+    def _commit(
+        self,
+        live: LiveGame,
+        role: Role,
+        action: Any,
+        user_id: int | None,
+        expected_version: int | None = None,
+    ) -> Action:
+        """Apply on a copy; store the action (one transaction: the game's row touched, the action
+        inserted if the stored actions are still the cache's; committed, synced); then swap the copy
+        in. :class:`Conflict` if another process stored or took back an action first."""
+        if expected_version is not None and expected_version != live.version:
+            raise HTTPException(
+                409, f"the game has moved on: it is at action {live.version}, not {expected_version}"
+            )
         state = live.game.copy(live.state)
         try:
             canon = live.game.apply_in_place(state, role, action)
@@ -300,49 +421,28 @@ class Store:
             raise HTTPException(409, str(exc)) from exc
         n = live.version + 1
         over = live.game.outcome(state) is not None
-        moved_on = "the game moved on while this action was checked; try again"
+        at = now()
+        values = {
+            "gid": live.id,
+            "n": n,
+            "role": role,
+            "action": json.dumps(list(canon)),
+            "user_id": user_id,
+            "at": at,
+            "last": live.row_ids[-1] if live.row_ids else 0,
+        }
         try:
-            with self.db.session() as s:
-                self._lock_row(s, live.id, over=over)
-                if self._stored(s, live.id) != live.stored:  # another process acted or undid first
-                    raise Conflict(moved_on)
-                stored = ActionRow(
-                    game_id=live.id, n=n, role=role, action=json.dumps(list(canon)), user_id=user_id
-                )
-                s.add(stored)
-                s.flush()
-                row_id = stored.id
-        except Conflict:
-            live.stored = None  # rebuilt at its next use
-            raise
+            with self.db.engine.begin() as conn:
+                conn.execute(TOUCH_OVER if over else TOUCH, {"gid": live.id, "at": at})
+                row_id = conn.execute(INSERT_ACTION, values).scalar()
+                if row_id is None:  # another process acted or undid first: nothing stored
+                    raise Conflict(MOVED_ON)
         except IntegrityError as exc:  # another process stored action n first
-            live.stored = None
-            raise Conflict(moved_on) from exc
-        if len(live.row_ids) != live.version:  # not known: a game imported by this process
-            live.row_ids = []
-        else:
-            live.row_ids.append(row_id)
+            raise Conflict(MOVED_ON) from exc
+        live.row_ids.append(row_id)
         live.advance(role, canon, state, user_id is not None)
         live.stored = (n, row_id)
         return canon
-
-    @staticmethod
-    def _lock_row(s: Any, game_id: int, *, over: bool = False) -> None:
-        """Touch the game's row first thing in a writing transaction (``updated``, and ``status``
-        if ``over``): PostgreSQL then holds the row's lock, SQLite its write lock, until the commit,
-        so the checks that follow see every change committed before and none can come between."""
-        values: dict[str, Any] = {"updated": now()}
-        if over:
-            values["status"] = OVER
-        s.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
-
-    @staticmethod
-    def _stored(s: Any, game_id: int) -> tuple[int, int | None]:
-        """(count, highest row id) of the game's stored actions."""
-        count, last_id = s.execute(
-            select(func.count(), func.max(ActionRow.id)).where(ActionRow.game_id == game_id)
-        ).one()
-        return int(count), last_id
 
     # -- taking back ---------------------------------------------------------------------------
     def undo(self, game_id: int, role: Role, *, expected_version: int) -> LiveGame:
@@ -358,34 +458,26 @@ class Store:
                 )
             if not live.can_undo(role):
                 raise HTTPException(409, f"{role} cannot undo: {live.why_not_undo(role)}")
-            with self.db.session() as s:
-                self._lock_row(s, live.id)
-                last = s.execute(
-                    select(ActionRow).where(ActionRow.game_id == live.id, ActionRow.n == live.version)
-                ).scalar_one_or_none()
-                row = s.get(GameRow, live.id)
+            with self.db.engine.begin() as conn:
+                conn.execute(TOUCH, {"gid": live.id, "at": now()})
+                status = conn.execute(STATUS, {"gid": live.id}).scalar()
+                last = conn.execute(LAST_ACTION, {"gid": live.id}).one_or_none()
                 if (
                     last is None
+                    or last.id != live.row_ids[-1]  # another process acted or undid since
+                    or last.n != live.version
                     or last.role != role
-                    or row is None
-                    or row.status != ACTIVE
-                    or self._stored(s, live.id) != live.stored  # another process acted since
+                    or status != ACTIVE
                 ):
-                    live.stored = None  # rebuilt at its next use
                     raise Conflict("the game moved on while the undo was checked; try again")
                 if last.user_id is None:  # defensive: a bot's action is never a person's to undo
                     raise HTTPException(409, f"{role} cannot undo: the last action was not a person's")
-                s.delete(last)
-                s.flush()
-                before_id = s.execute(
-                    select(func.max(ActionRow.id)).where(ActionRow.game_id == live.id)
-                ).scalar_one()
+                conn.execute(DELETE_ACTION, {"id": last.id})
             step = live.undo.pop()
             live.state = step.before
             live.record.actions.pop()
-            if live.row_ids:
-                live.row_ids.pop()
-            live.stored = (live.version, before_id)
+            live.row_ids.pop()
+            live.stored = (live.version, live.row_ids[-1] if live.row_ids else None)
             return live
 
     # -- bots ----------------------------------------------------------------------------------
@@ -429,15 +521,11 @@ class Store:
 
     def _bot_seats(self, game_id: int) -> dict[Role, str]:
         """The bot seats of ``game_id`` (role -> bot name), or none if the game is not under way."""
-        with self.db.session() as s:
-            row = s.get(GameRow, game_id)
-            if row is None or row.status != ACTIVE:
-                return {}
-            return {
-                seat.role: seat.bot
-                for seat in s.execute(select(SeatRow).where(SeatRow.game_id == game_id)).scalars()
-                if seat.kind == "bot" and seat.bot is not None
-            }
+        with self.db.engine.connect() as conn:
+            rows = conn.execute(BOT_SEATS, {"gid": game_id}).all()
+        if not rows or rows[0].status != ACTIVE:
+            return {}
+        return {row.role: row.bot for row in rows if row.role is not None and row.bot is not None}
 
     def bot_step(self, game_id: int, make_bot: Any) -> bool:
         """If a bot seat must act now, let it choose and store one action. True if the game changed:
@@ -447,15 +535,7 @@ class Store:
         live = self.live(game_id)
         with live.lock:
             live = self._refresh(live)
-            with self.db.session() as s:
-                row = s.get(GameRow, game_id)
-                if row is None or row.status != ACTIVE:
-                    return False
-                seats = {
-                    seat.role: seat.bot
-                    for seat in s.execute(select(SeatRow).where(SeatRow.game_id == game_id)).scalars()
-                    if seat.kind == "bot"
-                }
+            seats = self._bot_seats(game_id)
             for role in live.game.active_roles(live.state):
                 name = seats.get(role)
                 if name is None:
