@@ -32,7 +32,27 @@ def test_a_copy_shares_nothing_that_changes() -> None:
     copy.tracks["angevin"]["current"] += 5
     copy.event_decks["hre"]["1190"].pop()
     copy.stack[-1]["roles"].append("nobody")
+    copy.regions[region]["resources"].append([0, "gold"])
+    copy.placed.setdefault(region, {})["crusader"] = {"army": "angevin", "order": "x", "up": False}
     assert snapshot(state) == snapshot(start("four"))
+    placed = start("four")
+    placed.placed[region] = {"crusader": {"army": "angevin", "order": "x", "up": False}}
+    again = placed.copy()
+    again.placed[region]["crusader"]["up"] = True  # Command.Order.After: the copy's Order turns up
+    assert placed.placed[region]["crusader"]["up"] is False
+
+
+def test_a_save_whose_regions_or_orders_are_malformed_is_refused() -> None:
+    saved = start("four").to_json()
+    region = next(iter(saved["regions"]))
+    broken = json.loads(json.dumps(saved))
+    del broken["regions"][region]["destroyed_ports"]
+    with pytest.raises(BadSave, match="regions"):
+        GAME.from_json(broken)
+    broken = json.loads(json.dumps(saved))
+    broken["placed"] = {region: {"crusader": {"army": ["angevin"]}}}
+    with pytest.raises(BadSave, match="placed"):
+        GAME.from_json(broken)
 
 
 def test_a_save_of_another_format_or_with_an_unknown_procedure_is_refused() -> None:

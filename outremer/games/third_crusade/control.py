@@ -22,10 +22,10 @@ Whatever moves pieces or tokens calls :func:`update_tracks` once it is done.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from functools import cache
+from collections.abc import Iterable, Mapping
+from functools import cache, lru_cache
 
-from .common import alliance, counts, data, pack_at
+from .common import COUNTED, alliance, data, pack_at, slot_counts
 from .options import on
 from .state import NEUTRAL, State
 
@@ -37,16 +37,27 @@ MERCANTILE_MAX = 5
 
 def _counted(state: State, region: str) -> Counter[str]:
     """The pieces that count for Control in ``region`` by owner: Units and Leaders (R1), Units only
-    with the option ``control_units_only``."""
-    if not on(state, "control_units_only"):
-        return counts(state, region)
-    pieces = (p for p in state.regions[region]["slots"] if p is not None and ":" in p)
-    return Counter(p.split(":", 1)[0] for p in pieces)
+    with the option ``control_units_only``. Shared like ``common.counts``: never change it."""
+    return _counted_in(state.pack, on(state, "control_units_only"), tuple(state.regions[region]["slots"]))
+
+
+@lru_cache(maxsize=COUNTED)
+def _counted_in(pack: str | None, units_only: bool, slots: tuple[str | None, ...]) -> Counter[str]:
+    """:func:`_counted` of a Region whose slots hold ``slots``."""
+    if not units_only:
+        return slot_counts(pack, slots)
+    return Counter(p.split(":", 1)[0] for p in slots if p is not None and ":" in p)
 
 
 def controller(state: State, region: str) -> str | None:
     """The Army Controlling ``region``, or None on a tie or with only Neutral pieces (R1)."""
-    ranked = [(n, who) for who, n in _counted(state, region).items() if who != NEUTRAL]
+    return _controller(state.pack, on(state, "control_units_only"), tuple(state.regions[region]["slots"]))
+
+
+@lru_cache(maxsize=COUNTED)
+def _controller(pack: str | None, units_only: bool, slots: tuple[str | None, ...]) -> str | None:
+    """:func:`controller` of a Region whose slots hold ``slots``."""
+    ranked = [(n, who) for who, n in _counted_in(pack, units_only, slots).items() if who != NEUTRAL]
     ranked.sort(reverse=True)
     if not ranked or (len(ranked) > 1 and ranked[0][0] == ranked[1][0]):
         return None
@@ -66,14 +77,24 @@ def holder(state: State, region: str) -> str | None:
 
 def icons(state: State, region: str) -> Counter[str]:
     """The Resource icons of ``region`` that nothing covers: printed on its slots or on its Resource
-    tokens, a slot being covered by a piece or a Sabotage token (``Glossary.Slots``, L1557)."""
+    tokens, a slot being covered by a piece or a Sabotage token (``Glossary.Slots``, L1557). Shared
+    by every call on the same contents: read it, never change it."""
     here = state.regions[region]
+    tokens = tuple((at, icon) for at, icon in here["resources"])
+    return _icons(state.pack, region, tuple(here["slots"]), tokens)
+
+
+@lru_cache(maxsize=COUNTED)
+def _icons(
+    pack: str | None, region: str, slots: tuple[str | None, ...], tokens: tuple[tuple[int, str], ...]
+) -> Counter[str]:
+    """:func:`icons` of ``region`` with ``slots`` and the Resource tokens ``tokens``."""
     found: Counter[str] = Counter()
-    for slot, printed in zip(here["slots"], data(state).board.regions[region].slots, strict=True):
+    for slot, printed in zip(slots, pack_at(pack).board.regions[region].slots, strict=True):
         if slot is None and printed.icon is not None:
             found[printed.icon] += 1
-    for at, icon in here["resources"]:
-        if here["slots"][at] is None:
+    for at, icon in tokens:
+        if slots[at] is None:
             found[icon] += 1
     return found
 
@@ -88,15 +109,25 @@ def controlled(state: State, army: str, owners: Mapping[str, str | None] | None 
 
 def counted(state: State, army: str, owners: Mapping[str, str | None] | None = None) -> dict[str, int]:
     """What ``army``'s tracks that follow Control should show now (``BoardSetup.4``)."""
-    found: Counter[str] = Counter()
-    for rid in controlled(state, army, owners):
-        found.update(icons(state, rid))
+    return _all_counted(state, (army,), owners)[army]
+
+
+def _all_counted(
+    state: State, armies: Iterable[str], owners: Mapping[str, str | None] | None = None
+) -> dict[str, dict[str, int]]:
+    """:func:`counted` for each of ``armies``, read in one pass over the map."""
+    if owners is None:
+        owners = {rid: controller(state, rid) for rid in state.regions}
+    found: dict[str, Counter[str]] = {army: Counter() for army in armies}
+    for rid, who in owners.items():
+        if who in found:
+            found[who].update(icons(state, rid))
     leaders = data(state).leaders.leaders
     for here in state.regions.values():
         for piece in here["slots"]:
-            if piece in leaders and leaders[piece].army == army:
-                found.update(leaders[piece].icons)
-    return {track: found[icon] for track, icon in TRACK_ICONS.items()}
+            if piece in leaders and leaders[piece].army in found:
+                found[leaders[piece].army].update(leaders[piece].icons)
+    return {army: {track: f[icon] for track, icon in TRACK_ICONS.items()} for army, f in found.items()}
 
 
 def mercantile(state: State, army: str, owners: Mapping[str, str | None] | None = None) -> int:
@@ -137,9 +168,10 @@ def update_tracks(state: State) -> None:
     """Move every track marker that follows Control to what the map gives now, saying each move
     (``Command.Event.Tracks``, ``Battle.After``; R3 and R43 for the Mercantile markers)."""
     owners = {rid: controller(state, rid) for rid in state.regions}  # read once for every track
+    due = _all_counted(state, state.armies, owners)
     for army in state.armies:
         track = state.tracks[army]
-        for name, value in counted(state, army, owners).items():
+        for name, value in due[army].items():
             if track[name] != value:
                 state.say("Command.Event.Tracks", f"{army}: {name} track {track[name]} -> {value}.")
                 track[name] = value

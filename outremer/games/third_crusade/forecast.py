@@ -11,7 +11,7 @@ lose nothing for their Orders and take no supply check (``Solo.Upkeep.Orders``, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import control, solo, upkeep
 from .command import COMMAND
@@ -27,10 +27,17 @@ class Holdings:
 
     controller: dict[str, str | None]
     holder: dict[str, str | None]
+    by_army: dict[str, list[str]] = field(default_factory=dict)
+    """Army -> the Regions it Controls, in map order (read from ``controller`` once)."""
+
+    def __post_init__(self) -> None:
+        for rid, who in self.controller.items():
+            if who is not None:
+                self.by_army.setdefault(who, []).append(rid)
 
     def of(self, army: str) -> list[str]:
         """The Regions ``army`` Controls, in map order."""
-        return [rid for rid, who in self.controller.items() if who == army]
+        return list(self.by_army.get(army, ()))
 
 
 def holdings(state: State) -> Holdings:

@@ -36,6 +36,7 @@ it draws from its Advanced pile by its column instead (``BotTable.Upkeep``; R15,
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ...engine.procedures import Action, Frame
@@ -47,6 +48,7 @@ from .common import (
     has_presence,
     move_faith,
     move_glory,
+    pack_at,
     players,
     port_open,
     presence_holds,
@@ -207,7 +209,13 @@ def need(state: State, army: str) -> int:
     per type, with the option ``refill_chosen_section`` what each Section holds."""
     if state.sections is not None:
         return refill.supply_needed(state, army)
-    return data(state).orders.board.supply_needed(away(state, army))
+    return _supply_needed(state.pack, tuple(away(state, army).items()))
+
+
+@lru_cache(maxsize=1024)
+def _supply_needed(pack: str | None, away: tuple[tuple[str, int], ...]) -> int:
+    """:func:`need` by R13 with ``away`` Units of each type off the board, read once per count."""
+    return pack_at(pack).orders.board.supply_needed(dict(away))
 
 
 def _units_on_map(state: State, army: str) -> list[Action]:
