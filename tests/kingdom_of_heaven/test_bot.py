@@ -9,8 +9,15 @@ import pytest
 
 from outremer.bots.match import play_match
 from outremer.bots.registry import make_bot
-from outremer.games.kingdom_of_heaven import dice, victory
-from outremer.games.kingdom_of_heaven.bot import GOOD_ASSAULT, ScriptedBot, Seat, _influence, _round
+from outremer.games.kingdom_of_heaven import dice, movement, victory
+from outremer.games.kingdom_of_heaven.bot import (
+    GOOD_ASSAULT,
+    GOOD_CALL,
+    ScriptedBot,
+    Seat,
+    _influence,
+    _round,
+)
 from outremer.games.kingdom_of_heaven.common import data
 from outremer.games.kingdom_of_heaven.game import KingdomOfHeaven
 from outremer.games.kingdom_of_heaven.sieges import grids
@@ -179,3 +186,57 @@ def test_assaults_only_at_good_odds():
     state.castles.pop("safed")
     state.cities["safed"] = "jerusalem"
     assert Seat(GAME.view(state, MUSLIM), MUSLIM, data(state), grids(state)).assault_chance("safed") == 1.0
+
+
+def test_louis_sails_from_cyprus_by_a_card_of_ov_3():
+    # §10.8 L636: the Christian sails the Mediterranean from a friendly port by an OV 3 card only.
+    # In F Louis IX starts at Limassol on Cyprus, with no VP space to gain by land: the bot
+    # activates him with an OV 3 card rather than a cheaper one, and sails rather than marches
+    state = GAME.setup(1, "F")
+    me = _seat(state, CHRISTIAN)
+    assert me.dist("limassol") >= 99 and me.sea_dist("limassol") < 4
+    by_sea, by_land = _round(me, ("activate", "54", "louis_ix")), _round(me, ("activate", "3", "louis_ix"))
+    assert by_sea > by_land == 0.5
+    movement.activate(state, CHRISTIAN, "54", 3, "louis_ix", "limassol")
+    assert ("by_sea",) in GAME.legal_actions(state, CHRISTIAN)
+    assert ScriptedBot(1).choose(GAME, state, CHRISTIAN) == ("by_sea",)
+
+
+def test_calls_for_surrender_only_at_fair_odds():
+    # §17.5 L1008-L1012, §17.4, §17.5.1: a call succeeds on a die above the RF with its modifiers,
+    # and each failure costs -1 on every later call; the bot calls only at a chance of 1/3 or more.
+    # A Full Templar castle (RF 3 + 1 for the Orders, §17.4) called by six units with Saladin
+    # (battle 3, +1) needs 4+ (1/2); Acre, a port city with Guy and six steps inside (3 + 1 + 1
+    # + 2), needs 8+: never
+    state = blank("D", turn=2)
+    state.castles["safed"] = {"power": "templars", "low": False}
+    place(state, "inside", "acre", "jerusalem", full={"2-4": 3}, leaders=["guy"])
+    force = {"ayyubids": {"full": {"3-6": 6}, "reduced": {}, "leaders": ["saladin"]}}
+    me = Seat(GAME.view(state, MUSLIM), MUSLIM, data(state), grids(state))
+    assert me.call_chance("safed", force, "saladin") == 1 / 2
+    assert me.call_chance("acre", force, "saladin") == 0.0
+    state.failed_calls[MUSLIM] = 2  # §17.5.1: two failures since the last assault, -2
+    me = Seat(GAME.view(state, MUSLIM), MUSLIM, data(state), grids(state))
+    assert me.call_chance("safed", force, "saladin") == 1 / 6 < GOOD_CALL
+
+
+def test_an_activation_with_nothing_to_do_is_worth_little():
+    # §10.1-§10.2: an activated force marches, calls or besieges; one whose every step toward a
+    # target enters a stronger enemy army, with no enemy stronghold where it stands, does nothing,
+    # and the bot plays the card another way. The same force next to a weak enemy goes.
+    state = blank("D", turn=2)
+    place(state, "field", "harim", "ayyubids", full={"2-6": 2}, leaders=["saladin"])
+    me = _seat(state, MUSLIM)
+    step = min(
+        (lk.b if lk.a == "harim" else lk.a for lk in data(state).board.links_of("harim")),
+        key=me.dist,
+    )
+    assert me.dist(step) < me.dist("harim") and me.useful("harim", 4.0, 2)
+    place(state, "field", step, "antioch", full={"2-4": 4}, leaders=["bohemond_iii"])
+    me = _seat(state, MUSLIM)
+    blocked = all(
+        me.dist(s) >= me.dist("harim") or me.at(s, CHRISTIAN) > 0.8 * 4.0
+        for s in (lk.b if lk.a == "harim" else lk.a for lk in data(state).board.links_of("harim"))
+    )
+    assert blocked and not me.useful("harim", 4.0, 2)
+    assert _round(me, ("activate", "2", "saladin")) == 0.5

@@ -429,3 +429,20 @@ def test_an_attack_on_a_neutral_under_free_passage_breaks_its_neutrality():
     battle = PROCEDURES.find(state, "battle")
     assert battle is not None and battle["defender"] == "muslim"
     assert state.political["seljuks"] == "muslim" and said(state, "attack breaks")
+
+
+def test_a_leader_left_alone_outside_a_stronghold_fights():
+    # §17.2 L966, §3.Terms (an army is leaders and/or units), K95: the enemy enters Acre, where Guy
+    # and two units are inside; Reynald, with no unit, is left outside: he must fight, as the
+    # army outside does, and the Call for Surrender waits on him (§17.5: no enemy outside)
+    state = position("D")
+    put(state, "acre", "jerusalem", {"2-4": 2}, leaders=["guy"], place="inside")
+    put(state, "acre", "jerusalem", leaders=["reynald"])
+    force = {"ayyubids": put(state, "tiberias", "ayyubids", {"3-6": 4}, leaders=["saladin"])}
+    movement.start(state, "muslim", "tiberias", force, "saladin", 1)
+    PROCEDURES.settle(state)
+    do(state, "muslim", ("move", "acre"))
+    do(state, "christian", ("roll",))  # no avoidance attempted
+    do(state, "christian", ("done",))  # Reynald stays outside
+    battle = PROCEDURES.find(state, "battle")
+    assert battle is not None and (battle["attacker"], battle["defender"]) == ("muslim", "christian")

@@ -36,9 +36,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...engine.game import Action
+from .board import MEDITERRANEAN
 from .common import Pack, data
+from .naval import NAVAL_OV
 from .sieges import grids
 from .state import CHRISTIAN, MUSLIM, marker
+from .strongholds import BASE_RF, MAX_RF, ORDER_CASTLES
 from .tables import Tables
 
 Group = Mapping[str, Any]
@@ -47,6 +50,8 @@ DEFENDER_DRM = 2  # the walls' +2 to the defender's assault roll (§17.7 L1116)
 CASTLE = {False: (3, 2), True: (2, 1)}  # a castle's own garrison by its Low side: CS, steps (§17.7.1)
 GOOD_ASSAULT = 0.3
 """The chance of taking a stronghold at which the bot assaults it (§17.7.3)."""
+GOOD_CALL = 1 / 3
+"""The chance of a Call for Surrender at which the bot makes it (§17.5); else it besieges."""
 
 
 class Seat:
@@ -162,6 +167,36 @@ class Seat:
             self._dist = _distances(self.pack, self.targets())
         return self._dist.get(space, FAR)
 
+    def sea_dist(self, space: str) -> float:
+        """Steps to the nearest target by a naval move from ``space`` (§10.8 L636): one for the
+        voyage, then from the best port to land in; FAR unless the role is the Christian in a
+        Mediterranean port he controls (by an OV 3 card, the only sailing without an event)."""
+        board = self.pack.board
+        port = space in board.spaces and board.spaces[space].port == MEDITERRANEAN
+        if self.role != CHRISTIAN or not port or self.controller(space) != self.role:
+            return FAR
+        return 1.0 + min((self.dist(p) for p in board.ports(MEDITERRANEAN) if p != space), default=FAR)
+
+    def reach(self, space: str, ov: int) -> float:
+        """Steps to the nearest target from ``space`` for a force activated by a card of ``ov``:
+        by land, or by sea when the card may sail (§10.8 L636) and that is shorter."""
+        return min(self.dist(space), self.sea_dist(space) if ov >= NAVAL_OV else FAR)
+
+    def useful(self, space: str, strength: float, ov: int) -> bool:
+        """Whether a force of ``strength`` activated in ``space`` by a card of ``ov`` has work its
+        march scores (:func:`_march`): a step nearer a target into no stronger enemy army, an
+        enemy stronghold here to call on or besiege (§17.5, §17.6.1), or a voyage (§10.8)."""
+        if self.sea_dist(space) < self.dist(space) - 1 and ov >= NAVAL_OV:
+            return True
+        if self.stronghold(space) and self.holder(space) == self.enemy and not self.besieging(space):
+            return True
+        here = self.dist(space)
+        for link in self.pack.board.links_of(space):
+            there = link.b if link.a == space else link.a
+            if self.dist(there) < here and self.at(there, self.enemy) <= 0.8 * strength:
+                return True
+        return False
+
     def where(self, leader: str) -> tuple[str, float] | None:
         """The space of ``leader`` and the strength of the role's force there."""
         for place in ("field", "inside"):
@@ -200,6 +235,30 @@ class Seat:
                 major = inflicted > suffered and inflicted >= 2 * suffered
                 won += major or (inflicted >= 1 and inflicted >= steps)
         return won / 36
+
+    def call_chance(self, space: str, force: Mapping[str, Group], leader: str | None) -> float:
+        """The chance that a Call for Surrender at ``space`` succeeds now (§17.5, §17.4): a die
+        with its modifiers (each failed call -1, +1 for an active leader of battle 3 or 4, -2 with
+        fewer than six units; an enemy army in reach left out) above the RF, worked out from the
+        public stacks as §17.4 does (the best leader inside, a port, a city's steps, the castle)."""
+        siege = self.view["sieges"].get(space)
+        if siege is not None:
+            rf = int(siege["rf"])
+        else:
+            inside = self.view["inside"].get(space, {})
+            castle = self.view["castles"].get(space)
+            rf = BASE_RF + (self._best(inside) + 1) // 2
+            rf += 1 if self.pack.board.spaces[space].port else 0
+            if castle is None:
+                steps = sum(2 * sum(g["full"].values()) + sum(g["reduced"].values()) for g in inside.values())
+                rf += min(2, steps // 2)
+            else:
+                rf += 1 if castle["power"] in ORDER_CASTLES else (-1 if castle["low"] else 0)
+            rf = max(0, min(MAX_RF, rf))
+        drm = -int(self.view["failed_calls"].get(self.role, 0))
+        drm += 1 if leader is not None and self._rating(leader) in (3, 4) else 0
+        drm -= 2 if sum(_units(g) for g in force.values()) < 6 else 0
+        return sum(1 for die in range(1, 7) if die + drm > rf) / 6
 
     def _battle(self, force: Mapping[str, Group]) -> int:
         """The leaders' battle ratings, which count in a force's strength (§13.2 L776)."""
@@ -265,9 +324,12 @@ def _round(me: Seat, a: Action) -> float:
         found = me.where(a[2])
         if found and me.besieging(found[0]):
             return 0.5  # its force besieges already: the siege is resolved by a card (§17.6)
+        reach = me.reach(found[0], card.ov) if found else FAR
+        if found and (reach >= FAR or not me.useful(found[0], found[1], card.ov)):
+            return 0.5  # no target by land, nor by sea with this card (§10.8): the march goes nowhere
         power = min(found[1], 24.0) / 4 if found else 0.0
-        near = 1.0 if found and me.dist(found[0]) <= 3 else 0.0
-        urgent = 0.25 * min(me.goal_gap(), 8) if found and me.dist(found[0]) <= 4 else 0.0
+        near = 1.0 if reach <= 3 else 0.0
+        urgent = 0.25 * min(me.goal_gap(), 8) if reach <= 4 else 0.0
         bonus = 0.5 * sum(_effect(me, e) for e in card.event) if verb == "activate_event" else 0.0
         return 1.5 + power + near + urgent - 0.3 * card.ov + bonus
     if verb == "diplomacy" and card is not None:
@@ -351,22 +413,29 @@ def _march(me: Seat, a: Action) -> float:
     verb = a[0]
     if verb == "pick":
         return 5.0
-    if verb == "call":
-        return 6.0 if enemy_hold and mine >= 2 * garrison else -1.0
+    if verb == "call":  # a failed call costs -1 on every later one (§17.5.1): only at fair odds
+        chance = me.call_chance(here, top.get("group", {}), top.get("leader")) if enemy_hold else 0.0
+        return 6.0 if mine >= 2 * garrison and chance >= GOOD_CALL else -1.0
     if verb == "besiege":
         return 4.5 if enemy_hold and mine >= garrison else 0.5
     if verb == "move":
         there = a[1]
         if me.at(there, me.enemy) > 0.8 * mine:
             return -2.0
+        if there in top.get("path", []):
+            return -1.0  # never back over its own route: a target that moved must not make it pace
         gain = me.dist(here) - me.dist(there)
         return 3.0 + gain if gain > 0 else -1.0
     return {"stop": 1.0, "rest": 0.8, "drop": -3.0, "drop_leader": -3.0, "pick_leader": -0.5}.get(verb, 0.0)
 
 
 def _activation(me: Seat, a: Action) -> float:
-    """Forming the force (§10.1): every unit it may take, then go."""
-    return {"take": 5.0, "take_leader": 0.5, "go": 2.0, "by_sea": 1.0, "done_detach": 2.0}.get(a[0], -1.0)
+    """Forming the force (§10.1): every unit it may take, then go; by sea instead, before taking
+    more than a fleet carries, when a voyage brings it nearer a target than marching (§10.8 L636)."""
+    space = str(me.top.get("space", ""))
+    if a[0] == "by_sea":
+        return 6.0 if me.sea_dist(space) < me.dist(space) - 1 else 1.0
+    return {"take": 5.0, "take_leader": 0.5, "go": 2.0, "done_detach": 2.0}.get(a[0], -1.0)
 
 
 def _loss(me: Seat, a: Action) -> float:
@@ -481,9 +550,18 @@ def _event(me: Seat, a: Action) -> float:
 
 
 def _naval(me: Seat, a: Action) -> float:
+    """A naval move (§10.8): the strongest units the fleet carries, then the port nearest a
+    target; the weakest put back while the force is over the fleet's five (L636)."""
     if a[0] == "to":
         return -me.dist(a[1])
-    return {"take": 5.0, "take_leader": 0.5, "put_back": -2.0}.get(a[0], 0.0)
+    if a[0] in ("take", "put_back") and len(a) == 4:
+        face = {"full": {}, "reduced": {}, a[2]: {a[3]: 1}}
+        cs = me.strength({a[1]: face})
+        if a[0] == "take":
+            return 5.0 + 0.1 * cs
+        over = sum(_units(g) for g in me.top.get("group", {}).values()) > int(me.top.get("units", 5))
+        return 3.0 - 0.1 * cs if over else -2.0
+    return {"take_leader": 0.5}.get(a[0], 0.0)
 
 
 def _ransom(me: Seat, a: Action) -> float:

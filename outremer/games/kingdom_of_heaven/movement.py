@@ -273,6 +273,16 @@ def enemy_units(state: State, space: str, player: str, place: str = "field") -> 
     return any(units(g) and side(state, p) != player for p, g in forces.at(state, place, space).items())
 
 
+def enemy_outside(state: State, space: str, player: str) -> bool:
+    """Whether the mover meets a battle in ``space``: enemy or neutral units outside (§10.2 L590),
+    or, at a stronghold of the enemy's, leaders left outside alone (an army is leaders and/or
+    units, §3.Terms L191; those outside a stronghold the enemy enters fight, §17.2 L966, K95)."""
+    if foraging.stronghold_side(state, space, player) != "enemy":
+        return enemy_units(state, space, player)
+    field = forces.at(state, "field", space)
+    return any(not forces.empty(g) and side(state, p) != player for p, g in field.items())
+
+
 def present(state: State, space: str, player: str) -> bool:
     return any(side(state, p) == player for place in forces.PLACES for p in forces.at(state, place, space))
 
@@ -877,7 +887,7 @@ def _march_run(state: State, frame: Frame) -> None:
             PROCEDURES.push(state, "stronghold_entry", space=at, player=foe)
         return
     if stage == "inside":
-        if enemy_units(state, at, player):
+        if enemy_outside(state, at, player):
             frame["stage"] = "battle"
             frame["attacking"] = True
             why = sieges.battle_why(state, at, player)
@@ -901,7 +911,7 @@ def _march_run(state: State, frame: Frame) -> None:
             PROCEDURES.pop(state, frame, at=None, group={})
             return
         frame["group"] = survivors
-        frame["stage"] = "inside" if enemy_units(state, at, player) else "move"
+        frame["stage"] = "inside" if enemy_outside(state, at, player) else "move"
         return
     if stage == "call":
         frame["stage"] = "move"
