@@ -47,17 +47,25 @@ DEFAULT_LIVE_GAMES = 256  # the same default as outremer.server.store
     help="Games kept in memory; beyond that the one used longest ago is rebuilt from the database "
     "when next used.",
 )
-def serve_command(host: str, port: int, database: str, live_games: int) -> None:
+@click.option(
+    "--workers",
+    default=1,
+    show_default=True,
+    type=click.IntRange(min=1),
+    envvar="OUTREMER_WORKERS",
+    show_envvar=True,
+    help="Server processes behind the one port, sharing the database (SQLite or PostgreSQL).",
+)
+def serve_command(host: str, port: int, database: str, live_games: int, workers: int) -> None:
     """Serve Outremer over HTTP: the API at /api, documented at /openapi.json. Every option may
     also be set from the environment variable shown beside it; a flag wins over the variable."""
-    import uvicorn
-
-    from ..server.app import create_app
+    from ..server.workers import serve
 
     if database == DEFAULT_URL:
         DEFAULT_FOLDER.mkdir(exist_ok=True)
-    click.echo(f"Outremer on http://{host}:{port}/ (database {shown_url(database)})", err=True)
-    uvicorn.run(create_app(database, live_games=live_games), host=host, port=port, log_level="info")
+    many = f", {workers} worker processes" if workers > 1 else ""
+    click.echo(f"Outremer on http://{host}:{port}/ (database {shown_url(database)}{many})", err=True)
+    serve(host, port, database, live_games=live_games, workers=workers)
 
 
 def shown_url(database: str) -> str:
