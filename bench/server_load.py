@@ -54,6 +54,7 @@ from outremer.server.db import Database
 
 PASSWORD = "load-test-password"
 TICKS = os.sysconf("SC_CLK_TCK")
+TIMEOUT = 60.0  # seconds a request may take before it counts as an error
 BOT_WAIT = 3.0  # seconds a client waits for a bot seat acting at the same time before acting anyway
 
 
@@ -127,6 +128,14 @@ class Http:
         self.writer: asyncio.StreamWriter | None = None
 
     async def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        """Send a request and read its answer, within :data:`TIMEOUT` seconds (else TimeoutError)."""
+        try:
+            return await asyncio.wait_for(self._call(method, path, body), TIMEOUT)
+        except TimeoutError:
+            self.close()  # its answer may still come: the connection is no longer usable
+            raise
+
+    async def _call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
         data = b"" if body is None else json.dumps(body).encode()
         extra = (
             f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n" if body is not None else ""
@@ -170,6 +179,7 @@ class Http:
     def close(self) -> None:
         if self.writer is not None:
             self.writer.close()
+            self.writer = None
 
 
 class Player:
@@ -349,7 +359,11 @@ async def drive(args: argparse.Namespace, port: int, tokens: list[str], server_p
     players = [Player(i, args, port, token, title["roles"], stats) for i, token in enumerate(tokens)]
     stop = asyncio.Event()
     tasks = [asyncio.create_task(p.run(stop)) for p in players]
-    await asyncio.gather(*(p.ready.wait() for p in players))
+    try:
+        await asyncio.wait_for(asyncio.gather(*(p.ready.wait() for p in players)), 4 * TIMEOUT)
+    except TimeoutError:
+        stop.set()
+        raise SystemExit(f"the clients could not all start a game: {dict(stats.errors)}") from None
     cpu0, client0, t0 = process_tree_cpu(server_pid), time.process_time(), time.perf_counter()
     stats.on = True
     await asyncio.sleep(args.seconds)

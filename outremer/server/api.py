@@ -31,11 +31,30 @@ from .db import ACTIVE, BOT, HOTSEAT, MAX_ID, OPEN, OVER, PERSON, ActionRow, Gam
 from .inputs import ANY, BODY, LOG_KEY_PATTERN, UNSAFE, Body, Count, Text, Token, refusals
 from .limits import client_address
 from .store import SEED_RANGE, LiveGame, record_from_save
-from .views import active_now, choose_role, game_payload, held_roles, seats_of, summary, user_names
+from .views import (
+    Page,
+    active_now,
+    choose_role,
+    dumps,
+    game_payload,
+    held_roles,
+    seats_of,
+    summary,
+    user_names,
+)
 
 router = APIRouter(prefix="/api", responses=refusals(*ANY))
 
 GameId = Annotated[int, Path(ge=1, le=MAX_ID, description="a game's id")]
+
+GameAnswer = dict[str, Any]
+"""What the routes answering with a game's page document (OpenAPI): a JSON object. They send the
+page's JSON text as :func:`views.game_payload` made it, parts of it computed once per state."""
+
+
+def answer(text: str, status_code: int = 200) -> Response:
+    """A JSON answer whose text is already made."""
+    return Response(text, status_code=status_code, media_type="application/json")
 
 
 # -- request bodies ----------------------------------------------------------------------------
@@ -116,8 +135,7 @@ CtxDep = Annotated[Context, Depends(ctx_of)]
 
 
 def optional_user(request: Request, ctx: CtxDep) -> User | None:
-    with ctx.db.session() as s:
-        return auth.user_for_token(s, request.cookies.get(auth.COOKIE))
+    return ctx.sessions.user(ctx.db, request.cookies.get(auth.COOKIE))
 
 
 def required_user(user: Annotated[User | None, Depends(optional_user)]) -> User:
@@ -169,8 +187,10 @@ def login(body: Credentials, request: Request, response: Response, ctx: CtxDep) 
 @router.post("/logout", tags=["accounts"], responses=refusals(*UNSAFE))
 def logout(request: Request, response: Response, ctx: CtxDep) -> dict[str, Any]:
     """Sign out: ends the session and clears the cookie."""
+    token = request.cookies.get(auth.COOKIE)
     with ctx.db.session() as s:
-        auth.end_session(s, request.cookies.get(auth.COOKIE))
+        auth.end_session(s, token)
+    ctx.sessions.forget(token)
     auth.clear_cookie(response, auth.cookie_secure(request, ctx.secure_cookies))
     return {"signed_out": True}
 
@@ -356,8 +376,10 @@ def _check_chosen_seed(ctx: Context, seats: list[SeatRow], why: str) -> None:
         )
 
 
-@router.post("/games", status_code=201, tags=["games"], responses=refusals(*BODY, 401))
-def create_game(body: NewGame, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
+@router.post(
+    "/games", status_code=201, tags=["games"], response_model=GameAnswer, responses=refusals(*BODY, 401)
+)
+def create_game(body: NewGame, user: UserDep, ctx: CtxDep) -> Response:
     """Create a game; the answer is the game as the creator sees it (with invite links of open seats)."""
     try:
         game = get_game(body.title)
@@ -382,11 +404,17 @@ def create_game(body: NewGame, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
     record = Record(game.slug, seed, scenario, dict(options), [])
     game_id = _insert_game(ctx, game, record, state, seats, user, body.public)
     ctx.changed(game_id)
-    return _payload(ctx, game_id, user, None)
+    return answer(_payload(ctx, game_id, user, None).text, 201)
 
 
-@router.post("/games/import", status_code=201, tags=["games"], responses=refusals(*BODY, 401))
-def import_game(body: ImportGame, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
+@router.post(
+    "/games/import",
+    status_code=201,
+    tags=["games"],
+    response_model=GameAnswer,
+    responses=refusals(*BODY, 401),
+)
+def import_game(body: ImportGame, user: UserDep, ctx: CtxDep) -> Response:
     """Import a save file: every action is replayed and checked; the importer holds every seat by
     default. The save holds the seed, so an unfinished game with an 'invite' seat is refused (422)."""
     game, record, state = record_from_save(body.save)
@@ -397,7 +425,7 @@ def import_game(body: ImportGame, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
         _check_chosen_seed(ctx, seats, "importing an unfinished game (its save holds the seed)")
     game_id = _insert_game(ctx, game, record, state, seats, user, body.public)
     ctx.changed(game_id)
-    return _payload(ctx, game_id, user, None)
+    return answer(_payload(ctx, game_id, user, None).text, 201)
 
 
 @router.get("/games", tags=["games"], responses=refusals(401, 422))
@@ -472,18 +500,28 @@ def show_invite(token: Token, user: MaybeUser, ctx: CtxDep) -> dict[str, Any]:
         }
 
 
-@router.post("/invites/{token}", tags=["games"], responses=refusals(*UNSAFE, 401, 404, 409, 422))
-def join_by_invite(token: Token, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
+@router.post(
+    "/invites/{token}",
+    tags=["games"],
+    response_model=GameAnswer,
+    responses=refusals(*UNSAFE, 401, 404, 409, 422),
+)
+def join_by_invite(token: Token, user: UserDep, ctx: CtxDep) -> Response:
     """Take the seat an invite link is for (409 if it is taken or the game has started; 404 as for a
     wrong token if it is taken and the game is private to the user)."""
     with ctx.db.session() as s:
         seat_id = _invited_seat(s, token, user)[0].id
     game_id = _take_seat(ctx, seat_id, user)
-    return _payload(ctx, game_id, user, None)
+    return answer(_payload(ctx, game_id, user, None).text)
 
 
-@router.post("/games/{game_id}/join", tags=["games"], responses=refusals(*BODY, 401, 403, 404, 409))
-def join_from_lobby(game_id: GameId, body: Join, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
+@router.post(
+    "/games/{game_id}/join",
+    tags=["games"],
+    response_model=GameAnswer,
+    responses=refusals(*BODY, 401, 403, 404, 409),
+)
+def join_from_lobby(game_id: GameId, body: Join, user: UserDep, ctx: CtxDep) -> Response:
     """Take an open seat of a public game."""
     with ctx.db.session() as s:
         row = visible_game(s, game_id, user.id)
@@ -494,7 +532,7 @@ def join_from_lobby(game_id: GameId, body: Join, user: UserDep, ctx: CtxDep) -> 
             raise HTTPException(422, f"game {game_id} has no seat {body.role!r}")
         seat_id = seat.id
     _take_seat(ctx, seat_id, user)
-    return _payload(ctx, game_id, user, body.role)
+    return answer(_payload(ctx, game_id, user, body.role).text)
 
 
 # -- playing -----------------------------------------------------------------------------------
@@ -505,14 +543,14 @@ def _payload(
     role: str | None,
     log_from: int = 0,
     log_key: str | None = None,
-) -> dict[str, Any]:
+) -> Page:
     live = ctx.store.current(game_id)
     with ctx.db.session() as s, live.lock:
         chosen = choose_role(s, live, _uid(user), role)
         return game_payload(s, live, _uid(user), chosen, log_from=log_from, log_key=log_key)
 
 
-@router.get("/games/{game_id}", tags=["play"], responses=refusals(403, 404, 422))
+@router.get("/games/{game_id}", tags=["play"], response_model=GameAnswer, responses=refusals(403, 404, 422))
 def get_game_view(
     game_id: GameId,
     user: MaybeUser,
@@ -525,7 +563,7 @@ def get_game_view(
         str | None, Query(max_length=100, pattern=LOG_KEY_PATTERN, description=LOG_KEY)
     ] = None,
     invite: Annotated[str | None, Query(max_length=100, description=INVITE)] = None,
-) -> dict[str, Any]:
+) -> Response:
     """The game as the signed-in user's seat sees it (observer's view for anyone else): the view,
     the log, whose turn it is, and the seat's legal actions. With ``role``, ``log_from`` and
     ``log_key`` from an earlier answer, the log holds only the entries after those (``log_from``
@@ -533,7 +571,7 @@ def get_game_view(
     seen only by its players and holders of its invitation: 404 for anyone else, as for no game."""
     with ctx.db.session() as s:
         visible_game(s, game_id, _uid(user), invite)
-    return _payload(ctx, game_id, user, role, log_from, log_key)
+    return answer(_payload(ctx, game_id, user, role, log_from, log_key).text)
 
 
 def _check_seat(ctx: Context, game_id: int, role: str, user: User) -> None:
@@ -553,8 +591,13 @@ def _check_seat(ctx: Context, game_id: int, role: str, user: User) -> None:
         raise HTTPException(409, "the game is over")
 
 
-@router.post("/games/{game_id}/action", tags=["play"], responses=refusals(*BODY, 401, 403, 404, 409))
-def post_action(game_id: GameId, body: ActionBody, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
+@router.post(
+    "/games/{game_id}/action",
+    tags=["play"],
+    response_model=GameAnswer,
+    responses=refusals(*BODY, 401, 403, 404, 409),
+)
+def post_action(game_id: GameId, body: ActionBody, user: UserDep, ctx: CtxDep) -> Response:
     """Take an action for a seat the user holds. Checked against that seat and the legal actions of
     this moment; stored durably before the answer. 403 not your seat, 409 not legal now (or the game
     is not under way, or ``version`` is stale), 422 malformed."""
@@ -563,12 +606,17 @@ def post_action(game_id: GameId, body: ActionBody, user: UserDep, ctx: CtxDep) -
         game_id, body.role, body.action, user_id=user.id, expected_version=body.version
     )
     ctx.changed(game_id)
-    game = _payload(ctx, game_id, user, body.role, body.log_from, body.log_key)
-    return {"accepted": list(canon), "version": live.version, "game": game}
+    page = _payload(ctx, game_id, user, body.role, body.log_from, body.log_key)
+    return answer(f'{{"accepted":{dumps(list(canon))},"version":{live.version},"game":{page.text}}}')
 
 
-@router.post("/games/{game_id}/undo", tags=["play"], responses=refusals(*BODY, 401, 403, 404, 409))
-def post_undo(game_id: GameId, body: UndoBody, user: UserDep, ctx: CtxDep) -> dict[str, Any]:
+@router.post(
+    "/games/{game_id}/undo",
+    tags=["play"],
+    response_model=GameAnswer,
+    responses=refusals(*BODY, 401, 403, 404, 409),
+)
+def post_undo(game_id: GameId, body: UndoBody, user: UserDep, ctx: CtxDep) -> Response:
     """Take back the seat's own last action (the payload's ``can_undo``): allowed if that seat took
     it, it drew no randomness and revealed nothing, and the seat was still to act after it. Never a
     bot's action. The action is deleted from storage before the answer. 403 not your seat, 409 not
@@ -577,8 +625,8 @@ def post_undo(game_id: GameId, body: UndoBody, user: UserDep, ctx: CtxDep) -> di
     live = ctx.store.undo(game_id, body.role, expected_version=body.version)
     version = live.version
     ctx.changed(game_id)
-    game = _payload(ctx, game_id, user, body.role, body.log_from, body.log_key)
-    return {"accepted": True, "version": version, "game": game}
+    page = _payload(ctx, game_id, user, body.role, body.log_from, body.log_key)
+    return answer(f'{{"accepted":true,"version":{version},"game":{page.text}}}')
 
 
 # -- saves and replays -------------------------------------------------------------------------

@@ -3,6 +3,10 @@
 The database keeps only the SHA-256 of each session token, so a leaked database opens no session.
 The cookie is ``HttpOnly`` and ``SameSite=Lax``, and ``Secure`` unless the server runs on loopback
 (plain http on 127.0.0.1 for local play).
+
+Who holds a session is remembered for a few seconds (:class:`Sessions`), so that a client's stream
+of requests does not ask the database each time. A sign-out forgets it at once in the process that
+signs out; another process on the same database honours it within :data:`REMEMBER` seconds.
 """
 
 from __future__ import annotations
@@ -10,15 +14,20 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
-from datetime import timedelta
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
+from cachetools import TTLCache
 from fastapi import HTTPException, Request, Response
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from .db import LoginSession, User, now
+from .db import Database, LoginSession, User, now
 
 COOKIE = "outremer_session"
 SESSION_DAYS = 30
@@ -84,8 +93,9 @@ def end_session(s: Session, token: str | None) -> None:
         s.execute(delete(LoginSession).where(LoginSession.token_hash == _token_hash(token)))
 
 
-def user_for_token(s: Session, token: str | None) -> User | None:
-    """The user signed in with ``token``, or None (no token, unknown, or expired)."""
+def _session_user(s: Session, token: str | None) -> tuple[User, datetime] | None:
+    """The user signed in with ``token`` and when the session expires; None if there is no such
+    session (no token, unknown, or expired: an expired one is deleted)."""
     if not token:
         return None
     row = s.get(LoginSession, _token_hash(token))
@@ -95,7 +105,62 @@ def user_for_token(s: Session, token: str | None) -> User | None:
     if expires < now():
         s.delete(row)
         return None
-    return s.get(User, row.user_id)
+    user = s.get(User, row.user_id)
+    return (user, expires) if user is not None else None
+
+
+REMEMBER = 5.0
+"""Seconds a process remembers who holds a session before asking the database again: how long
+another process may still honour a session after a sign-out."""
+
+
+@dataclass(frozen=True)
+class Holder:
+    """Who holds a session, as remembered: the user's id and name, and when the session expires."""
+
+    user_id: int
+    name: str
+    expires: datetime
+
+
+class Sessions:
+    """Who holds each session token, remembered for ``remember`` seconds (at most ``most`` tokens).
+
+    Only sessions found are remembered (an unknown token fills nothing); the session's expiry is
+    checked at every use; :meth:`forget` drops a token at once (sign-out). Thread-safe."""
+
+    def __init__(
+        self, remember: float = REMEMBER, most: int = 100_000, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self._held: TTLCache[str, Holder] = TTLCache(maxsize=most, ttl=remember, timer=clock)
+        self._lock = threading.Lock()
+
+    def user(self, db: Database, token: str | None) -> User | None:
+        """The user signed in with ``token`` (a new, unattached ``User`` holding its id and name),
+        or None: asks the database only if the token is not remembered."""
+        if not token:
+            return None
+        key = _token_hash(token)
+        with self._lock:
+            holder = self._held.get(key)
+        if holder is None:
+            with db.session() as s:
+                found = _session_user(s, token)
+                if found is None:
+                    return None
+                holder = Holder(found[0].id, found[0].name, found[1])
+            with self._lock:
+                self._held[key] = holder
+        elif holder.expires < now():
+            self.forget(token)
+            return None
+        return User(id=holder.user_id, name=holder.name)
+
+    def forget(self, token: str | None) -> None:
+        """Forget ``token`` (its session was ended)."""
+        if token:
+            with self._lock:
+                self._held.pop(_token_hash(token), None)
 
 
 def find_user(s: Session, name: str) -> User | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .auth import Sessions
 from .db import Database
 from .limits import Limiter
 from .metrics import Metrics
@@ -28,6 +29,7 @@ class Context:
     watcher: Watcher | None = None  # None: websockets learn only of changes made through this process
     test_seeds: bool = False  # test harnesses only: a chosen seed is accepted in any game
     metrics: Metrics = field(default_factory=Metrics)  # requests per route (operations.py)
+    sessions: Sessions = field(default_factory=Sessions)  # who holds each session, remembered (auth.py)
 
     def changed(self, game_id: int) -> None:
         """A game changed: tell its watchers, and let its bots play if it is their turn."""

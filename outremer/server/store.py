@@ -79,6 +79,8 @@ class LiveGame:
     stored: tuple[int, int | None] | None = None
     # The row id of each stored action, in order (empty when not known: a game just imported).
     row_ids: list[int] = field(default_factory=list)
+    # views.Pages: the parts of this state's pages, each computed once (made anew for a new state).
+    pages: Any = field(default=None, repr=False, compare=False)
 
     @property
     def roles(self) -> tuple[Role, ...]:

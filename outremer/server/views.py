@@ -3,11 +3,20 @@
 Everything about the state that leaves the server goes through :func:`game_payload`, which asks the
 title for ``view(state, role)`` and ``log(state, role)`` of the one role the viewer holds (or of the
 observer) and adds only public facts: seats, whose turn, the number of actions, the outcome.
+
+What depends on the state alone is computed once per state and role, not per request
+(:class:`Pages`, kept on the live game): a role's view, legal actions and log (from a given entry),
+as JSON text, and the public facts (whose turn, the outcome). The pages belong to one state object:
+an action, an undo or a rebuild swaps the live game's state for another, and the first read after
+that starts afresh. A role's parts are asked of the title for that role only, and handed only to a
+viewer :func:`game_payload` has found to hold it, so no viewer ever gets another role's.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import HTTPException
@@ -144,6 +153,82 @@ def summary(
     }
 
 
+LOG_STARTS = 32
+"""The most log suffixes kept for one state and role: each client asks from where its log ends,
+so a handful per state; more (someone asking from every entry) are rendered and not kept."""
+
+
+def dumps(value: Any) -> str:
+    """JSON text as the API sends it (UTF-8, no spaces)."""
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+@dataclass
+class Pages:
+    """The parts of the pages of one state of a game, each computed once (call under the game's
+    lock): whose turn and the outcome (public), and per role its view, its legal actions and its
+    log from a given entry, as JSON text."""
+
+    state: Any
+    active: list[Role]
+    outcome: Any
+    parts: dict[tuple[Any, ...], tuple[str, int]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, live: LiveGame) -> Pages:
+        """The pages of ``live``'s current state, made the first time they are asked for."""
+        pages = live.pages
+        if not isinstance(pages, Pages) or pages.state is not live.state:
+            outcome = live.game.outcome(live.state)
+            pages = cls(live.state, list(live.game.active_roles(live.state)), outcome)
+            live.pages = pages
+        return pages
+
+    def view(self, game: Any, role: Role | None) -> str:
+        key = ("view", role)
+        if key not in self.parts:
+            self.parts[key] = (dumps(game.view(self.state, role)), 0)
+        return self.parts[key][0]
+
+    def legal(self, game: Any, role: Role) -> str:
+        """The legal actions of ``role`` (which must act now), each with its words and warning."""
+        key = ("legal", role)
+        if key not in self.parts:
+            legal = [
+                {
+                    "action": list(a),
+                    "text": game.describe_action(self.state, role, a),
+                    "warning": game.warning(self.state, role, a),
+                }
+                for a in game.legal_actions(self.state, role)
+            ]
+            self.parts[key] = (dumps(legal), len(legal))
+        return self.parts[key][0]
+
+    def log(self, game: Any, role: Role | None, start: int) -> tuple[str, int]:
+        """The log ``role`` reads from entry ``start`` on, and how many entries that is."""
+        key = ("log", role, start)
+        found = self.parts.get(key)
+        if found is None:
+            entries = game.log(self.state, role, start)
+            found = (dumps(entries), len(entries))
+            if sum(k[0] == "log" for k in self.parts) < LOG_STARTS:
+                self.parts[key] = found
+        return found
+
+
+@dataclass(frozen=True)
+class Page:
+    """One viewer's page of a game as JSON ``text``, with what a sender needs to know of it: where
+    its log starts and how many entries it holds, its ``log_key`` and ``version``."""
+
+    text: str
+    log_from: int
+    log_count: int
+    log_key: str
+    version: int
+
+
 def game_payload(
     s: Session,
     live: LiveGame,
@@ -153,8 +238,9 @@ def game_payload(
     fixed_role: bool = False,
     log_from: int = 0,
     log_key: str | None = None,
-) -> dict[str, Any]:
-    """The game as ``role`` sees it (None: the observer), for ``user_id``, who must hold ``role``.
+) -> Page:
+    """The game as ``role`` sees it (None: the observer), for ``user_id``, who must hold ``role``
+    (call under the game's lock).
 
     The log is sent from entry ``log_from`` on when the viewer read that many entries of this role's
     log at the point ``log_key`` (a payload's ``log_key``) and the game has only moved forward
@@ -164,39 +250,30 @@ def game_payload(
         raise HTTPException(404, f"no game {live.id}")
     seats = seats_of(s, live.id)
     names = user_names(s, seats, [row.created_by])
-    game, state = live.game, live.state
+    game = live.game
     if role is not None and role not in held_roles(seats, user_id):
         role = None  # defensive: never hand out a seat the viewer does not hold
-    active = list(game.active_roles(state))
-    out = summary(row, seats, names, user_id, active)
+    pages = Pages.of(live)
+    out = summary(row, seats, names, user_id, pages.active)
     # The key names the point in the game's history and whose log it was.
     history, _, whose = (log_key or "").rpartition("/")
     start = log_from if log_from > 0 and whose == (role or "") and live.same_history(history) else 0
-    outcome = game.outcome(state)
-    legal: list[dict[str, Any]] = []
-    if role is not None and role in active and row.status == ACTIVE:
-        legal = [
-            {
-                "action": list(a),
-                "text": game.describe_action(state, role, a),
-                "warning": game.warning(state, role, a),
-            }
-            for a in game.legal_actions(state, role)
-        ]
+    acting = role is not None and role in pages.active and row.status == ACTIVE
+    key = f"{live.log_key()}/{role or ''}"
+    log, count = pages.log(game, role, start)
     out.update(
         {
             "roles": list(live.roles),
             "version": live.version,
-            "active_roles": active,
+            "active_roles": pages.active,
             "role": role,
-            "view": game.view(state, role),
-            "log": game.log(state, role, start),
             "log_from": start,
-            "log_key": f"{live.log_key()}/{role or ''}",
-            "legal_actions": legal,
+            "log_key": key,
             "can_undo": role is not None and row.status == ACTIVE and live.can_undo(role),
-            "outcome": outcome.to_json() if outcome is not None else None,
+            "outcome": pages.outcome.to_json() if pages.outcome is not None else None,
             "bot_error": live.bot_error,
         }
     )
-    return out
+    legal = pages.legal(game, role) if acting and role is not None else "[]"
+    text = f'{dumps(out)[:-1]},"view":{pages.view(game, role)},"log":{log},"legal_actions":{legal}}}'
+    return Page(text, start, count, key, live.version)

@@ -18,18 +18,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, HTTPException, Path, Query, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocketState
 
 from .access import visible_game
-from .auth import COOKIE, user_for_token
+from .auth import COOKIE
 from .context import Context
 from .db import MAX_ID
 from .hub import Subscriber
-from .views import choose_role, game_payload
+from .views import Page, choose_role, game_payload
 
 router = APIRouter()
 
@@ -47,9 +47,9 @@ def _resolve(
 ) -> tuple[int | None, str | None]:
     """The user and the seat (None: the observer) a connection is for; refusals as for
     ``GET /api/games/{id}`` (404 alike for no game and a private game the user may not see)."""
+    user = ctx.sessions.user(ctx.db, token)
+    user_id = user.id if user is not None else None
     with ctx.db.session() as s:
-        user = user_for_token(s, token)
-        user_id = user.id if user is not None else None
         visible_game(s, game_id, user_id, invite)
     live = ctx.store.live(game_id)
     with ctx.db.session() as s:
@@ -65,7 +65,7 @@ def _payload(
     log_from: int,
     log_key: str | None,
     invite: str | None,
-) -> dict[str, Any]:
+) -> Page:
     """The connection's next page; 404 if it was let in by an invitation that has since been spent
     (the seat taken) and the game is private to the user (see ``access.py``)."""
     game_id = sub.game_id
@@ -123,8 +123,8 @@ async def game_socket(
                 except HTTPException as exc:
                     await _refuse(websocket, exc)
                     return
-                await websocket.send_json({"type": "changed", "game": message})
-                log_from, log_key = message["log_from"] + len(message["log"]), message["log_key"]
+                await websocket.send_text(f'{{"type":"changed","game":{message.text}}}')
+                log_from, log_key = message.log_from + message.log_count, message.log_key
                 getter = asyncio.create_task(sub.queue.get())
                 done, _ = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
                 if receiver in done:
