@@ -646,7 +646,7 @@ def export_game(game_id: GameId, user: MaybeUser, ctx: CtxDep) -> dict[str, Any]
                     "a save file holds the seed, which decides every hidden card and die to come: "
                     "it is available once the game is over",
                 )
-    live = ctx.store.live(game_id)
+    live = ctx.store.current(game_id)  # another process's last action too
     with live.lock:
         return live.record.to_json()
 
@@ -665,7 +665,7 @@ def replay_game(
     with ctx.db.session() as s:
         if visible_game(s, game_id, _uid(user)).status != OVER:
             raise HTTPException(409, "a replay is available once the game is over")
-    live = ctx.store.live(game_id)
+    live = ctx.store.current(game_id)  # another process's last action too
     with live.lock:
         record = replace(live.record, options=dict(live.record.options), actions=list(live.record.actions))
     total = len(record.actions)

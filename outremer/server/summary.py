@@ -66,7 +66,7 @@ def game_summary(game_id: GameId, user: MaybeUser, ctx: CtxDep) -> dict[str, Any
     with ctx.db.session() as s:
         if visible_game(s, game_id, user.id if user is not None else None).status != OVER:
             raise HTTPException(409, "a summary is available once the game is over")
-    live = ctx.store.live(game_id)
+    live = ctx.store.current(game_id)  # another process's last action too
     with live.lock:
         record = replace(live.record, options=dict(live.record.options), actions=list(live.record.actions))
         outcome = live.game.outcome(live.state)

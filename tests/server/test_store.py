@@ -75,3 +75,19 @@ def test_an_action_taken_back_elsewhere_rebuilds_the_cache(apps: Callable[..., F
     assert [role for _, role in stored(app_a, gid)] == ["Franks", "Franks"]
     assert live.record.actions[0][1] == tuple(other)
     assert alice_b.get(f"/api/games/{gid}").json()["version"] == 2
+
+
+def test_a_save_read_through_one_app_has_the_action_stored_through_the_other(
+    apps: Callable[..., FastAPI],
+) -> None:
+    app_a, app_b = apps(watch_interval=None), apps(watch_interval=None)
+    alice_a = client(app_a, "alice", register=True)
+    alice_b = client(app_b, "alice", register=False)
+    game = new_game(alice_a, HOTSEAT)
+    gid = game["id"]
+    assert alice_a.get(f"/api/games/{gid}/save").json()["actions"] == []  # A caches the game
+    assert act(alice_b, gid, "Franks", seat_action(game), version=0).status_code == 200
+    # Alice holds every seat, so she may have the save while the game is under way.
+    save = alice_a.get(f"/api/games/{gid}/save")
+    assert save.status_code == 200, save.text
+    assert save.json()["actions"] == [["Franks", seat_action(game)]]
