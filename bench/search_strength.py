@@ -10,7 +10,9 @@ solitaire title has no opponent: each named bot then plays the role itself, a ba
 with. Printed per row: wins, draws and losses of the bot's side (a game nobody won as the title's
 evaluation counts it: a loss in a solitaire or team game), its win rate with a 95% Wilson
 interval, its mean score in the outcome (victory cities, VP), the wall-clock seconds the bot took
-per decision (only decisions with a choice: mean and maximum) and its mean search iterations.
+per decision (only decisions with a choice: mean and maximum), the CPU seconds (mean: what a busy
+machine disturbs least), its mean search iterations, and how many of its decisions the search
+bot's safety cap stopped (bots/ismcts.py: such a game no longer replays from its seed).
 ``--jobs`` plays games in parallel processes
 (default 1: timings are then those of one core, if the machine is otherwise idle). ``--option``
 sets up every game with a title's option (``--option teams=true``: The First Crusade's team game,
@@ -38,20 +40,23 @@ from outremer.engine.registry import get_game
 
 
 class Timed:
-    """A bot that notes the wall-clock time and search iterations of each decision with a choice."""
+    """A bot that notes the wall-clock and CPU time and search iterations of each decision with a
+    choice."""
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
         self.name = bot.name
         self.seconds: list[float] = []
+        self.cpu: list[float] = []
         self.iterations: list[int] = []
 
     def choose(self, game: Game[Any], state: Any, role: Role) -> Action:
         many = len(game.legal_actions(state, role)) > 1
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action: Action = self.bot.choose(game, state, role)
         if many:
             self.seconds.append(time.perf_counter() - start)
+            self.cpu.append(time.process_time() - cpu)
             self.iterations.append(getattr(self.bot, "last_iterations", 0))
         return action
 
@@ -77,7 +82,9 @@ class Result:
     score: float  # 1 won, 0.5 drawn or capped, 0 lost (a solitaire or team game nobody won is lost)
     points: float | None  # the seat's score in the outcome (victory cities, VP), if it has one
     seconds: list[float]
+    cpu: list[float]
     iterations: list[int]
+    capped: int  # decisions the search bot's safety cap stopped
 
 
 def play(task: Game1) -> Result:
@@ -107,7 +114,8 @@ def play(task: Game1) -> Result:
     else:
         score = 1.0 if task.seat in outcome.winners else 0.0
     points = None if outcome is None else outcome.scores.get(task.seat)
-    return Result(task, score, points, timed.seconds, timed.iterations)
+    capped = getattr(timed.bot, "capped", 0)
+    return Result(task, score, points, timed.seconds, timed.cpu, timed.iterations, capped)
 
 
 def tasks(
@@ -152,6 +160,7 @@ def summary(results: list[Result]) -> list[dict[str, Any]]:
         drawn = sum(1 for r in got if r.score == 0.5)
         rate = wilson(won, n)
         seconds = [s for r in got for s in r.seconds]
+        cpu = [s for r in got for s in r.cpu]
         its = [i for r in got for i in r.iterations]
         points = [r.points for r in got if r.points is not None]
         out.append(
@@ -168,6 +177,9 @@ def summary(results: list[Result]) -> list[dict[str, Any]]:
                 "mean score": sum(points) / len(points) if points else None,
                 "seconds per decision": sum(seconds) / len(seconds) if seconds else None,
                 "most seconds per decision": max(seconds) if seconds else None,
+                "cpu seconds per decision": sum(cpu) / len(cpu) if cpu else None,
+                "decisions": len(seconds),
+                "capped decisions": sum(r.capped for r in got),
                 "mean iterations": sum(its) / len(its) if its else None,
             }
         )
@@ -178,20 +190,22 @@ def report(game: Game[Any], rows: list[dict[str, Any]]) -> None:
     """The table, one row per opponent and seat."""
     print(
         f"| {game.slug}: bot | against | bot plays | games | W-D-L | win rate [95% CI] "
-        "| mean score | s/decision (max) | iterations |"
+        "| mean score | s/decision (max) | CPU s/decision | iterations | capped |"
     )
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for row in rows:
         low, high = row["win rate 95% CI"]
         per = row["seconds per decision"]
         per_shown = "-" if per is None else f"{per:.3f} ({row['most seconds per decision']:.2f})"
         its = "-" if row["mean iterations"] is None else f"{row['mean iterations']:.0f}"
+        cpu = "-" if row["cpu seconds per decision"] is None else f"{row['cpu seconds per decision']:.3f}"
+        capped = f"{row['capped decisions']} of {row['decisions']}"
         points = "-" if row["mean score"] is None else f"{row['mean score']:.1f}"
         print(
             f"| {row['bot']} | {row['against'] or '(solitaire)'} | {row['seat']} | {row['games']} | "
             f"{row['won']}-{row['drawn']}-{row['lost']} | "
             f"{100 * row['win rate']:.1f}% [{100 * low:.1f}, {100 * high:.1f}] | "
-            f"{points} | {per_shown} | {its} |"
+            f"{points} | {per_shown} | {cpu} | {its} | {capped} |"
         )
 
 
@@ -200,7 +214,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="crusader-rex")
     parser.add_argument(
-        "--bot", default="ismcts", help="the bot measured, settings included (ismcts:time=0.5)"
+        "--bot", default="ismcts", help="the bot measured, settings included (ismcts:iterations=200)"
     )
     parser.add_argument("--against", default="random,scripted", help="comma-separated opponents")
     parser.add_argument("--games", type=int, default=10, help="games per opponent and side")

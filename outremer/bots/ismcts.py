@@ -42,14 +42,18 @@ answer is at least as good as the guide's.
 
 The bot answers with the most visited action, unless that is not the guide's choice and beats it
 by less than the evidence of the rewards (a standard error of their difference). It stops early
-once no other action can catch up in the iterations or time left. Limited by iterations it is
-deterministic for a given seed; limited by time it answers within the time given (plus one
-iteration).
+once no other action can catch up in the iterations left. Its budget is a count (iterations, and
+samples at a turning point), so the same seed and budget give the same answer on any machine,
+however busy; time is only a safety cap (``cap``, seconds of the CPU time the decision took, so
+that a busy machine does not reach it, only a search that runs away), logged when it stops a
+decision. Searching by the clock instead (``time``) answers within the time given (plus one
+iteration), and does not replay from its seed.
 """
 
 from __future__ import annotations
 
 import copy
+import logging
 import math
 import random
 import time
@@ -60,6 +64,13 @@ from typing import Any
 from ..engine.errors import OutremerError
 from ..engine.game import Action, Game, Role
 from .base import Bot
+
+log = logging.getLogger("outremer.bots.ismcts")
+
+clock = time.perf_counter
+"""The wall clock of a budget by time (a test may slow it down)."""
+cpu_clock = time.thread_time
+"""The CPU time of the thinking thread, which the safety cap counts (a test may slow it down)."""
 
 DRAW = 0.5
 PLAYOUT_LIMIT = 5000
@@ -72,27 +83,36 @@ propose one of them; the rollouts take the rest."""
 EVIDENCE = 1.0
 """How many standard errors better than the guide's choice the most visited action must be for
 the bot to answer with it (:func:`_answer`)."""
+SAFETY_CAP = 10.0
+"""Seconds of CPU time: the most a decision may take, whatever its budget. The default budget takes
+about 0.1 s a Crusader Rex decision on average and 2.2 s at the most seen (docs/bots.md); a
+decision the cap stops is logged, since the game then depends on the machine's speed. CPU time,
+not the wall clock: on a busy machine (many games' bots at once) a decision takes longer by the
+wall clock but not in CPU time, and should not be cut short for it."""
 
 
 @dataclass(frozen=True)
 class Settings:
-    """How hard the bot searches: ``iterations`` and/or ``time`` (seconds) per decision, whichever
-    comes first; ``c`` weighs exploration against the rewards seen; ``playout`` is the number of
-    steps played on from a new node before it is judged (:meth:`Game.evaluate`); ``guide`` names the
-    bot whose choices lead the search (``none``: no guide; None: the title's ``scripted`` bot, if
-    it has one); ``rollouts`` is the number of samples on which every action is played out at a
-    turning point (:meth:`Game.rollout_choices`; 0: the tree decides there too). The registry reads
-    them from names such as ``ismcts:iterations=200``.
+    """How hard the bot searches: ``iterations`` per decision, or ``time`` (seconds, by the clock),
+    or both, whichever comes first; ``cap`` (seconds of CPU time) is a safety limit on any
+    decision, logged when it stops one; ``c`` weighs exploration against the rewards seen;
+    ``playout`` is the number of steps played on from a new node before it is judged
+    (:meth:`Game.evaluate`); ``guide`` names the bot whose choices lead the search (``none``: no
+    guide; None: the title's ``scripted`` bot, if it has one); ``rollouts`` is the number of
+    samples on which every action is played out at a turning point (:meth:`Game.rollout_choices`;
+    0: the tree decides there too). The registry reads them from names such as
+    ``ismcts:iterations=200``.
 
-    The default, 50 iterations and 8 rollouts but never over about a second, answers a Crusader
-    Rex decision in about 0.1 s; the cap cuts the rollouts short at some turning points, so only
-    without ``time`` is the bot deterministic for its seed (a game between bots then replays from
-    its seed). The iterations were chosen on Crusader Rex (docs/bots.md): 200 played the Franks
-    worse than 50, the search finding more of its evaluation's blind spots. A title may start its
-    search from other settings (:attr:`Game.search`: Crusader Rex explores less, ``c=0.3``)."""
+    The default, 50 iterations and 8 rollouts, is a count only: the bot is deterministic for its
+    seed (a game between bots replays from its seed) whatever the machine's speed, unless the cap
+    stops a decision. It answers a Crusader Rex decision in about 0.1 s. The iterations were
+    chosen on Crusader Rex (docs/bots.md): 200 played the Franks worse than 50, the search finding
+    more of its evaluation's blind spots. A title may start its search from other settings
+    (:attr:`Game.search`: Crusader Rex explores less, ``c=0.3``)."""
 
     iterations: int | None = 50
-    time: float | None = 1.0
+    time: float | None = None
+    cap: float = SAFETY_CAP
     c: float = 1.0
     playout: int = 0
     guide: str | None = None
@@ -105,6 +125,8 @@ class Settings:
             raise ValueError(f"iterations must be at least 1, not {self.iterations}")
         if self.time is not None and not self.time > 0:
             raise ValueError(f"time must be a positive number of seconds, not {self.time}")
+        if not self.cap > 0:
+            raise ValueError(f"cap must be a positive number of seconds, not {self.cap}")
         if not self.c >= 0:
             raise ValueError(f"c must be zero or more, not {self.c}")
         if self.playout < 0:
@@ -176,6 +198,10 @@ class SearchBot:
         """How many iterations the last decision took (for benchmarks)."""
         self.last_visits: dict[Action, int] = {}
         """How the last decision's iterations went to each action (for tests and benchmarks)."""
+        self.capped = 0
+        """How many decisions the safety cap stopped (for benchmarks)."""
+        self._spent = 0.0
+        """The CPU time at the beginning of the decision under way (:meth:`_over_cap`)."""
 
     def choose(self, game: Game[Any], state: Any, role: Role) -> Action:
         """``role``'s answer: at a turning point the best contender played out (:meth:`_roll_out`),
@@ -194,7 +220,7 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         ours = root.choices.setdefault(role, Choice(None, None))
-        start = time.perf_counter()
+        start, self._spent = clock(), cpu_clock()
         named = game.rollout_choices(state, role) if self.settings.rollouts else None
         if not named:
             return self._search(game, state, role, root, legal, start)
@@ -222,8 +248,9 @@ class SearchBot:
         share: float = 1.0,
     ) -> Action:
         """The tree search from ``root`` over samples of ``state``, within the iterations and
-        ``share`` of the time, counted from ``start``: its answer among ``legal``
-        (:func:`_answer`)."""
+        ``share`` of the time, counted from ``start`` (and the cap): its answer among ``legal``
+        (:func:`_answer`). Without a time, when to stop reads the count only: the same on any
+        machine."""
         ours = root.choices[role]
         budget = self.settings.iterations
         allowed = None if self.settings.time is None else self.settings.time * share
@@ -234,9 +261,12 @@ class SearchBot:
             done += 1
             left = math.inf if budget is None else budget - done
             if allowed is not None:
-                elapsed = time.perf_counter() - start
+                elapsed = clock() - start
                 left = min(left, (allowed - elapsed) * done / max(elapsed, 1e-9))
             if left <= 0 or _decided(ours, left):
+                break
+            if self._over_cap():
+                self._capped(role, f"after {done} iterations")
                 break
         self.last_iterations = done
         self.last_visits = {a: ours.arms[a].visits if a in ours.arms else 0 for a in legal}
@@ -255,11 +285,11 @@ class SearchBot:
         """Each of ``contenders`` played on each of ``rollouts`` samples, then by the guides to the
         end of the stage; the best mean evaluation for ``role``, unless the guide's choice is not
         found worse (:func:`_paired_answer`). Within a time limit (counted from ``start``, the
-        decision's beginning) it stops after the last round of samples that fits; one round is
-        always played."""
+        decision's beginning) it stops after the last round of samples that fits, and past the cap
+        after the round under way; one round is always played."""
         stage = game.stage(state)
         rewards: dict[Action, list[float]] = {a: [] for a in contenders}
-        begun = time.perf_counter()
+        begun = clock()
         rounds = 0
         while rounds < self.settings.rollouts:
             det = game.sample(state, role, random.Random(self.rng.getrandbits(64)))
@@ -271,12 +301,30 @@ class SearchBot:
                 rewards[action].append(judged.get(role, otherwise))
             rounds += 1
             if self.settings.time is not None:
-                now = time.perf_counter()
+                now = clock()
                 if now + (now - begun) / rounds > start + self.settings.time:
                     break
+            if rounds < self.settings.rollouts and self._over_cap():
+                self._capped(role, f"after {rounds} of {self.settings.rollouts} samples at a turning point")
+                break
         self.last_iterations += rounds * len(contenders)
         self.last_visits = dict.fromkeys(contenders, rounds)
         return _paired_answer(rewards, contenders, ours.guide)
+
+    def _over_cap(self) -> bool:
+        """Whether the decision under way has taken more CPU time than the safety cap."""
+        return cpu_clock() - self._spent > self.settings.cap
+
+    def _capped(self, role: Role, where: str) -> None:
+        """The safety cap stopped a decision: count it and say so (the game now depends on the
+        machine's speed, and will not replay from its seed)."""
+        self.capped += 1
+        log.warning(
+            "the search bot's safety cap of %g CPU seconds stopped a decision of %s %s",
+            self.settings.cap,
+            role,
+            where,
+        )
 
     def _play_stage(
         self, game: Game[Any], det: Any, stage: Any, guides: dict[Role, Bot | None]

@@ -5,8 +5,8 @@ A title offers bots through ``Game.bots() -> {name: factory}`` (none by default)
 called as ``factory(game, seed)``; Crusader Rex, for instance, offers ``"scripted"``.
 
 A name may carry settings after colons, ``name:key=value:key=value``; only ``ismcts`` takes them:
-``iterations``, ``time`` (seconds), ``c``, ``playout``, ``guide`` (a bot name, or ``none``) and
-``rollouts``, e.g.
+``iterations``, ``time`` (seconds), ``cap`` (seconds), ``c``, ``playout``, ``guide`` (a bot name, or
+``none``) and ``rollouts``, e.g.
 ``ismcts:iterations=200``, ``ismcts:time=0.5``, ``ismcts:iterations=400:time=2:guide=none``
 (docs/bots.md). A wrong name or setting raises :class:`UnknownBot` saying what is wrong.
 """
@@ -36,6 +36,7 @@ SEARCH = "ismcts"
 SETTING_TYPES: dict[str, type] = {
     "iterations": int,
     "time": float,
+    "cap": float,
     "c": float,
     "playout": int,
     "guide": str,
@@ -79,8 +80,8 @@ def parse_name(name: str) -> tuple[str, dict[str, str]]:
 def search_settings(settings: dict[str, str]) -> Settings:
     """The search bot's :class:`Settings` from ``key=value`` strings; UnknownBot says what is wrong.
 
-    Iterations alone search exactly that many (deterministic); time alone that many seconds;
-    neither, the default (:class:`Settings`)."""
+    Iterations alone search exactly that many (deterministic, the clock only a safety cap); time
+    alone that many seconds; neither, the default (:class:`Settings`: a count)."""
     values: dict[str, Any] = {}
     for key, text in settings.items():
         kind = SETTING_TYPES.get(key)
@@ -91,8 +92,6 @@ def search_settings(settings: dict[str, str]) -> Settings:
         except ValueError:
             what = "an integer" if kind is int else "a number"
             raise UnknownBot(f"{SEARCH} setting {key}={text!r}: expected {what}") from None
-    if "iterations" in values and "time" not in values:
-        values["time"] = None
     if "time" in values and "iterations" not in values:
         values["iterations"] = None
     try:

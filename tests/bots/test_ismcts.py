@@ -1,14 +1,16 @@
-"""The search bot (bots/ismcts.py): blind to hidden information, deterministic for a seed, within its
-budget, able to find a sure win, at home with simultaneous choices and four roles; its names and
-settings in the bot registry."""
+"""The search bot (bots/ismcts.py): blind to hidden information, deterministic for a seed and a
+budget however slow the machine, within its budget, able to find a sure win, at home with
+simultaneous choices and four roles; its names and settings in the bot registry."""
 
 from __future__ import annotations
 
+import logging
 import random
 from typing import Any
 
 import pytest
 
+from outremer.bots import ismcts
 from outremer.bots.ismcts import Arm, Choice, SearchBot, Settings, _answer, _paired_answer
 from outremer.bots.match import play_match
 from outremer.bots.random_bot import RandomBot
@@ -316,6 +318,65 @@ def test_stops_early_once_the_choice_cannot_change() -> None:
     assert 0 < bot.last_iterations < 2000
 
 
+class SlowClock:
+    """A clock that moves on ``step`` seconds each time it is read: as slow a machine as one likes."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def decide(game: Game[Any], role: str) -> tuple[Any, dict[Any, int], int, int]:
+    """The default search bot's first decision for ``role``: its answer, visits, iterations, and
+    how many decisions the safety cap stopped."""
+    bot = make_bot("ismcts", game, 5)
+    action = bot.choose(game, game.setup(2), role)
+    assert isinstance(bot, SearchBot)
+    return action, bot.last_visits, bot.last_iterations, bot.capped
+
+
+@pytest.mark.parametrize(
+    ("game", "role"), [(ToyGame(), RED), (BaitGame(), "Player")], ids=["tree", "rollouts"]
+)
+def test_the_same_seed_and_budget_give_the_same_answer_however_slow_the_machine(
+    game: Game[Any], role: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Issue 19: the default budget is a count (50 iterations, 8 samples at a turning point). On a
+    # machine where each look at a clock (wall or CPU) finds 0.15 s gone, the decision takes
+    # seconds (the old one-second limit cut it short), and the answer is the same to the visit.
+    quick = decide(game, role)
+    slow = SlowClock(0.15)
+    monkeypatch.setattr(ismcts, "clock", SlowClock(0.15))
+    monkeypatch.setattr(ismcts, "cpu_clock", slow)
+    with caplog.at_level(logging.WARNING, logger="outremer.bots.ismcts"):
+        assert decide(game, role) == quick
+    assert slow.now > 1.0 and quick[3] == 0 and not caplog.records
+
+
+@pytest.mark.parametrize(
+    ("game", "role", "iterations"), [(ToyGame(), RED, 3), (BaitGame(), "Player", 6)], ids=["tree", "rollouts"]
+)
+def test_the_safety_cap_stops_a_decision_and_says_so(
+    game: Game[Any],
+    role: str,
+    iterations: int,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # Each look at the CPU clock finds 4 s gone: past the 10 s cap after the third iteration (the
+    # tree), or the third round of samples of both roads (Bait's turning point, B.1).
+    monkeypatch.setattr(ismcts, "cpu_clock", SlowClock(4.0))
+    with caplog.at_level(logging.WARNING, logger="outremer.bots.ismcts"):
+        action, _, done, capped = decide(game, role)
+    assert action in game.legal_actions(game.setup(2), role)
+    assert (done, capped) == (iterations, 1)
+    assert "safety cap of 10 CPU seconds stopped a decision" in caplog.text
+
+
 def test_a_time_budget_is_kept() -> None:
     game = ToyGame()
     bot = SearchBot(1, Settings(time=0.05))
@@ -331,12 +392,13 @@ def test_names_and_settings() -> None:
     assert make_bot("ismcts", toy, 1).settings == Settings()
     bot = make_bot("ismcts:iterations=50:c=0.5:playout=3", toy, 1)
     assert bot.settings == Settings(iterations=50, time=None, c=0.5, playout=3)
-    assert make_bot("ismcts", toy, 1).settings == Settings(iterations=50, time=1.0, c=1.0)
+    assert make_bot("ismcts", toy, 1).settings == Settings(iterations=50, time=None, cap=10.0, c=1.0)
     # A title's own starting settings (Game.search); the name's settings still win.
-    assert make_bot("ismcts", CR, 1).settings == Settings(iterations=50, time=1.0, c=0.3)
+    assert make_bot("ismcts", CR, 1).settings == Settings(iterations=50, time=None, c=0.3)
     assert make_bot("ismcts:c=2", CR, 1).settings.c == 2.0
     assert make_bot("ismcts:time=0.5", toy, 1).settings == Settings(iterations=None, time=0.5)
     assert make_bot("ismcts:iterations=9:time=2", toy, 1).settings == Settings(iterations=9, time=2.0)
+    assert make_bot("ismcts:cap=30", toy, 1).settings == Settings(cap=30.0)
     assert make_bot("ismcts", CR, 1).guide is not None  # the scripted bot guides by default
     assert make_bot("ismcts:guide=none", CR, 1).guide is None
     assert make_bot("ismcts", toy, 1).guide is None  # the toy has no scripted bot
@@ -350,6 +412,7 @@ def test_names_and_settings() -> None:
         ("ismcts:iterations=many", "expected an integer"),
         ("ismcts:time=-1", "time must be a positive number"),
         ("ismcts:time=soon", "expected a number"),
+        ("ismcts:cap=0", "cap must be a positive number"),
         ("ismcts:depth=3", "ismcts has no setting 'depth'"),
         ("ismcts:time", "write key=value"),
         ("ismcts:c=1:c=2", "given twice"),
