@@ -16,7 +16,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from . import api, operations, summary, ws
 from .bodylimit import BodyLimit
-from .bots import BotRunner
+from .bots import DEFAULT_PROCESSES, BotRunner
 from .context import Context
 from .db import ACTIVE, DEFAULT_URL, Database, GameRow
 from .guard import CrossSiteGuard
@@ -38,7 +38,7 @@ def create_app(
     database_url: str = DEFAULT_URL,
     *,
     secure_cookies: bool | None = None,
-    bot_workers: int = 4,
+    bot_workers: int = DEFAULT_PROCESSES,
     limiter: Limiter | None = None,
     trusted_origins: Iterable[str] = (),
     watch_interval: float | None = DEFAULT_INTERVAL,
@@ -56,13 +56,14 @@ def create_app(
     ``test_seeds``: for test harnesses only, which build known hands and dice with it: accept a seed
     chosen by the creator of any game, also one another person sits in (otherwise refused: the seed
     decides every hidden card and die). No command, setting or request of the server turns it on.
+    ``bot_workers``: how many processes the bots think in (``bots.py``).
     ``live_games``: how many games are kept in memory; the one used longest ago is let go beyond
     that, and rebuilt from the database when next used (``store.Store``).
     """
     db = Database(database_url)
     store = Store(db, live_games)
     hub = Hub()
-    runner = BotRunner(store, hub.notify, workers=bot_workers)
+    runner = BotRunner(store, hub.notify, processes=bot_workers)
     watcher = None
     if watch_interval is not None:
         watcher = Watcher(db, hub, watch_interval, on_change=runner.kick)
