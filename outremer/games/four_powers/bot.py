@@ -45,7 +45,6 @@ TASTES: dict[str, Any] = {
     "approach": 0.5,
     "reach": 1,
     "gang": 1.0,
-    "hold": {3: 0.6},
 }
 """What every faction's bot shares: its provision (Income.2, R14; 2 Faith was each faction's best
 of the six over 800 four-player games: Faith adds to a Battle's Strength and takes no Wounds;
@@ -54,15 +53,9 @@ Strength), how much more it asks before it starts a Siege (the Strength on top; 
 the defender as much as the attacker, Victory.1, Siege.11), the Gold it keeps, whether the Movement
 column counts a Conflict one step away (``reach``: the Support moves there and the turn starts it,
 Movement.2-4), how much a step toward a Conflict further off keeps of its worth (``approach``,
-per step still to go), ``gang``: the Strength of odds it gives away to join a Battle against
+per step still to go), and ``gang``: the Strength of odds it gives away to join a Battle against
 the faction ahead of every other on the Victory track, whose invitations it declines (0: it treats
-every faction alike; Battle.2-5, Battle.12), and ``hold``: by the number of players, the share of a
-City Control marker's worth it keeps, in round 1 of the 1st Crusade, for each rival still to play
-that round who may place Influence in the City and push it off the control level (a count not
-listed: 1, no discount; Round.3, Presence.Influence.1-5, R8a, R15; :meth:`Seat.hold`). 0.6 at three
-players made each faction that alone took it stronger and evened the seats; at four the round-1
-discount helped one faction and cost others (docs/four-powers/balance.md, the seventh and eighth
-passes)."""
+every faction alike; Battle.2-5, Battle.12)."""
 
 PRIORITIES: dict[str, dict[str, Any]] = {
     role: {**TASTES, "recruit": recruit}
@@ -478,40 +471,16 @@ class Seat:
             paid = costs[levels.index(self.role)] if self.role in levels else 0
             price = costs[-1] - paid
             if price <= gold_left:
-                worth = VP * (2.0 if self.view["crusade"] == 1 else 1.0) + 1.0
-                best = max(best, worth * self.hold(loc) - 0.6 * price)
+                best = max(best, VP * (2.0 if self.view["crusade"] == 1 else 1.0) + 1.0 - 0.6 * price)
         return best
 
-    def near(self, loc: str, role: str | None = None) -> bool:
-        """Whether ``role`` (this one by default) may place Influence in ``loc``: it has none on
-        the board, or ``loc`` is, or is next to, a City holding its Influence (R15)."""
-        who = self.role if role is None else role
+    def near(self, loc: str) -> bool:
+        """Whether ``loc`` is, or is next to, a City holding this role's Influence (R15)."""
         cities = self.view["cities"]
-        around = (loc, *self.pack.board.neighbours(loc, self.second))
-        return not any(who in city["levels"] for city in cities.values()) or any(
-            n in cities and who in cities[n]["levels"] for n in around
+        return not self.has_influence() or any(
+            n in cities and self.role in cities[n]["levels"]
+            for n in self.pack.board.neighbours(loc, self.second)
         )
-
-    def later(self) -> list[str]:
-        """The roles still to play a turn this round after this one (``Round.3``: one turn each,
-        in seat order from the first player, R8a)."""
-        seats = list(self.view["players"])
-        start = seats.index(self.view["first"])
-        order = seats[start:] + seats[:start]
-        return order[order.index(self.role) + 1 :] if self.role in order else []
-
-    def hold(self, loc: str) -> float:
-        """The share of a City Control marker in ``loc`` this role counts on keeping: its ``hold``
-        taste for each rival still to play this round that may place in ``loc`` and push its
-        Influence down (``Presence.Influence.3-5``), in round 1 of the 1st Crusade only, when the
-        shared columns make Presence cheapest (R1, ``Development.1``, ``EndCrusade.2``); 1 after."""
-        if self.view["crusade"] != 1 or self.view["round"] != 1:
-            return 1.0
-        share = float(self.prio["hold"].get(len(self.view["players"]), 1.0))
-        if share == 1.0:
-            return 1.0
-        rivals = sum(1 for r in self.later() if self.near(loc, r))
-        return share**rivals
 
     def can_build(self, gold_left: int) -> bool:
         if gold_left < 0:
@@ -562,7 +531,7 @@ class Seat:
         value = 2.0 * gain + (1.0 if cur is None else 0.0)
         top = len(side.costs) - 1
         if level == top and self.view["cities"][loc]["control"] != self.role:
-            value += (4.0 + (1.5 if loc == "jerusalem" else 0.0)) * self.hold(loc)
+            value += 4.0 + (1.5 if loc == "jerusalem" else 0.0)
         elif level < top:
             value += 0.5
         if levels[level] not in (None, self.role):
