@@ -1,18 +1,27 @@
-"""Changes made by other server processes: a poller that wakes this process's websockets.
+"""Changes made by other server processes: a watcher that wakes this process's websockets.
 
 Each process wakes its own watchers when a change goes through it (:meth:`Context.changed`). Other
 processes sharing the database change games too, so while at least one websocket of this process is
-open, a daemon thread asks the database every ``interval`` seconds, in ONE query over the watched
-games, for a cheap *fingerprint* of each (:func:`fingerprints`: the number of stored actions and the
-highest action row id, the game's status and ``updated`` time, how many seats are taken). Every
-websocket remembers the fingerprint read just before it built its last page
+open, a daemon thread looks for such changes. What it compares is a cheap *fingerprint* of each
+watched game (:func:`fingerprints`, read in ONE query over the games: the number of stored actions
+and the highest action row id, the game's status and ``updated`` time, how many seats are taken).
+Every websocket remembers the fingerprint read just before it built its last page
 (:attr:`~outremer.server.hub.Subscriber.seen`); one that saw another is woken. So a change made
-anywhere reaches every watcher within about ``interval``; a change this process already pushed wakes
-nobody twice; nothing changed, nothing is sent; and the fingerprint is read *before* the page, so a
-change landing in between is caught at the next poll, never lost.
+anywhere reaches every watcher; a change this process already pushed wakes nobody twice; nothing
+changed, nothing is sent; and the fingerprint is read *before* the page, so a change landing in
+between is caught at the next look, never lost.
 
-The thread starts with the first subscriber and ends at the first poll that finds none: a process
-nobody watches does not query. :meth:`Watcher.close` (on the app's shutdown) stops it.
+How the thread learns that something changed depends on the database:
+
+- **SQLite**: it polls, every ``interval`` seconds, the fingerprints of every watched game.
+- **PostgreSQL**: it listens (``LISTEN``, on a connection of its own) on the channel the database's
+  triggers notify with a game's id whenever one of its rows changes (``migrations/notify.py``), and
+  reads the fingerprints of the watched games among those notified, at once: no query while nothing
+  changes. Right after it starts listening (also after a lost connection) it reads every watched
+  game's fingerprint once, for what changed before it listened.
+
+The thread starts with the first subscriber and ends when it finds none: a process nobody watches
+does not query, nor listen. :meth:`Watcher.close` (on the app's shutdown) stops it.
 
 When a watched game changed elsewhere, this process also kicks its own bot runner for it
 (``on_change``). The process that made the change has already kicked its own, so usually both try
@@ -29,9 +38,11 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+import psycopg
 from sqlalchemy import func, select
 
 from .db import ActionRow, Database, GameRow, SeatRow
+from .migrations.notify import CHANNEL
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -42,7 +53,11 @@ Fingerprint = tuple[Any, ...]
 """What changes whenever anything a game's page shows from the database changes."""
 
 DEFAULT_INTERVAL = 0.5
-"""Seconds between two polls while anyone watches."""
+"""Seconds between two polls while anyone watches (SQLite)."""
+
+TICK = 0.25
+"""Listening (PostgreSQL): the longest wait for a notice before the thread looks whether anyone
+still watches and whether it must stop."""
 
 
 def fingerprints(db: Database, game_ids: Iterable[int]) -> dict[int, Fingerprint]:
@@ -127,22 +142,75 @@ class Watcher:
         with self._lock:
             return self._thread is not None
 
+    @property
+    def listens(self) -> bool:
+        """Whether this watcher listens for notices (PostgreSQL) rather than polling (SQLite)."""
+        return self.db.engine.dialect.name == "postgresql"
+
+    def _watched(self) -> bool:
+        """Whether anyone watches; if not, the thread is marked ended (under the lock that
+        ensure_running takes: no subscriber is left behind)."""
+        with self._lock:
+            if self.hub.watched_games():
+                return True
+            self._thread = None
+            return False
+
     def _loop(self) -> None:
+        if self.listens:
+            self._listen()
+        else:
+            self._poll_loop()
+        with self._lock:
+            if self._thread is threading.current_thread():
+                self._thread = None
+
+    def _poll_loop(self) -> None:
         while not self._stop.wait(self.interval):
-            with self._lock:  # decided under the lock ensure_running takes: no subscriber is left behind
-                if not self.hub.watched_games():
-                    self._thread = None
-                    return
+            if not self._watched():
+                return
             try:
                 self.poll()
             except Exception:  # the database away for a moment: try again at the next poll
                 log.exception("polling the watched games failed")
-        with self._lock:
-            self._thread = None
 
-    def poll(self) -> list[int]:
-        """Poll once: wake the watchers that saw an older fingerprint; the games changed elsewhere."""
+    def _listen(self) -> None:
+        conn: psycopg.Connection[Any] | None = None
+        try:
+            while not self._stop.is_set() and self._watched():
+                try:
+                    if conn is None:
+                        conn = self._connect()
+                        self.poll()  # what changed before this connection listened
+                    notified = set()
+                    for note in conn.notifies(timeout=TICK, stop_after=1):
+                        notified.add(note.payload)
+                    if notified:  # and those that came with it
+                        notified |= {note.payload for note in conn.notifies(timeout=0.001)}
+                        self.poll({int(p) for p in notified if p.isdigit()})
+                except Exception:  # the database away for a moment: listen again
+                    log.exception("listening for changes failed")
+                    if conn is not None:
+                        conn.close()
+                        conn = None
+                    self._stop.wait(self.interval)
+        finally:
+            if conn is not None:
+                conn.close()
+
+    def _connect(self) -> psycopg.Connection[Any]:
+        """A connection of the watcher's own, listening on the channel of game changes."""
+        args, kwargs = self.db.engine.dialect.create_connect_args(self.db.engine.url)
+        conn = psycopg.connect(*args, **kwargs, autocommit=True)
+        conn.execute(f"LISTEN {CHANNEL}")
+        return conn
+
+    def poll(self, only: set[int] | None = None) -> list[int]:
+        """Look once (at the games ``only``, if given): wake the watchers that saw an older
+        fingerprint; the games changed elsewhere."""
         watched = self.hub.watched_games()
+        if only is not None:
+            watched = {game_id: subs for game_id, subs in watched.items() if game_id in only}
         if not watched:
             return []
         self.polls += 1

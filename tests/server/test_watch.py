@@ -121,6 +121,7 @@ def test_the_watcher_wakes_only_for_changes_it_has_not_shown(apps: Callable[...,
     app_a, app_b = apps(watch_interval=NEVER), apps(watch_interval=None)
     watcher = ctx_of(app_a).watcher
     assert watcher is not None
+    ctx_of(app_a).hub.on_subscribe = None  # no thread: the test looks by hand (it would listen on PostgreSQL)
     alice_a = client(app_a, "alice", register=True)
     alice_b = client(app_b, "alice", register=False)
     hotseat = [{"role": "Franks", "kind": "me"}, {"role": "Saracens", "kind": "me"}]
@@ -161,7 +162,11 @@ def test_the_watcher_thread_runs_only_while_someone_watches(apps: Callable[..., 
     with alice.websocket_connect(f"/api/games/{gid}/ws") as ws:
         receive(ws)
         assert watcher.running
-        assert wait_for(lambda: watcher.polls >= 2), "the watcher does not poll"
+        # Polling (SQLite) looks again and again; listening (PostgreSQL) looks once, on listening.
+        assert wait_for(lambda: watcher.polls >= (1 if watcher.listens else 2)), "the watcher does not look"
+        if watcher.listens:
+            time.sleep(5 * FAST)
+            assert watcher.polls == 1  # nothing changed: no query
     assert wait_for(lambda: not watcher.running), "the watcher did not stop when nobody watched"
     polls = watcher.polls
     time.sleep(5 * FAST)
@@ -173,6 +178,38 @@ def test_the_watcher_thread_runs_only_while_someone_watches(apps: Callable[..., 
         assert not watcher.running  # stopped for good with the app
         watcher.ensure_running()
         assert not watcher.running
+
+
+def test_on_postgresql_a_change_elsewhere_is_heard_not_polled(apps: Callable[..., FastAPI]) -> None:
+    app_a, app_b = apps(watch_interval=NEVER), apps(watch_interval=None)  # A would never poll
+    watcher = ctx_of(app_a).watcher
+    assert watcher is not None
+    if not watcher.listens:
+        pytest.skip("SQLite has no LISTEN: its watcher polls (the tests above)")
+    alice_a = client(app_a, "alice", register=True)
+    alice_b = client(app_b, "alice", register=False)
+    bob_b = client(app_b, "bob", register=True)
+    game = new_game(alice_a, TWO_PEOPLE)
+    gid = game["id"]
+    other = new_game(alice_a, TWO_PEOPLE)["id"]  # a game nobody watches
+    invite = next(seat["invite"] for seat in game["seats"] if seat["role"] == "Saracens")
+    with alice_a.websocket_connect(f"/api/games/{gid}/ws?role=Franks") as ws:
+        assert receive(ws)["game"]["status"] == "open"
+        assert wait_for(lambda: watcher.polls == 1)  # the one look on listening
+        assert bob_b.post(f"/api/invites/{invite}").status_code == 200  # a seat taken through B
+        assert until(ws, lambda g: g["status"] == "active")["version"] == 0
+        opening = alice_a.get(f"/api/games/{gid}").json()
+        r = act(alice_b, gid, "Franks", seat_action(opening), version=0)
+        assert r.status_code == 200, r.text
+        assert until(ws, lambda g: g["version"] == 1)["view"] == r.json()["game"]["view"]
+        assert undo(alice_b, gid, "Franks", 1).status_code == 200
+        assert until(ws, lambda g: g["version"] == 0)["view"] == opening["view"]
+        looks = watcher.polls
+        # A change to a game nobody here watches makes no query; nor does a quiet spell.
+        other_invite = alice_b.get(f"/api/games/{other}").json()["seats"][1]["invite"]
+        assert bob_b.post(f"/api/invites/{other_invite}").status_code == 200
+        time.sleep(10 * FAST)
+        assert watcher.polls == looks
 
 
 def test_no_app_stores_over_an_undo_or_an_action_made_by_another(

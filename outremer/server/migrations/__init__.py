@@ -18,6 +18,8 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, Engine, MetaData, inspect, text
 
+from . import notify
+
 HERE = Path(__file__).resolve().parent
 BASELINE = "0001"
 """The schema as ``create_all`` made it before the migrations: integer ids and seeds."""
@@ -64,6 +66,7 @@ def _upgrade(conn: Connection, metadata: MetaData) -> None:
     if "alembic_version" not in tables:
         if "games" not in tables:  # a new database
             metadata.create_all(conn)
+            notify.install(conn)  # what the models do not hold (PostgreSQL's triggers)
             command.stamp(cfg, "head")
             return
         command.stamp(cfg, BASELINE)
