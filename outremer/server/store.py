@@ -53,7 +53,7 @@ class Conflict(HTTPException):
     """409: another process changed the game's stored actions while this one was checking a change.
 
     Nothing was stored; the cache is marked stale (``stored = None``), so its next use rebuilds it
-    (keeping its lock and bots). Try again."""
+    (keeping its lock). Try again."""
 
     def __init__(self, detail: str) -> None:
         super().__init__(409, detail)
@@ -72,7 +72,6 @@ class LiveGame:
     record: Record
     state: Any
     lock: threading.RLock = field(default_factory=threading.RLock)
-    bots: dict[Role, Any] = field(default_factory=dict)
     bot_error: str | None = None
     undo: Undo = field(default_factory=Undo)
     # (count, highest row id) of the stored actions this cache matches; None: not known, check.
@@ -354,10 +353,9 @@ class Store:
         return live
 
     def _rebuild(self, live: LiveGame) -> LiveGame:
-        """A fresh copy of ``live``'s game from the database, kept, with its lock and bots."""
+        """A fresh copy of ``live``'s game from the database, kept, with its lock."""
         fresh = self._load(live.id)
         fresh.lock = live.lock
-        fresh.bots = live.bots
         self.put(fresh)
         return fresh
 
@@ -504,16 +502,17 @@ class Store:
 
     def bot_act(self, turn: BotTurn, action: Action) -> bool:
         """Store ``action``, chosen by the bot of ``turn``, if the game is still where the bot saw it
-        (the same stored actions, the seat still that bot's, the game under way): True if stored.
-        Otherwise nothing is stored and the answer is stale (another process's bot or a person
-        moved first, or took an action back): False, and the caller asks again. One action per
-        version, as for a person's."""
+        (the same stored actions, its role to act): True if stored. Otherwise nothing is stored and
+        the answer is stale (another process's bot or a person moved first, or took an action
+        back): False, and the caller asks again. One action per version, as for a person's.
+
+        No query before the write, as for a person's action (:meth:`act`): the copy in memory tells
+        a change made through this process, and the write itself one made through another. A bot
+        seat stays a bot's from the game's making, and a game under way ends only by an action."""
         live = self.live(turn.game_id)
         with live.lock:
-            live = self._refresh(live)
-            if live.stored != turn.stored or self._bot_seats(turn.game_id).get(turn.role) != turn.bot:
-                return False
-            if turn.role not in live.game.active_roles(live.state):
+            live = self._kept(live)
+            if live.stored != turn.stored or turn.role not in live.game.active_roles(live.state):
                 return False
             try:
                 self._commit(live, turn.role, action, None)
@@ -528,30 +527,6 @@ class Store:
         if not rows or rows[0].status != ACTIVE:
             return {}
         return {row.role: row.bot for row in rows if row.role is not None and row.bot is not None}
-
-    def bot_step(self, game_id: int, make_bot: Any) -> bool:
-        """If a bot seat must act now, let it choose and store one action. True if the game changed:
-        the bot's action was stored, or another process (its bot runner, or a person) stored an
-        action or undid one first. Then nothing is stored here, the cache is rebuilt at its next use,
-        and the caller simply looks again: a bot losing such a race is not an error."""
-        live = self.live(game_id)
-        with live.lock:
-            live = self._refresh(live)
-            seats = self._bot_seats(game_id)
-            for role in live.game.active_roles(live.state):
-                name = seats.get(role)
-                if name is None:
-                    continue
-                bot = live.bots.get(role)
-                if bot is None:
-                    bot = live.bots[role] = make_bot(name, live.game, bot_seed(live.record.seed, role))
-                action = bot.choose(live.game, live.state, role)
-                try:
-                    self._commit(live, role, action, None)
-                except Conflict:
-                    return True  # the game moved on elsewhere: look again
-                return True
-            return False
 
 
 def record_from_save(data: Any) -> tuple[Game[Any], Record, Any]:
