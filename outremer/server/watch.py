@@ -25,7 +25,7 @@ does not query, nor listen. :meth:`Watcher.close` (on the app's shutdown) stops 
 
 When a watched game changed elsewhere, this process also kicks its own bot runner for it
 (``on_change``). The process that made the change has already kicked its own, so usually both try
-the bot's move; the database lets exactly one store it (see :meth:`Store.bot_step`), the other gives
+the bot's move; the database lets exactly one store it (see :meth:`Store.bot_act`), the other gives
 up quietly. What this buys: if the process that should play the bot dies, the bot still moves while
 someone watches the game through another process (and every process resumes the bots of every game
 under way when it starts).
