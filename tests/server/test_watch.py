@@ -16,10 +16,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 from starlette.testclient import WebSocketTestSession
 
-from outremer.bots.registry import make_bot
+from outremer.bots.worker import think
 from outremer.server import create_app
 from outremer.server.db import ActionRow, User
-from outremer.server.store import Conflict, LiveGame
+from outremer.server.store import BotTurn, Conflict, LiveGame
 
 from .conftest import PASSWORD, ctx_of, new_game
 from .test_play import act
@@ -263,6 +263,13 @@ def stored(app: FastAPI, gid: int) -> list[tuple[int, str]]:
         return [(row.n, row.role) for row in rows]
 
 
+def answer(app: str, turn: BotTurn) -> Any:
+    """The action the bot of ``turn`` chooses, as a bot process of ``app`` would (here, in this one)."""
+    got = think((app, turn.game_id), turn.game, turn.record, turn.role, turn.bot, turn.seed)
+    assert got.error is None, got.error
+    return got.action
+
+
 def test_a_bot_that_loses_the_race_to_another_app_gives_up_quietly(apps: Callable[..., FastAPI]) -> None:
     app_a, app_b = apps(watch_interval=None), apps(watch_interval=None)
     for app in (app_a, app_b):
@@ -273,35 +280,24 @@ def test_a_bot_that_loses_the_race_to_another_app_gives_up_quietly(apps: Callabl
     assert act(alice, gid, "Franks", game["legal_actions"][-1]["action"], version=0).status_code == 200
     store_a, store_b = ctx_of(app_a).store, ctx_of(app_b).store
     assert list(store_a.current(gid).game.active_roles(store_a.current(gid).state)) == ["Saracens"]
-    raced: list[bool] = []
-
-    def racing_bot(name: str, game: Any, seed: int) -> Any:
-        """A's bot: before it answers, B's bot stores the same move number."""
-        inner = make_bot(name, game, seed)
-
-        class Racing:
-            def choose(self, game: Any, state: Any, role: str) -> Any:
-                raced.append(store_b.bot_step(gid, make_bot))
-                return inner.choose(game, state, role)
-
-        return Racing()
-
-    assert store_a.bot_step(gid, racing_bot) is True  # the game changed, though not by A
-    assert raced == [True]
+    # Both apps' bots are asked the same move; B's answer is stored first, A's is then stale.
+    turn_a, turn_b = store_a.bot_turn(gid), store_b.bot_turn(gid)
+    assert turn_a is not None and turn_b is not None and turn_a.role == turn_b.role == "Saracens"
+    assert store_b.bot_act(turn_b, answer("b", turn_b)) is True
+    assert store_a.bot_act(turn_a, answer("a", turn_a)) is False  # nothing stored, no error
     live: LiveGame = store_a.current(gid)
     assert live.bot_error is None
     assert stored(app_a, gid) == [(1, "Franks"), (2, "Saracens")]
-    assert live.version == store_b.current(gid).version == 2
+    assert store_b.current(gid).version == 2
+    # A's bot carries on from B's move, B's from A's: the game goes on, numbered without gaps.
+    turn = 0
+    while (asked := (store_b if turn % 2 else store_a).bot_turn(gid)) is not None and turn < 200:
+        assert (store_b if turn % 2 else store_a).bot_act(asked, answer("ab"[turn % 2], asked)) is True
+        turn += 1
+    live = store_a.current(gid)
     assert live.game.view(live.state, None) == store_b.current(gid).game.view(
         store_b.current(gid).state, None
     )
-    live.bots.clear()  # A's bot races no more
-
-    # A's bot carries on from B's move, B's from A's: the game goes on, numbered without gaps.
-    turn = 0
-    while "Saracens" in (live := store_a.current(gid)).game.active_roles(live.state) and turn < 200:
-        assert (store_b if turn % 2 else store_a).bot_step(gid, make_bot) is True
-        turn += 1
     assert turn >= 1 and list(live.game.active_roles(live.state)) == ["Franks"], (turn, live.version)
     assert [n for n, _ in stored(app_a, gid)] == list(range(1, live.version + 1))
     page = alice.get(f"/api/games/{gid}").json()
