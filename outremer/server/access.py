@@ -16,11 +16,14 @@ status leak to nobody.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from fastapi import HTTPException
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from .db import PERSON, GameRow, SeatRow
+from .db import PERSON, Database, GameRow, SeatRow
+from .facts import GameFacts, Seat, read_game
 
 
 def no_game(game_id: int) -> HTTPException:
@@ -28,16 +31,33 @@ def no_game(game_id: int) -> HTTPException:
     return HTTPException(404, f"no game {game_id}")
 
 
-def may_see(s: Session, row: GameRow, user_id: int | None, invite: str | None = None) -> bool:
-    """Whether ``user_id`` (None: nobody signed in) holding ``invite`` (a token, or None) may see ``row``."""
-    if row.public or (user_id is not None and row.created_by == user_id):
+def _sees(
+    public: bool,
+    created_by: int | None,
+    seats: Iterable[SeatRow | Seat],
+    user_id: int | None,
+    invite: str | None,
+) -> bool:
+    if public or (user_id is not None and created_by == user_id):
         return True
-    seats = s.execute(select(SeatRow).where(SeatRow.game_id == row.id)).scalars()
     return any(
         (user_id is not None and seat.user_id == user_id)
         or (invite and seat.invite_token == invite and seat.kind == PERSON and seat.user_id is None)
         for seat in seats
     )
+
+
+def may_see(s: Session, row: GameRow, user_id: int | None, invite: str | None = None) -> bool:
+    """Whether ``user_id`` (None: nobody signed in) holding ``invite`` (a token, or None) may see ``row``."""
+    if row.public:
+        return True
+    seats = s.execute(select(SeatRow).where(SeatRow.game_id == row.id)).scalars()
+    return _sees(row.public, row.created_by, seats, user_id, invite)
+
+
+def can_see(game: GameFacts, user_id: int | None, invite: str | None = None) -> bool:
+    """:func:`may_see` for a game's facts as read for a page."""
+    return _sees(game.public, game.created_by, game.seats, user_id, invite)
 
 
 def visible_game(s: Session, game_id: int, user_id: int | None, invite: str | None = None) -> GameRow:
@@ -46,3 +66,11 @@ def visible_game(s: Session, game_id: int, user_id: int | None, invite: str | No
     if row is None or not may_see(s, row, user_id, invite):
         raise no_game(game_id)
     return row
+
+
+def visible(db: Database, game_id: int, user_id: int | None, invite: str | None = None) -> GameFacts:
+    """The game's facts (one query), if the viewer may see it; else 404 as if it did not exist."""
+    game = read_game(db, game_id)
+    if game is None or not can_see(game, user_id, invite):
+        raise no_game(game_id)
+    return game

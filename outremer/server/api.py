@@ -25,9 +25,10 @@ from ..engine.errors import IllegalAction, OutremerError
 from ..engine.record import Record, replay
 from ..engine.registry import get_game, titles
 from . import auth
-from .access import may_see, visible_game
+from .access import may_see, no_game, visible, visible_game
 from .context import Context
 from .db import ACTIVE, BOT, HOTSEAT, MAX_ID, OPEN, OVER, PERSON, ActionRow, GameRow, SeatRow, User
+from .facts import read_game
 from .inputs import ANY, BODY, LOG_KEY_PATTERN, UNSAFE, Body, Count, Text, Token, refusals
 from .limits import client_address
 from .store import SEED_RANGE, LiveGame, record_from_save
@@ -545,9 +546,12 @@ def _payload(
     log_key: str | None = None,
 ) -> Page:
     live = ctx.store.current(game_id)
-    with ctx.db.session() as s, live.lock:
-        chosen = choose_role(s, live, _uid(user), role)
-        return game_payload(s, live, _uid(user), chosen, log_from=log_from, log_key=log_key)
+    with live.lock:
+        row = read_game(ctx.db, game_id)
+        if row is None:
+            raise no_game(game_id)
+        chosen = choose_role(row.seats, live, _uid(user), role)
+        return game_payload(row, live, _uid(user), chosen, log_from=log_from, log_key=log_key)
 
 
 @router.get("/games/{game_id}", tags=["play"], response_model=GameAnswer, responses=refusals(403, 404, 422))
@@ -569,17 +573,15 @@ def get_game_view(
     ``log_key`` from an earlier answer, the log holds only the entries after those (``log_from``
     in the answer says where it starts: 0 when the whole log had to be sent). A private game is
     seen only by its players and holders of its invitation: 404 for anyone else, as for no game."""
-    with ctx.db.session() as s:
-        visible_game(s, game_id, _uid(user), invite)
+    visible(ctx.db, game_id, _uid(user), invite)
     return answer(_payload(ctx, game_id, user, role, log_from, log_key).text)
 
 
 def _check_seat(ctx: Context, game_id: int, role: str, user: User) -> None:
     """404 no game (or a private one the user may not see), 422 no such role, 403 not the user's
     seat, 409 the game is not under way."""
-    with ctx.db.session() as s:
-        status = visible_game(s, game_id, user.id).status
-        held = held_roles(seats_of(s, game_id), user.id)
+    row = visible(ctx.db, game_id, user.id)
+    status, held = row.status, held_roles(row.seats, user.id)
     live = ctx.store.live(game_id)
     if role not in live.roles:
         raise HTTPException(422, f"{role!r} is not a role of this game: {', '.join(live.roles)}")

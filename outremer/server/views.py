@@ -27,6 +27,7 @@ from ..engine.errors import OutremerError
 from ..engine.game import Role
 from ..engine.registry import get_game
 from .db import ACTIVE, BOT, GameRow, SeatRow, User
+from .facts import GameFacts, Seat
 from .store import LiveGame, Store
 
 
@@ -34,17 +35,19 @@ def seats_of(s: Session, game_id: int) -> list[SeatRow]:
     return list(s.execute(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.id)).scalars())
 
 
-def held_roles(seats: list[SeatRow], user_id: int | None) -> list[Role]:
+def held_roles(seats: Sequence[SeatRow | Seat], user_id: int | None) -> list[Role]:
     """The roles ``user_id`` plays (as an invited person or at the hotseat)."""
     if user_id is None:
         return []
     return [seat.role for seat in seats if seat.kind != BOT and seat.user_id == user_id]
 
 
-def choose_role(s: Session, live: LiveGame, user_id: int | None, requested: str | None) -> Role | None:
+def choose_role(
+    seats: Sequence[SeatRow | Seat], live: LiveGame, user_id: int | None, requested: str | None
+) -> Role | None:
     """Whose view this viewer gets: ``requested`` if they hold it (403 if not), else a held seat
     that must act now, else their first seat, else the observer (None)."""
-    held = held_roles(seats_of(s, live.id), user_id)
+    held = held_roles(seats, user_id)
     if requested is not None:
         if requested not in live.roles:
             raise HTTPException(422, f"{requested!r} is not a role of this game: {', '.join(live.roles)}")
@@ -57,7 +60,7 @@ def choose_role(s: Session, live: LiveGame, user_id: int | None, requested: str 
     return next((r for r in held if r in active), held[0])
 
 
-def seat_json(seat: SeatRow, names: dict[int, str], creator_viewing: bool) -> dict[str, Any]:
+def seat_json(seat: SeatRow | Seat, names: dict[int, str], creator_viewing: bool) -> dict[str, Any]:
     out: dict[str, Any] = {
         "role": seat.role,
         "kind": seat.kind,
@@ -118,7 +121,11 @@ def active_now(store: Store, row: GameRow) -> list[Role]:
 
 
 def summary(
-    row: GameRow, seats: list[SeatRow], names: dict[int, str], viewer: int | None, active: Sequence[Role]
+    row: GameRow | GameFacts,
+    seats: Sequence[SeatRow | Seat],
+    names: dict[int, str],
+    viewer: int | None,
+    active: Sequence[Role],
 ) -> dict[str, Any]:
     """A game as listed in the lobby: public facts only. ``active``: the roles that must act now
     (public: every view of the game shows whose turn it is); they count while the game is under way.
@@ -230,26 +237,22 @@ class Page:
 
 
 def game_payload(
-    s: Session,
+    row: GameFacts,
     live: LiveGame,
     user_id: int | None,
     role: Role | None,
     *,
-    fixed_role: bool = False,
     log_from: int = 0,
     log_key: str | None = None,
 ) -> Page:
     """The game as ``role`` sees it (None: the observer), for ``user_id``, who must hold ``role``
-    (call under the game's lock).
+    (call under the game's lock, with ``row`` read under it too: the row and the state then belong
+    to the same moment, as an action holds the lock until both have changed).
 
     The log is sent from entry ``log_from`` on when the viewer read that many entries of this role's
     log at the point ``log_key`` (a payload's ``log_key``) and the game has only moved forward
     since; otherwise whole. ``log_from`` in the answer says where its ``log`` starts."""
-    row = s.get(GameRow, live.id)
-    if row is None:
-        raise HTTPException(404, f"no game {live.id}")
-    seats = seats_of(s, live.id)
-    names = user_names(s, seats, [row.created_by])
+    seats, names = row.seats, row.names
     game = live.game
     if role is not None and role not in held_roles(seats, user_id):
         role = None  # defensive: never hand out a seat the viewer does not hold

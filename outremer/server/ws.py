@@ -24,10 +24,11 @@ from fastapi import APIRouter, HTTPException, Path, Query, WebSocket, WebSocketD
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocketState
 
-from .access import visible_game
+from .access import can_see, no_game, visible
 from .auth import COOKIE
 from .context import Context
 from .db import MAX_ID
+from .facts import read_game
 from .hub import Subscriber
 from .views import Page, choose_role, game_payload
 
@@ -49,12 +50,9 @@ def _resolve(
     ``GET /api/games/{id}`` (404 alike for no game and a private game the user may not see)."""
     user = ctx.sessions.user(ctx.db, token)
     user_id = user.id if user is not None else None
-    with ctx.db.session() as s:
-        visible_game(s, game_id, user_id, invite)
+    row = visible(ctx.db, game_id, user_id, invite)
     live = ctx.store.live(game_id)
-    with ctx.db.session() as s:
-        chosen = choose_role(s, live, user_id, role)
-    return user_id, chosen
+    return user_id, choose_role(row.seats, live, user_id, role)
 
 
 def _payload(
@@ -74,10 +72,11 @@ def _payload(
     live = ctx.store.current(game_id)
     # Under the game's lock, like every other reader: the row and the cached state are then read
     # at the same point (an action being stored holds the lock until both have changed).
-    with ctx.db.session() as s, live.lock:
-        if invite is not None:
-            visible_game(s, game_id, user_id, invite)
-        return game_payload(s, live, user_id, role, fixed_role=True, log_from=log_from, log_key=log_key)
+    with live.lock:
+        row = read_game(ctx.db, game_id)
+        if row is None or (invite is not None and not can_see(row, user_id, invite)):
+            raise no_game(game_id)
+        return game_payload(row, live, user_id, role, log_from=log_from, log_key=log_key)
 
 
 async def _refuse(websocket: WebSocket, exc: HTTPException) -> None:
