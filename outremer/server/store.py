@@ -52,8 +52,8 @@ def bot_seed(game_seed: int, role: Role) -> int:
 class Conflict(HTTPException):
     """409: another process changed the game's stored actions while this one was checking a change.
 
-    Nothing was stored; the cache is marked stale (``stored = None``), so its next use rebuilds it
-    (keeping its lock). Try again."""
+    Nothing was stored. The copy in memory is brought up to the stored actions at its next use
+    (:meth:`Store.act` does so at once and judges the action again). Try again."""
 
     def __init__(self, detail: str) -> None:
         super().__init__(409, detail)
