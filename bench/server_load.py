@@ -32,6 +32,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import secrets
 import shlex
 import shutil
@@ -111,10 +112,14 @@ class Stats:
     actions: int = 0
     games_finished: int = 0
     errors: Counter[str] = field(default_factory=Counter)
+    examples: dict[str, str] = field(default_factory=dict)
     pushed_first: int = 0  # pushes that arrived before the action's answer
 
-    def error(self, what: str) -> None:
-        self.errors[what] += 1  # counted in and out of the window: an error is never fine
+    def error(self, what: str, why: str = "") -> None:
+        """Count an error of kind ``what`` (in and out of the window: an error is never fine),
+        keeping the first ``why`` of each kind."""
+        self.errors[what] += 1
+        self.examples.setdefault(what, why[:200])
 
 
 class Http:
@@ -208,7 +213,9 @@ class Player:
             if kind is not None:
                 self.stats.latency[kind].append(time.perf_counter() - t0)
         if not 200 <= status < 300:
-            self.stats.error(f"{method} {path.split('?')[0].rstrip('0123456789/')} {status}")
+            route = re.sub(r"/\d+", "/{id}", path.split("?")[0])
+            why = answer.get("error", "") if isinstance(answer, dict) else ""
+            self.stats.error(f"{method} {route} {status}", why)
         return status, answer
 
     async def run(self, stop: asyncio.Event) -> None:
@@ -398,6 +405,7 @@ async def drive(args: argparse.Namespace, port: int, tokens: list[str], server_p
         "client CPU % of one core": round(100 * client_cpu / seconds, 1),
         "errors": sum(stats.errors.values()),
         "errors by kind": dict(stats.errors),
+        "first error of each kind": stats.examples,
     }
 
 
@@ -421,7 +429,8 @@ def report(figures: dict[str, Any]) -> None:
     print(f"  games finished              {f['games finished']}")
     print(f"  errors                      {f['errors']}")
     for what, n in f["errors by kind"].items():
-        print(f"    {n:6d}  {what}")
+        why = f["first error of each kind"].get(what)
+        print(f"    {n:6d}  {what}" + (f" (first: {why})" if why else ""))
 
 
 def main() -> None:
