@@ -222,8 +222,8 @@ def play(base: str, cookies: httpx.Cookies, gid: int, acked: list[Any], halt: th
                 acked.append((r.json()["version"], role, r.json()["accepted"]))
 
 
-def test_sigkill_of_every_worker_under_load_loses_no_acknowledged_action(tmp_path: Path) -> None:
-    database = f"sqlite:///{tmp_path / 'serve.db'}"
+def test_sigkill_of_every_worker_under_load_loses_no_acknowledged_action(db_url: str, tmp_path: Path) -> None:
+    database = db_url  # the server's processes die, not the database's (PostgreSQL's stays up)
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     proc = start(database, port, tmp_path / "serve.log")
