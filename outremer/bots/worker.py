@@ -1,5 +1,5 @@
-"""A bot process's side of the server's bots (server/bots.py): choose one bot action, away from the
-web process, and keep what the next decision of the same game needs.
+"""A bot process's side of the server's bots (server/bots.py): choose one bot action at a time, away
+from the web process, and keep what the next decision of the same game needs.
 
 A task names its game by a key (unique to the web process and the game), and brings the title, the
 game's record (setup and the actions so far), the role to act, and its bot's name and seed. The
@@ -21,6 +21,7 @@ import os
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass, field, replace
+from multiprocessing.connection import Connection
 from typing import Any
 
 from ..engine.game import Action, Game, Role
@@ -55,6 +56,18 @@ class Table:
 
 
 _tables: OrderedDict[Hashable, Table] = OrderedDict()
+
+
+def serve(conn: Connection) -> None:
+    """A bot process's life: answer each task received on ``conn`` (:func:`think`'s arguments) with
+    its :class:`Answer`, until None comes (or the other end closes)."""
+    try:
+        while (task := conn.recv()) is not None:
+            conn.send(think(*task))
+    except EOFError:
+        pass
+    finally:
+        conn.close()
 
 
 def think(key: Hashable, game: Game[Any], record: Record, role: Role, name: str, seed: int) -> Answer:

@@ -1,18 +1,20 @@
 """Bots in seats play on the server, each decision in a bot process of its own, one action at a time.
 
-After any change to a game the server calls :meth:`BotRunner.kick`. A thread of the web process then
-reads the game's bot turn (:meth:`Store.bot_turn`: which bot seat must act, and the game's record)
-and sends it to a bot process, where the bot rebuilds the state and thinks (bots/worker.py); a
-search bot's thought competes with no request for the interpreter, and no request waits for it (the
-game's lock is held only to read the turn and to store the answer). When the answer comes back, a
-thread stores it through the store like a person's action (:meth:`Store.bot_act`), one action per
-version; an answer the game has moved past (another process's bot or a person acted first, or an
-action was taken back) is dropped, and the bot asked again. Then, if a bot is still to act, the game
-is queued again behind the other games waiting, so a long bot-against-bot game never holds up others.
+After any change to a game the server calls :meth:`BotRunner.kick`, which queues the game for its
+bot process (by the game's id; each has a queue and a thread of the web process that talks to it
+over a pipe). That thread reads the game's bot turn (:meth:`Store.bot_turn`: which bot seat must
+act, and the game's record) and sends it to the bot process, where the bot rebuilds the state and
+thinks (bots/worker.py); a search bot's thought competes with no request for the interpreter, and
+no request waits for it (the game's lock is held only to read the turn and to store the answer).
+The thread stores the answer through the store like a person's action (:meth:`Store.bot_act`), one
+action per version; an answer the game has moved past (another process's bot or a person acted
+first, or an action was taken back) is dropped, and the bots asked again. Then, if a bot is still
+to act, the game is queued again behind the other games waiting, so a long bot-against-bot game
+never holds up others.
 
-Each game's decisions go to the same bot process (by its id), which keeps the game's state and bots
-between decisions (a bot's memory holds, and only new actions are applied). The processes start
-when a bot first has to think, forked from a server process that has the titles imported already.
+A bot process keeps each of its games' state and bots between decisions (a bot's memory holds,
+and only new actions are applied). The processes start when a bot first has to think, forked from
+a fork server that has the bots and titles imported already.
 
 Several server processes on one database each run their bots: every process resumes the bots of
 every game under way when it starts, kicks them after each change made through it, and after each
@@ -26,30 +28,30 @@ from __future__ import annotations
 import contextlib
 import logging
 import multiprocessing
+import queue
 import threading
+import time
 import uuid
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from importlib.metadata import entry_points
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 
-from ..bots.worker import Answer, think
+from ..bots.worker import Answer, serve
 from ..engine.registry import ENTRY_POINT_GROUP
-from .store import BotTurn, Store
+from .store import Store
 
 log = logging.getLogger("outremer.server.bots")
 
 DEFAULT_PROCESSES = 2
 """Bot processes per server process (``create_app(bot_workers=...)``)."""
-THREADS = 4
-"""Threads of the web process that read bot turns and store answers (short work, no thinking)."""
 
 
 class BotFailed(Exception):
-    """A bot's process answered with an error instead of an action."""
+    """A bot's process answered with an error instead of an action, or stopped."""
 
 
-def _start_method() -> multiprocessing.context.BaseContext:
+def _start_method() -> multiprocessing.context.ForkServerContext:
     """Bot processes are forked from a fork server that imported the bots and every installed title
     once (a process started afresh takes seconds to import them; forking the threaded web process
     itself is unsafe). As with any start method but fork, a script that starts a server in its
@@ -58,6 +60,50 @@ def _start_method() -> multiprocessing.context.BaseContext:
     titles = sorted({ep.module for ep in entry_points(group=ENTRY_POINT_GROUP)})
     context.set_forkserver_preload(["outremer.bots.worker", *titles])
     return context
+
+
+class _Thinker:
+    """One bot process (started when first needed) and the pipe to it."""
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+        self.conn: Connection | None = None
+        self.process: BaseProcess | None = None
+
+    def ask(self, task: tuple[object, ...]) -> Answer:
+        """Send ``task`` (:func:`think`'s arguments) and wait for the answer; BotFailed if the
+        process stopped (a new one is started for the next task)."""
+        if self.conn is None:
+            context = _start_method()
+            ours, theirs = context.Pipe()
+            process = context.Process(
+                target=serve, args=(theirs,), name=f"outremer-bot-{self.index}", daemon=True
+            )
+            process.start()
+            theirs.close()
+            self.conn, self.process = ours, process
+        try:
+            self.conn.send(task)
+            answer: Answer = self.conn.recv()
+        except (EOFError, OSError) as exc:
+            code = self.stop()
+            raise BotFailed(f"the bot's process stopped (exit code {code})") from exc
+        return answer
+
+    def stop(self) -> int | None:
+        """End the process (it finishes the task under way first); its exit code."""
+        conn, process, self.conn, self.process = self.conn, self.process, None, None
+        if conn is not None:
+            with contextlib.suppress(OSError):
+                conn.send(None)
+            conn.close()
+        if process is None:
+            return None
+        process.join(5)
+        if process.is_alive():
+            process.kill()
+            process.join()
+        return process.exitcode
 
 
 class BotRunner:
@@ -74,8 +120,8 @@ class BotRunner:
         self.thinkers: set[int] = set()
         """The process ids that chose the actions stored so far (tests, operators)."""
         self._token = uuid.uuid4().hex  # names this runner's games in the bot processes
-        self._threads: ThreadPoolExecutor | None = None
-        self._pools: list[ProcessPoolExecutor | None] = [None] * processes
+        self._queues: list[queue.SimpleQueue[int | None]] = [queue.SimpleQueue() for _ in range(processes)]
+        self._threads: list[threading.Thread | None] = [None] * processes
         self._cond = threading.Condition()
         self._queued: set[int] = set()
         self._dirty: set[int] = set()
@@ -92,75 +138,44 @@ class BotRunner:
                 return
             self._queued.add(game_id)
             self._pending += 1
-            if self._threads is None:
-                self._threads = ThreadPoolExecutor(THREADS, thread_name_prefix="outremer-bot")
-            self._threads.submit(self._look, game_id)
-
-    def _look(self, game_id: int) -> None:
-        """Read the game's bot turn and send it to the game's bot process (or end the task)."""
-        try:
-            turn = self.store.bot_turn(game_id)
-            if turn is None:
-                self._done(game_id, again=False)
-                return
-            with self._cond:
-                if self._closed:
-                    self._done(game_id, again=False)
-                    return
-                pool = self._pool(game_id)
-                future = pool.submit(
-                    think, (self._token, game_id), turn.game, turn.record, turn.role, turn.bot, turn.seed
+            i = game_id % self.processes
+            if self._threads[i] is None:
+                thread = threading.Thread(
+                    target=self._serve, args=(i,), name=f"outremer-bot-{i}", daemon=True
                 )
-        except Exception as exc:
-            self._failed(game_id, exc)
-            self._done(game_id, again=False)
-            return
-        future.add_done_callback(lambda answered: self._answered(turn, pool, answered))
+                self._threads[i] = thread
+                thread.start()
+            self._queues[i].put(game_id)
 
-    def _pool(self, game_id: int) -> ProcessPoolExecutor:
-        """The bot process of ``game_id``, started if need be (call under ``_cond``)."""
-        i = game_id % self.processes
-        pool = self._pools[i]
-        if pool is None:
-            pool = self._pools[i] = ProcessPoolExecutor(1, mp_context=_start_method())
-        return pool
-
-    def _answered(self, turn: BotTurn, pool: ProcessPoolExecutor, answered: Future[Answer]) -> None:
-        """A bot process answered (or failed, or was cancelled): store the answer in a thread of
-        ours, not in the thread that collects the processes' results."""
-        with self._cond:
-            if not self._closed and self._threads is not None:
-                self._threads.submit(self._store, turn, pool, answered)
-                return
-        self._done(turn.game_id, again=False)
-
-    def _store(self, turn: BotTurn, pool: ProcessPoolExecutor, answered: Future[Answer]) -> None:
-        """Store the bot's answer, or say why there is none."""
-        game_id = turn.game_id
-        stored = False
+    def _serve(self, i: int) -> None:
+        """The thread of bot process ``i``: one decision at a time for the games queued to it."""
+        thinker = _Thinker(i)
         try:
-            answer = answered.result()
-            if answer.error is not None or answer.action is None:
-                raise BotFailed(answer.error)
-            stored = self.store.bot_act(turn, answer.action)
-            if stored:
-                self.thinkers.add(answer.pid)
-                self.on_change(game_id)
-        except BrokenProcessPool as exc:  # the process died (killed, out of memory): a new one next
-            with self._cond:
-                i = game_id % self.processes
-                if self._pools[i] is pool:
-                    self._pools[i] = None
-            pool.shutdown(wait=False)
-            self._failed(game_id, exc)
-            self._done(game_id, again=False)
-            return
-        except Exception as exc:
-            self._failed(game_id, exc)
-            self._done(game_id, again=False)
-            return
-        # Stored: the bot may be to act again. Not stored: the answer was stale; ask again.
-        self._done(game_id, again=True)
+            while (game_id := self._queues[i].get()) is not None:
+                again = False
+                if not self._closed:
+                    try:
+                        again = self._decide(thinker, game_id)
+                    except Exception as exc:  # a broken bot must not stop the server or other games
+                        self._failed(game_id, exc)
+                self._done(game_id, again=again)
+        finally:
+            thinker.stop()
+
+    def _decide(self, thinker: _Thinker, game_id: int) -> bool:
+        """One decision of ``game_id``'s bots, if one is to act: True if the game should be looked at
+        again (the answer stored, and a bot may be to act again; or the answer stale)."""
+        turn = self.store.bot_turn(game_id)
+        if turn is None:
+            return False
+        task = ((self._token, game_id), turn.game, turn.record, turn.role, turn.bot, turn.seed)
+        answer = thinker.ask(task)
+        if answer.error is not None or answer.action is None:
+            raise BotFailed(answer.error)
+        if self.store.bot_act(turn, answer.action):
+            self.thinkers.add(answer.pid)
+            self.on_change(game_id)
+        return True
 
     def _failed(self, game_id: int, exc: BaseException) -> None:
         """A bot failed: log it and show it to the game's watchers (``bot_error``); the server and
@@ -172,7 +187,8 @@ class BotRunner:
             self.on_change(game_id)
 
     def _done(self, game_id: int, *, again: bool) -> None:
-        """The game's task ended; queue it again if asked to or if it changed meanwhile."""
+        """The game's decision ended; queue it again (behind the others) if asked to or if it changed
+        meanwhile."""
         with self._cond:
             self._queued.discard(game_id)
             again = again or game_id in self._dirty
@@ -182,20 +198,29 @@ class BotRunner:
         if again:
             self.kick(game_id)
 
+    def cpu_seconds(self) -> float:
+        """The CPU time the runner's threads in the web process have taken so far (reading turns,
+        sending them, storing answers: a bot's thinking is in its process), for benchmarks."""
+        with self._cond:
+            idents = [t.ident for t in self._threads if t is not None and t.is_alive() and t.ident]
+        total = 0.0
+        for ident in idents:
+            with contextlib.suppress(OSError):  # the thread just ended
+                total += time.clock_gettime(time.pthread_getcpuclockid(ident))
+        return total
+
     def wait_idle(self, timeout: float = 10.0) -> bool:
-        """Wait until no bot task is queued, thinking or being stored (tests); False on timeout."""
+        """Wait until no bot decision is queued or under way (tests); False on timeout."""
         with self._cond:
             return self._cond.wait_for(lambda: self._pending == 0, timeout)
 
     def close(self) -> None:
-        """Stop: decisions not begun are dropped, those under way end (their answers unstored), and
+        """Stop: decisions not begun are dropped, those under way end (their answers stored), and
         the bot processes exit."""
         with self._cond:
             self._closed = True
-            threads, self._threads = self._threads, None
-            pools, self._pools = self._pools, [None] * self.processes
-        for pool in pools:
-            if pool is not None:
-                pool.shutdown(wait=True, cancel_futures=True)
-        if threads is not None:
-            threads.shutdown(wait=True, cancel_futures=True)
+            threads = [t for t in self._threads if t is not None]
+            for q in self._queues:
+                q.put(None)
+        for thread in threads:
+            thread.join()
