@@ -199,8 +199,10 @@ class Player:
         self.chooser = random.Random(args.seed + i)
         self.games = 0
         self.ready = asyncio.Event()  # set once the first game is made and watched
-        self.turn = asyncio.Event()  # the socket's last page says this seat must act
-        self.bot_acting = False  # ... and that a bot seat must act too
+        self.turn = asyncio.Event()  # the newest page seen says this seat must act (or the game is over)
+        self.moved = asyncio.Event()  # a newer page came
+        self.known = -1  # the version of the newest page seen: the socket's, a GET's or an answer's
+        self.bot_acting = False  # ... and that page says a bot seat must act too
         self.over = False
         self.pending: list[tuple[int, float]] = []  # (version, time answered) not pushed yet
         self.pushed_version, self.pushed_at = -1, 0.0
@@ -242,7 +244,7 @@ class Player:
             return
         gid = game["id"]
         self.turn.clear()
-        self.over, self.pending, self.pushed_version = False, [], -1
+        self.over, self.pending, self.pushed_version, self.known = False, [], -1, -1
         query = urllib.parse.urlencode({"role": self.role})
         ws_url = f"ws://127.0.0.1:{self.port}/api/games/{gid}/ws?{query}"
         async with connect(
@@ -269,15 +271,34 @@ class Player:
                 self.pending.remove((v, answered))
                 if self.stats.on:
                     self.stats.latency["push"].append(max(0.0, at - answered))
-            active = page["active_roles"]
-            self.over = page["status"] == "over"
-            self.bot_acting = any(r in active for r in self.bots)
-            if page["legal_actions"] or self.over:
-                self.turn.set()
-            else:
-                self.turn.clear()
+            self.note(page)
         if not self.over:
             self.stats.error("websocket closed by the server")
+
+    def note(self, page: dict[str, Any]) -> None:
+        """Whose turn it is, from ``page`` if it is the newest seen (pages may arrive out of order:
+        the socket's next page before an action's answer)."""
+        if page["version"] < self.known:
+            return
+        self.known = page["version"]
+        self.over = page["status"] == "over"
+        self.bot_acting = any(r in page["active_roles"] for r in self.bots)
+        if page["legal_actions"] or self.over:
+            self.turn.set()
+        else:
+            self.turn.clear()
+        self.moved.set()
+
+    async def let_bots_go_first(self) -> None:
+        """While a bot seat must act at the same moment, let it go first, like a person would (at
+        most :data:`BOT_WAIT` seconds)."""
+        deadline = time.monotonic() + BOT_WAIT
+        while self.bot_acting and time.monotonic() < deadline:
+            self.moved.clear()
+            try:
+                await asyncio.wait_for(self.moved.wait(), max(0.0, deadline - time.monotonic()))
+            except TimeoutError:
+                return
 
     async def act_until_over(self, gid: int, stop: asyncio.Event, watcher: asyncio.Task[None]) -> None:
         held, key, due = 0, "", time.monotonic() + self.chooser.random() * self.args.pace
@@ -294,8 +315,9 @@ class Player:
             if not self.turn.is_set():
                 self.stats.error("no turn within 30 s")
                 return
-            if self.bot_acting:  # a bot acts at the same moment: let it go first, like a person would
-                await asyncio.sleep(BOT_WAIT if self.args.mode == "paced" else 0.05)
+            await self.let_bots_go_first()
+            if not self.turn.is_set():
+                continue
             if self.args.mode == "paced":
                 await asyncio.sleep(max(0.0, due - time.monotonic()))
             due = time.monotonic() + self.args.pace * (0.8 + 0.4 * self.chooser.random())
@@ -306,12 +328,12 @@ class Player:
             if status != 200:
                 return
             held, key = page["log_from"] + len(page["log"]), page["log_key"]
+            self.note(page)
             if page["status"] == "over":
                 self.over = True
                 return
             legal = page["legal_actions"]
             if not legal:  # the socket's page was older than this one: wait for the next
-                self.turn.clear()
                 continue
             body = {
                 "role": self.role,
@@ -323,7 +345,6 @@ class Player:
             status, answer = await self.request("POST", f"/api/games/{gid}/action", body, "action")
             answered = time.perf_counter()
             if status != 200:
-                self.turn.clear()
                 continue
             if self.stats.on:
                 self.stats.actions += 1
@@ -336,8 +357,7 @@ class Player:
                 self.pending.append((version, answered))
             game = answer["game"]
             held, key = game["log_from"] + len(game["log"]), game["log_key"]
-            if not game["legal_actions"]:
-                self.turn.clear()
+            self.note(game)
 
 
 def percentiles(values: list[float]) -> dict[str, float]:
