@@ -3,7 +3,12 @@ the counter mix, Neutral Powers."""
 
 from __future__ import annotations
 
-from outremer.games.kingdom_of_heaven import effects, muster, replacement
+from outremer.games.kingdom_of_heaven import (  # noqa: F401 (events' handlers)
+    effects,
+    events,
+    muster,
+    replacement,
+)
 from outremer.games.kingdom_of_heaven.common import data
 from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
 from outremer.games.kingdom_of_heaven.state import CHRISTIAN, MUSLIM
@@ -324,3 +329,19 @@ def test_jerusalems_castle_musters_only_for_its_muslim_holder_until_taken():
     assert muster.musters_for(state, "jerusalem") is None
     state.castles["jerusalem"] = {"power": "jerusalem", "low": True}
     assert muster.musters_for(state, "jerusalem") == "jerusalem"
+
+
+def test_a_leader_whose_power_passed_to_another_musters_for_it():
+    # §7.1 L370, §8.4.1, K45, K96: Murder of Turanshah (F4) gives the Ayyubids' leaders to the
+    # Mamluks, a pooled one too; he musters where the Mamluks may, from the Mamluks' pool
+    state = blank("F", turn=3)
+    place(state, "pool", "", "ayyubids", leaders=["yusuf"])
+    murder = {"kind": "replace_power", "power": "ayyubids", "by": "mamluks"}
+    effects.run(state, MUSLIM, murder, {"card": "F4"})  # events.py's handler
+    assert state.pools["mamluks"]["leaders"] == ["yusuf"]
+    push(state, "muster", player=MUSLIM)
+    legal = PROCEDURES.legal(state, MUSLIM)
+    assert ("leader", "yusuf", "cairo") in legal
+    assert all(muster.musters_for(state, a[2]) == "mamluks" for a in legal if a[0] == "leader")
+    PROCEDURES.perform(state, MUSLIM, ("leader", "yusuf", "cairo"))
+    assert state.field["cairo"]["mamluks"]["leaders"] == ["yusuf"] and not state.pools["mamluks"]["leaders"]

@@ -302,12 +302,11 @@ def _choices(state: State, frame: Frame, role: str) -> Iterator[Action]:
     if "placed" not in frame:
         return
     player = frame["player"]
-    counters = data(state).counters
     musterer = Musterer(state)
     leaders = False
     for power in powers_of(state, player):
         for leader in state.pools.get(power, group())["leaders"]:
-            for at in leader_spaces(state, frame, counters.leaders[leader].power, musterer):
+            for at in leader_spaces(state, frame, power, musterer):  # his pool's Power (K96)
                 leaders = True
                 yield ("leader", leader, at)
     if leaders:
@@ -345,6 +344,12 @@ def _offers(state: State, frame: Frame, role: str) -> bool:
     return next(_choices(state, frame, role), None) is not None
 
 
+def pool_of(state: State, player: str, leader: str) -> str:
+    """The Power of ``player`` whose force pool holds ``leader``: his own, or the one an event gave
+    his Power's pieces to (§8.4.1, K96), for whom he musters."""
+    return next(p for p in powers_of(state, player) if leader in state.pools.get(p, group())["leaders"])
+
+
 def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
     verb = action[0]
     counters = data(state).counters
@@ -352,7 +357,7 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
         _end(state, frame)
     elif verb == "leader":
         _, leader, at = action
-        power = counters.leaders[leader].power
+        power = pool_of(state, frame["player"], leader)
         state.pools[power]["leaders"].remove(leader)
         forces.put(state, "field", at, power, {"full": {}, "reduced": {}, "leaders": [leader]})
         frame["leader_spaces"].append(at)
