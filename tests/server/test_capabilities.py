@@ -44,7 +44,7 @@ def test_a_bare_title_plays_against_the_default_bot(
         assert game["active_roles"] == ["First"] and game["bot_error"] is None
         r = alice.post(f"/api/games/{gid}/action", json={"role": "First", "action": ["take", 1]})
         assert r.status_code == 200, r.text
-        assert runner.wait_idle(10)
+        assert runner.wait_idle(60)
         game = alice.get(f"/api/games/{gid}", params={"role": "First"}).json()
     assert game["bot_error"] is None
     assert game["view"]["left"] == 0

@@ -40,12 +40,12 @@ def signed_in(app: FastAPI) -> TestClient:
 
 def act(app: FastAPI, client: TestClient, game_id: int) -> None:
     """Alice takes her last legal action, then the bot answers."""
-    assert ctx_of(app).bots.wait_idle(10)
+    assert ctx_of(app).bots.wait_idle(60)
     game = client.get(f"/api/games/{game_id}").json()
     body = {"role": "Franks", "action": game["legal_actions"][-1]["action"], "version": game["version"]}
     r = client.post(f"/api/games/{game_id}/action", json=body)
     assert r.status_code == 200, r.text
-    assert ctx_of(app).bots.wait_idle(10)
+    assert ctx_of(app).bots.wait_idle(60)
 
 
 def test_games_beyond_the_bound_are_let_go_and_come_back_unchanged(small: FastAPI) -> None:

@@ -90,7 +90,7 @@ def test_bot_plays_until_the_persons_turn(app: FastAPI, user: Callable[[str], Te
     while "Franks" in game["active_roles"] and steps < 200:
         r = act(alice, gid, "Franks", game["legal_actions"][-1]["action"])
         assert r.status_code == 200, r.text
-        assert runner.wait_idle(10)
+        assert runner.wait_idle(60)
         game = alice.get(f"/api/games/{gid}").json()
         steps += 1
         if game["version"] > steps:  # the bot has moved

@@ -19,7 +19,7 @@ VS_BOT = [{"role": "Franks", "kind": "me"}, {"role": "Saracens", "kind": "bot", 
 
 def play_some(app: FastAPI, client: TestClient, game_id: int, moves: int) -> None:
     for _ in range(moves):
-        assert ctx_of(app).bots.wait_idle(10)
+        assert ctx_of(app).bots.wait_idle(60)
         game = client.get(f"/api/games/{game_id}").json()
         if not game["legal_actions"]:
             break
@@ -28,7 +28,7 @@ def play_some(app: FastAPI, client: TestClient, game_id: int, moves: int) -> Non
             json={"role": "Franks", "action": game["legal_actions"][-1]["action"]},
         )
         assert r.status_code == 200, r.text
-    assert ctx_of(app).bots.wait_idle(10)
+    assert ctx_of(app).bots.wait_idle(60)
 
 
 def test_restart_keeps_every_game(make_app: Callable[[], FastAPI]) -> None:

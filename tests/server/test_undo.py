@@ -133,7 +133,7 @@ def test_bots_seat_and_over_game(app: FastAPI, user: Callable[[str], TestClient]
     vs_bot = [{"role": "Franks", "kind": "me"}, {"role": "Saracens", "kind": "bot", "bot": "random"}]
     gid = new_game(alice, vs_bot)["id"]
     assert act(alice, gid, "Franks", ["done"]).status_code == 200
-    assert ctx_of(app).bots.wait_idle()
+    assert ctx_of(app).bots.wait_idle(60)
     game = alice.get(f"/api/games/{gid}").json()
     assert game["can_undo"] is False
     assert undo(alice, gid, "Saracens", game["version"]).status_code == 403
