@@ -432,7 +432,7 @@ def test_an_attack_on_a_neutral_under_free_passage_breaks_its_neutrality():
 
 
 def test_a_leader_left_alone_outside_a_stronghold_fights():
-    # §17.2 L966, §3.Terms (an army is leaders and/or units), K95: the enemy enters Acre, where Guy
+    # §17.2 L966, §3 (an army is leaders and/or units), K95: the enemy enters Acre, where Guy
     # and two units are inside; Reynald, with no unit, is left outside: he must fight, as the
     # army outside does, and the Call for Surrender waits on him (§17.5: no enemy outside)
     state = position("D")

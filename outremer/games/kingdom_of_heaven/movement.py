@@ -274,9 +274,9 @@ def enemy_units(state: State, space: str, player: str, place: str = "field") -> 
 
 
 def enemy_outside(state: State, space: str, player: str) -> bool:
-    """Whether the mover meets a battle in ``space``: enemy or neutral units outside (§10.2 L590),
+    """Whether the mover meets a battle in ``space``: enemy or neutral units outside (§10.2.Moving L590),
     or, at a stronghold of the enemy's, leaders left outside alone (an army is leaders and/or
-    units, §3.Terms L191; those outside a stronghold the enemy enters fight, §17.2 L966, K95)."""
+    units, §3 L191; those outside a stronghold the enemy enters fight, §17.2 L966, K95)."""
     if foraging.stronghold_side(state, space, player) != "enemy":
         return enemy_units(state, space, player)
     field = forces.at(state, "field", space)
