@@ -9,6 +9,7 @@ import click
 DEFAULT_FOLDER = Path("data")
 DEFAULT_URL = f"sqlite:///{DEFAULT_FOLDER}/outremer.db"  # the same default as outremer.server.db
 DEFAULT_LIVE_GAMES = 256  # the same default as outremer.server.store
+DEFAULT_BOT_PROCESSES = 2  # the same default as outremer.server.bots
 
 
 @click.command("serve")
@@ -56,7 +57,18 @@ DEFAULT_LIVE_GAMES = 256  # the same default as outremer.server.store
     show_envvar=True,
     help="Server processes behind the one port, sharing the database (SQLite or PostgreSQL).",
 )
-def serve_command(host: str, port: int, database: str, live_games: int, workers: int) -> None:
+@click.option(
+    "--bot-processes",
+    default=DEFAULT_BOT_PROCESSES,
+    show_default=True,
+    type=click.IntRange(min=1),
+    envvar="OUTREMER_BOT_PROCESSES",
+    show_envvar=True,
+    help="Processes the bots think in, for each server process (docs/bots.md).",
+)
+def serve_command(
+    host: str, port: int, database: str, live_games: int, workers: int, bot_processes: int
+) -> None:
     """Serve Outremer over HTTP: the API at /api, documented at /openapi.json. Every option may
     also be set from the environment variable shown beside it; a flag wins over the variable."""
     from ..server.workers import serve
@@ -65,7 +77,7 @@ def serve_command(host: str, port: int, database: str, live_games: int, workers:
         DEFAULT_FOLDER.mkdir(exist_ok=True)
     many = f", {workers} worker processes" if workers > 1 else ""
     click.echo(f"Outremer on http://{host}:{port}/ (database {shown_url(database)}{many})", err=True)
-    serve(host, port, database, live_games=live_games, workers=workers)
+    serve(host, port, database, live_games=live_games, workers=workers, bot_processes=bot_processes)
 
 
 def shown_url(database: str) -> str:

@@ -2,12 +2,12 @@
 
 With several workers, uvicorn's supervisor binds the port once and starts each worker as a fresh
 process, which builds its own app with :func:`app_from_environment` (the settings reach it through
-the environment: :data:`ENV_DATABASE`, :data:`ENV_LIVE_GAMES`); the kernel hands each connection to
-one of them, and the supervisor starts a worker again if one dies. The workers share nothing but the
-database (SQLite in WAL mode, or PostgreSQL), which keeps them consistent exactly as it keeps any
-processes on one database (``store.py``: every read and write checks the stored actions;
-``watch.py``: a websocket learns of changes made through another worker). The database is brought
-to the current schema once, before the workers start.
+the environment: :data:`ENV_DATABASE`, :data:`ENV_LIVE_GAMES`, :data:`ENV_BOT_PROCESSES`); the
+kernel hands each connection to one of them, and the supervisor starts a worker again if one dies.
+The workers share nothing but the database (SQLite in WAL mode, or PostgreSQL), which keeps them
+consistent exactly as it keeps any processes on one database (``store.py``: every read and write
+checks the stored actions; ``watch.py``: a websocket learns of changes made through another
+worker). The database is brought to the current schema once, before the workers start.
 """
 
 from __future__ import annotations
@@ -18,11 +18,13 @@ import uvicorn
 from fastapi import FastAPI
 
 from . import app
+from .bots import DEFAULT_PROCESSES
 from .db import DEFAULT_URL, Database
 from .store import DEFAULT_LIVE_GAMES
 
 ENV_DATABASE = "OUTREMER_DATABASE"
 ENV_LIVE_GAMES = "OUTREMER_LIVE_GAMES"
+ENV_BOT_PROCESSES = "OUTREMER_BOT_PROCESSES"
 
 HEALTHCHECK = 30
 """Seconds a worker may take to answer the supervisor before it is taken for hung and replaced:
@@ -30,23 +32,35 @@ uvicorn's 5 took a worker still importing on a loaded machine for hung."""
 
 
 def app_from_environment() -> FastAPI:
-    """A worker's app (uvicorn's factory): the database and the games kept in memory from the
-    environment, as ``outremer serve`` set them."""
+    """A worker's app (uvicorn's factory): the database, the games kept in memory and the bot
+    processes from the environment, as ``outremer serve`` set them."""
     live_games = int(os.environ.get(ENV_LIVE_GAMES, DEFAULT_LIVE_GAMES))
-    return app.create_app(os.environ.get(ENV_DATABASE, DEFAULT_URL), live_games=live_games)
+    bot_processes = int(os.environ.get(ENV_BOT_PROCESSES, DEFAULT_PROCESSES))
+    url = os.environ.get(ENV_DATABASE, DEFAULT_URL)
+    return app.create_app(url, live_games=live_games, bot_workers=bot_processes)
 
 
-def serve(host: str, port: int, database: str, *, live_games: int, workers: int = 1) -> None:
+def serve(
+    host: str,
+    port: int,
+    database: str,
+    *,
+    live_games: int,
+    workers: int = 1,
+    bot_processes: int = DEFAULT_PROCESSES,
+) -> None:
     """Serve on ``host:port`` until stopped: in this process (``workers`` 1), or in ``workers``
-    processes sharing the port and the database."""
+    processes sharing the port and the database; each with ``bot_processes`` bot processes."""
     if workers < 1:
         raise ValueError(f"a server has at least one worker, not {workers}")
     if workers == 1:
-        uvicorn.run(app.create_app(database, live_games=live_games), host=host, port=port, log_level="info")
+        served = app.create_app(database, live_games=live_games, bot_workers=bot_processes)
+        uvicorn.run(served, host=host, port=port, log_level="info")
         return
     Database(database).close()  # the schema made or upgraded once, before any worker starts
     os.environ[ENV_DATABASE] = database
     os.environ[ENV_LIVE_GAMES] = str(live_games)
+    os.environ[ENV_BOT_PROCESSES] = str(bot_processes)
     uvicorn.run(
         f"{__name__}:app_from_environment",
         factory=True,

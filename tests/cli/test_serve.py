@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from outremer.cli import serve as serve_cli
 from outremer.cli.main import cli
 from outremer.server import app as server_app
-from outremer.server import store
+from outremer.server import bots, store
 
 
 @pytest.fixture
@@ -57,10 +57,14 @@ def test_settings_come_from_the_environment_and_a_flag_wins(started: list[Any]) 
     result = CliRunner(mix_stderr=False).invoke(cli, ["serve"], env=env)
     assert result.exit_code == 0, result.stderr
     url, kw, (_, run) = started
-    assert url == "sqlite:///club.db" and kw == {"live_games": 40} and run["port"] == 8124
+    assert url == "sqlite:///club.db" and kw == {"live_games": 40, "bot_workers": 2} and run["port"] == 8124
     started.clear()
     flagged = CliRunner(mix_stderr=False).invoke(cli, ["serve", "--live-games", "7"], env=env)
-    assert flagged.exit_code == 0 and started[1] == {"live_games": 7}
+    assert flagged.exit_code == 0 and started[1] == {"live_games": 7, "bot_workers": 2}
+    started.clear()
+    env["OUTREMER_BOT_PROCESSES"] = "3"
+    processes = CliRunner(mix_stderr=False).invoke(cli, ["serve"], env=env)
+    assert processes.exit_code == 0 and started[1] == {"live_games": 40, "bot_workers": 3}
 
 
 def test_a_store_of_no_games_is_refused(started: list[Any]) -> None:
@@ -71,3 +75,4 @@ def test_a_store_of_no_games_is_refused(started: list[Any]) -> None:
 
 def test_the_command_and_the_store_agree_on_the_default() -> None:
     assert serve_cli.DEFAULT_LIVE_GAMES == store.DEFAULT_LIVE_GAMES
+    assert serve_cli.DEFAULT_BOT_PROCESSES == bots.DEFAULT_PROCESSES

@@ -49,12 +49,14 @@ def test_workers_start_from_a_factory_with_the_command_s_settings(
         return "app"
 
     monkeypatch.setattr(server_app, "create_app", create_app)
-    for key in (server_workers.ENV_DATABASE, server_workers.ENV_LIVE_GAMES):
+    for key in (server_workers.ENV_DATABASE, server_workers.ENV_LIVE_GAMES, server_workers.ENV_BOT_PROCESSES):
         monkeypatch.setenv(key, "")  # so that the variables the command sets are undone after
         monkeypatch.delenv(key)
     database = f"sqlite:///{tmp_path / 'club.db'}"
     result = CliRunner(mix_stderr=False).invoke(
-        cli, ["serve", "--database", database, "--live-games", "9"], env={"OUTREMER_WORKERS": "2"}
+        cli,
+        ["serve", "--database", database, "--live-games", "9", "--bot-processes", "3"],
+        env={"OUTREMER_WORKERS": "2"},
     )
     assert result.exit_code == 0, result.stderr
     assert "2 worker processes" in result.stderr
@@ -68,7 +70,7 @@ def test_workers_start_from_a_factory_with_the_command_s_settings(
         engine.dispose()
     assert made == []  # the app is built in each worker, not here
     assert server_workers.app_from_environment() == "app"
-    assert made == [(database, {"live_games": 9})]
+    assert made == [(database, {"live_games": 9, "bot_workers": 3})]
     refused = CliRunner(mix_stderr=False).invoke(cli, ["serve", "--workers", "0"])
     assert refused.exit_code == 2 and "--workers" in refused.stderr
 
