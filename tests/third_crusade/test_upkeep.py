@@ -85,10 +85,13 @@ def test_the_alliance_holding_more_regions_of_the_mission_gains_the_difference()
     state.mission = "road_to_jerusalem"
     for region in ("jerusalem", "jaffa", "ascalon"):
         put(state, region, "hre")
-    put(state, "ahamant", "ayyubid")
+    put(state, "d_samaria", "ayyubid")
+    put(state, "ahamant", "ayyubid")  # not a Region of this Mission
     run(state)
-    # Upkeep.1: 3 against 1; then Upkeep.4.C: Jerusalem's 2; the Glory icons of Upkeep.4.E: none
-    # uncovered in the Crusaders' Cities but Jaffa's and Ascalon's (2), Ahamant's (1) for the Muslims
+    # Upkeep.1: 3 against 1 (the Desert of Samaria); then Upkeep.4.C: Jerusalem's 2; the Glory
+    # icons of Upkeep.4.E: none uncovered in the Crusaders' Cities but Jaffa's and Ascalon's (2),
+    # Ahamant's (1) for the Muslims
+    assert said(state, "Upkeep.1")[0].startswith("Mission The Road to Jerusalem: Regions held 3 to 1;")
     assert said(state, "Upkeep.1")[0].endswith("the Glory marker at 2.")
     assert state.glory == 2 + 2 + 2 - 1
 
