@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import psycopg
-from sqlalchemy import func, select
+from sqlalchemy import BindParameter, bindparam, func, select
 
 from .db import ActionRow, Database, GameRow, SeatRow
 from .migrations.notify import CHANNEL
@@ -95,9 +95,24 @@ def fingerprints(db: Database, game_ids: Iterable[int]) -> dict[int, Fingerprint
     }
 
 
+_GAME: BindParameter[int] = bindparam("game")
+_ONE = select(
+    func.coalesce(select(func.count()).where(ActionRow.game_id == _GAME).scalar_subquery(), 0),
+    select(func.max(ActionRow.id)).where(ActionRow.game_id == _GAME).scalar_subquery(),
+    GameRow.status,
+    GameRow.updated,
+    func.coalesce(select(func.count(SeatRow.user_id)).where(SeatRow.game_id == _GAME).scalar_subquery(), 0),
+).where(GameRow.id == _GAME)
+"""One game's fingerprint, the same as :func:`fingerprints` gives, in a statement built once."""
+
+
 def fingerprint(db: Database, game_id: int) -> Fingerprint | None:
-    """The fingerprint of one game (None if there is no such game)."""
-    return fingerprints(db, [game_id]).get(game_id)
+    """The fingerprint of one game (None if there is no such game). A websocket reads it before
+    each page, so it is read on a bare connection with a statement built once, not through an ORM
+    session (that cost the server a quarter of its time under load)."""
+    with db.engine.connect() as c:
+        row = c.execute(_ONE, {"game": game_id}).first()
+    return None if row is None else tuple(row)
 
 
 class Watcher:

@@ -20,6 +20,7 @@ from outremer.bots.worker import think
 from outremer.server import create_app
 from outremer.server.db import ActionRow, User
 from outremer.server.store import BotTurn, Conflict, LiveGame
+from outremer.server.watch import fingerprint, fingerprints
 
 from .conftest import PASSWORD, ctx_of, new_game
 from .test_play import act
@@ -302,3 +303,24 @@ def test_a_bot_that_loses_the_race_to_another_app_gives_up_quietly(apps: Callabl
     assert [n for n, _ in stored(app_a, gid)] == list(range(1, live.version + 1))
     page = alice.get(f"/api/games/{gid}").json()
     assert page["bot_error"] is None and page["version"] == live.version and page["legal_actions"]
+
+
+def test_one_games_fingerprint_is_the_one_the_poll_reads(apps: Callable[..., FastAPI]) -> None:
+    # A websocket's page keeps watch.fingerprint (one game, its own statement); the poll compares
+    # watch.fingerprints (every watched game, one query): the two must agree in every state, or a
+    # page would be woken for nothing (or never).
+    app = apps(watch_interval=None)
+    db = ctx_of(app).db
+    alice = client(app, "alice", register=True)
+    game = new_game(alice, TWO_PEOPLE)
+    gid = game["id"]
+    assert fingerprint(db, gid) == fingerprints(db, [gid])[gid]  # no action yet
+    bob = client(app, "bob", register=True)
+    assert bob.post(f"/api/games/{gid}/join", json={"role": "Saracens"}).status_code == 200
+    seated = fingerprint(db, gid)
+    assert seated == fingerprints(db, [gid])[gid] and seated[4] == 2  # both seats taken
+    now = alice.get(f"/api/games/{gid}?role=Franks").json()
+    assert act(alice, gid, "Franks", seat_action(now), version=0).status_code == 200
+    acted = fingerprint(db, gid)
+    assert acted == fingerprints(db, [gid])[gid] and acted != seated
+    assert fingerprint(db, gid + 1000) is None and gid + 1000 not in fingerprints(db, [gid + 1000])
