@@ -87,8 +87,8 @@ def fingerprints(db: Database, game_ids: Iterable[int]) -> dict[int, Fingerprint
         .outerjoin(seats, seats.c.game_id == GameRow.id)
         .where(GameRow.id.in_(ids))
     )
-    with db.session() as s:
-        rows = s.execute(query).all()
+    with db.engine.connect() as c:
+        rows = c.execute(query).all()
     return {
         row[0]: (row[1] or 0, row[2], row[3], row[4], row[5] or 0)  # no action yet: count 0, last None
         for row in rows
