@@ -74,8 +74,6 @@ class LiveGame:
     lock: threading.RLock = field(default_factory=threading.RLock)
     bot_error: str | None = None
     undo: Undo = field(default_factory=Undo)
-    # (count, highest row id) of the stored actions this cache matches; None: not known, check.
-    stored: tuple[int, int | None] | None = None
     # The row id of each stored action, in order (empty when not known: a game just imported).
     row_ids: list[int] = field(default_factory=list)
     # views.Pages: the parts of this state's pages, each computed once (made anew for a new state).
@@ -91,6 +89,15 @@ class LiveGame:
         """How many actions have been taken."""
         return len(self.record.actions)
 
+    @property
+    def stored(self) -> tuple[int, int | None] | None:
+        """(count, highest row id) of the stored actions this copy matches, or None when the row ids
+        of its actions are not known (a game just imported: rebuilt from the database at its next
+        use)."""
+        if len(self.row_ids) != self.version:
+            return None
+        return self.version, self.row_ids[-1] if self.row_ids else None
+
     def log_key(self) -> str:
         """Names this point of the game's history: ``"version.row id of the last action"``. A client
         that has read ``n`` log entries here may later ask for the entries after them only."""
@@ -99,7 +106,7 @@ class LiveGame:
     def same_history(self, key: str | None) -> bool:
         """Whether the game has only moved forward since the point ``key`` names (no action at or
         before it taken back or replaced), so that a log read there is a prefix of today's."""
-        if not key or len(self.row_ids) != self.version:
+        if not key or self.stored is None:
             return False
         version, _, row_id = key.partition(".")
         if not (version.isascii() and version.isdigit() and row_id.isascii() and row_id.isdigit()):
@@ -293,7 +300,6 @@ class Store:
         try:
             game = get_game(record.game)
             live = LiveGame(game_id, game, record, new_state(game, record))
-            live.stored = (0, None)
             self._replay(live, actions)
         except OutremerError as exc:  # a title removed or changed since: say so, do not crash
             raise HTTPException(500, f"game {game_id} cannot be rebuilt: {exc}") from exc
@@ -312,7 +318,6 @@ class Store:
                 raise BadSave(f"action {row.n} ({role} {list(action)!r}) is illegal: {exc}") from exc
             live.advance(role, action, after, row.user_id is not None)
             live.row_ids.append(row.id)
-            live.stored = (live.version, row.id)
 
     def _kept(self, live: LiveGame) -> LiveGame:
         """The game's copy in memory (call under ``live``'s lock). It may no longer be ``live``:
@@ -324,18 +329,13 @@ class Store:
             return kept
         return live
 
-    def _known(self, live: LiveGame) -> bool:
-        """Whether ``live`` knows the row id of each of its actions (not so for a game just imported,
-        or one marked to be rebuilt)."""
-        return live.stored is not None and len(live.row_ids) == live.version
-
     def _refresh(self, live: LiveGame) -> LiveGame:
         """The game's copy in memory, brought up to the stored actions (call under ``live``'s lock):
         one query reads the stored actions from the cache's last on. Unchanged: the same copy. Only
         new actions after it (stored by another process): they are applied to the copy. The cache's
         last action gone or replaced (taken back elsewhere): the game is rebuilt by replay."""
         live = self._kept(live)
-        if not self._known(live):
+        if live.stored is None:
             return self._rebuild(live)
         with self.db.engine.connect() as conn:
             rows = conn.execute(SINCE, {"gid": live.id, "n": max(live.version, 1)}).all()
@@ -386,16 +386,16 @@ class Store:
         live = self.live(game_id)
         with live.lock:
             live = self._kept(live)
-            if not self._known(live):
+            if live.stored is None:
                 live = self._refresh(live)
             try:
                 return live, self._commit(live, role, action, user_id, expected_version)
             except HTTPException as exc:
                 if exc.status_code != 409:
                     raise
-                seen = (live, live.version, live.row_ids[-1:])
+                before, seen = live, live.stored
                 live = self._refresh(live)
-                if (live, live.version, live.row_ids[-1:]) == seen:
+                if live is before and live.stored == seen:
                     raise  # the cache was the stored game: the refusal stands
             return live, self._commit(live, role, action, user_id, expected_version)
 
@@ -441,7 +441,6 @@ class Store:
             raise Conflict(MOVED_ON) from exc
         live.row_ids.append(row_id)
         live.advance(role, canon, state, user_id is not None)
-        live.stored = (n, row_id)
         return canon
 
     # -- taking back ---------------------------------------------------------------------------
@@ -477,7 +476,6 @@ class Store:
             live.state = step.before
             live.record.actions.pop()
             live.row_ids.pop()
-            live.stored = (live.version, live.row_ids[-1] if live.row_ids else None)
             return live
 
     # -- bots ----------------------------------------------------------------------------------

@@ -130,7 +130,6 @@ def test_an_action_advances_the_copy_in_memory_though_the_request_read_another(
         held.game,
         replace(held.record, actions=list(held.record.actions)),
         held.game.copy(held.state),
-        stored=held.stored,
         row_ids=list(held.row_ids),
     )
     store.put(kept)
