@@ -64,7 +64,7 @@ def check_new_account(name: str, password: str) -> None:
 def add_user(s: Session, name: str, password_hash: str) -> User:
     """A new account ``name`` with the argon2id hash of its password (409 if the name is taken);
     the caller has checked both (:func:`check_new_account`). The one place accounts are made: the
-    API's registration and ``outremer user add``."""
+    API's registration and bench/server_load.py's clients."""
     if find_user(s, name) is not None:
         raise HTTPException(409, f"the name {name!r} is taken")
     user = User(name=name, password_hash=password_hash)
