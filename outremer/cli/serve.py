@@ -10,6 +10,9 @@ DEFAULT_FOLDER = Path("data")
 DEFAULT_URL = f"sqlite:///{DEFAULT_FOLDER}/outremer.db"  # the same default as outremer.server.db
 DEFAULT_LIVE_GAMES = 256  # the same default as outremer.server.store
 DEFAULT_BOT_PROCESSES = 2  # the same default as outremer.server.bots
+DEFAULT_WATCH_INTERVAL = 0.5  # the same default as outremer.server.watch
+COOKIES = {"auto": None, "always": True, "never": False}
+"""``--secure-cookies``: auto gives ``Secure`` unless served over http on loopback."""
 
 
 @click.command("serve")
@@ -66,8 +69,35 @@ DEFAULT_BOT_PROCESSES = 2  # the same default as outremer.server.bots
     show_envvar=True,
     help="Processes the bots think in, for each server process (docs/bots.md).",
 )
+@click.option(
+    "--watch-interval",
+    default=DEFAULT_WATCH_INTERVAL,
+    show_default=True,
+    type=click.FloatRange(min=0.01, max=60),
+    envvar="OUTREMER_WATCH_INTERVAL",
+    show_envvar=True,
+    help="Seconds between looks in a SQLite database for changes made by other processes, while a "
+    "live page is open (PostgreSQL is told of them at once).",
+)
+@click.option(
+    "--secure-cookies",
+    default="auto",
+    show_default=True,
+    type=click.Choice(list(COOKIES)),
+    envvar="OUTREMER_SECURE_COOKIES",
+    show_envvar=True,
+    help="Mark session cookies Secure (HTTPS only): auto does unless the page is served over http "
+    "on loopback; always suits a server behind a proxy that ends TLS.",
+)
 def serve_command(
-    host: str, port: int, database: str, live_games: int, workers: int, bot_processes: int
+    host: str,
+    port: int,
+    database: str,
+    live_games: int,
+    workers: int,
+    bot_processes: int,
+    watch_interval: float,
+    secure_cookies: str,
 ) -> None:
     """Serve Outremer over HTTP: the API at /api, documented at /openapi.json. Every option may
     also be set from the environment variable shown beside it; a flag wins over the variable."""
@@ -77,7 +107,16 @@ def serve_command(
         DEFAULT_FOLDER.mkdir(exist_ok=True)
     many = f", {workers} worker processes" if workers > 1 else ""
     click.echo(f"Outremer on http://{host}:{port}/ (database {shown_url(database)}{many})", err=True)
-    serve(host, port, database, live_games=live_games, workers=workers, bot_processes=bot_processes)
+    serve(
+        host,
+        port,
+        database,
+        live_games=live_games,
+        workers=workers,
+        bot_processes=bot_processes,
+        watch_interval=watch_interval,
+        secure_cookies=COOKIES[secure_cookies],
+    )
 
 
 def shown_url(database: str) -> str:

@@ -2,7 +2,8 @@
 
 With several workers, uvicorn's supervisor binds the port once and starts each worker as a fresh
 process, which builds its own app with :func:`app_from_environment` (the settings reach it through
-the environment: :data:`ENV_DATABASE`, :data:`ENV_LIVE_GAMES`, :data:`ENV_BOT_PROCESSES`); the
+the environment: :data:`ENV_DATABASE`, :data:`ENV_LIVE_GAMES`, :data:`ENV_BOT_PROCESSES`,
+:data:`ENV_WATCH_INTERVAL`, :data:`ENV_SECURE_COOKIES`); the
 kernel hands each connection to one of them, and the supervisor starts a worker again if one dies.
 The workers share nothing but the database (SQLite in WAL mode, or PostgreSQL), which keeps them
 consistent exactly as it keeps any processes on one database (``store.py``: every read and write
@@ -21,10 +22,15 @@ from . import app
 from .bots import DEFAULT_PROCESSES
 from .db import DEFAULT_URL, Database
 from .store import DEFAULT_LIVE_GAMES
+from .watch import DEFAULT_INTERVAL
 
 ENV_DATABASE = "OUTREMER_DATABASE"
 ENV_LIVE_GAMES = "OUTREMER_LIVE_GAMES"
 ENV_BOT_PROCESSES = "OUTREMER_BOT_PROCESSES"
+ENV_WATCH_INTERVAL = "OUTREMER_WATCH_INTERVAL"
+ENV_SECURE_COOKIES = "OUTREMER_SECURE_COOKIES"
+COOKIES = {"auto": None, "always": True, "never": False}
+"""The values of :data:`ENV_SECURE_COOKIES` (as ``outremer serve --secure-cookies`` takes them)."""
 
 HEALTHCHECK = 30
 """Seconds a worker may take to answer the supervisor before it is taken for hung and replaced:
@@ -32,12 +38,16 @@ uvicorn's 5 took a worker still importing on a loaded machine for hung."""
 
 
 def app_from_environment() -> FastAPI:
-    """A worker's app (uvicorn's factory): the database, the games kept in memory and the bot
-    processes from the environment, as ``outremer serve`` set them."""
-    live_games = int(os.environ.get(ENV_LIVE_GAMES, DEFAULT_LIVE_GAMES))
-    bot_processes = int(os.environ.get(ENV_BOT_PROCESSES, DEFAULT_PROCESSES))
-    url = os.environ.get(ENV_DATABASE, DEFAULT_URL)
-    return app.create_app(url, live_games=live_games, bot_workers=bot_processes)
+    """A worker's app (uvicorn's factory): the database, the games kept in memory, the bot
+    processes, the watch interval and the cookies' setting from the environment, as ``outremer
+    serve`` set them."""
+    return app.create_app(
+        os.environ.get(ENV_DATABASE, DEFAULT_URL),
+        live_games=int(os.environ.get(ENV_LIVE_GAMES, DEFAULT_LIVE_GAMES)),
+        bot_workers=int(os.environ.get(ENV_BOT_PROCESSES, DEFAULT_PROCESSES)),
+        watch_interval=float(os.environ.get(ENV_WATCH_INTERVAL, DEFAULT_INTERVAL)),
+        secure_cookies=COOKIES[os.environ.get(ENV_SECURE_COOKIES, "auto")],
+    )
 
 
 def serve(
@@ -48,19 +58,31 @@ def serve(
     live_games: int,
     workers: int = 1,
     bot_processes: int = DEFAULT_PROCESSES,
+    watch_interval: float = DEFAULT_INTERVAL,
+    secure_cookies: bool | None = None,
 ) -> None:
     """Serve on ``host:port`` until stopped: in this process (``workers`` 1), or in ``workers``
-    processes sharing the port and the database; each with ``bot_processes`` bot processes."""
+    processes sharing the port and the database; each with ``bot_processes`` bot processes, looking
+    for other processes' changes every ``watch_interval`` seconds (SQLite), its session cookies
+    ``Secure`` as ``secure_cookies`` says (None: unless served over http on loopback)."""
     if workers < 1:
         raise ValueError(f"a server has at least one worker, not {workers}")
     if workers == 1:
-        served = app.create_app(database, live_games=live_games, bot_workers=bot_processes)
+        served = app.create_app(
+            database,
+            live_games=live_games,
+            bot_workers=bot_processes,
+            watch_interval=watch_interval,
+            secure_cookies=secure_cookies,
+        )
         uvicorn.run(served, host=host, port=port, log_level="info")
         return
     Database(database).close()  # the schema made or upgraded once, before any worker starts
     os.environ[ENV_DATABASE] = database
     os.environ[ENV_LIVE_GAMES] = str(live_games)
     os.environ[ENV_BOT_PROCESSES] = str(bot_processes)
+    os.environ[ENV_WATCH_INTERVAL] = repr(watch_interval)
+    os.environ[ENV_SECURE_COOKIES] = next(k for k, v in COOKIES.items() if v is secure_cookies)
     uvicorn.run(
         f"{__name__}:app_from_environment",
         factory=True,

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from outremer.cli import serve as serve_cli
 from outremer.cli.main import cli
 from outremer.server import app as server_app
-from outremer.server import bots, store
+from outremer.server import bots, store, watch, workers
 
 
 @pytest.fixture
@@ -57,14 +57,27 @@ def test_settings_come_from_the_environment_and_a_flag_wins(started: list[Any]) 
     result = CliRunner(mix_stderr=False).invoke(cli, ["serve"], env=env)
     assert result.exit_code == 0, result.stderr
     url, kw, (_, run) = started
-    assert url == "sqlite:///club.db" and kw == {"live_games": 40, "bot_workers": 2} and run["port"] == 8124
+    defaults = {"bot_workers": 2, "watch_interval": 0.5, "secure_cookies": None}
+    assert url == "sqlite:///club.db" and kw == {"live_games": 40, **defaults} and run["port"] == 8124
     started.clear()
     flagged = CliRunner(mix_stderr=False).invoke(cli, ["serve", "--live-games", "7"], env=env)
-    assert flagged.exit_code == 0 and started[1] == {"live_games": 7, "bot_workers": 2}
+    assert flagged.exit_code == 0 and started[1] == {"live_games": 7, **defaults}
     started.clear()
-    env["OUTREMER_BOT_PROCESSES"] = "3"
+    env |= {
+        "OUTREMER_BOT_PROCESSES": "3",
+        "OUTREMER_WATCH_INTERVAL": "2",
+        "OUTREMER_SECURE_COOKIES": "always",
+    }
     processes = CliRunner(mix_stderr=False).invoke(cli, ["serve"], env=env)
-    assert processes.exit_code == 0 and started[1] == {"live_games": 40, "bot_workers": 3}
+    assert processes.exit_code == 0
+    assert started[1] == {"live_games": 40, "bot_workers": 3, "watch_interval": 2.0, "secure_cookies": True}
+
+
+def test_a_bad_watch_interval_or_cookie_setting_is_refused(started: list[Any]) -> None:
+    for args in (["--watch-interval", "0"], ["--watch-interval", "x"], ["--secure-cookies", "yes"]):
+        result = CliRunner(mix_stderr=False).invoke(cli, ["serve", *args])
+        assert result.exit_code == 2, args
+    assert started == []
 
 
 def test_a_store_of_no_games_is_refused(started: list[Any]) -> None:
@@ -76,3 +89,5 @@ def test_a_store_of_no_games_is_refused(started: list[Any]) -> None:
 def test_the_command_and_the_store_agree_on_the_default() -> None:
     assert serve_cli.DEFAULT_LIVE_GAMES == store.DEFAULT_LIVE_GAMES
     assert serve_cli.DEFAULT_BOT_PROCESSES == bots.DEFAULT_PROCESSES
+    assert serve_cli.DEFAULT_WATCH_INTERVAL == watch.DEFAULT_INTERVAL
+    assert serve_cli.COOKIES == workers.COOKIES

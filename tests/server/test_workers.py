@@ -49,13 +49,23 @@ def test_workers_start_from_a_factory_with_the_command_s_settings(
         return "app"
 
     monkeypatch.setattr(server_app, "create_app", create_app)
-    for key in (server_workers.ENV_DATABASE, server_workers.ENV_LIVE_GAMES, server_workers.ENV_BOT_PROCESSES):
+    for key in (
+        server_workers.ENV_DATABASE,
+        server_workers.ENV_LIVE_GAMES,
+        server_workers.ENV_BOT_PROCESSES,
+        server_workers.ENV_WATCH_INTERVAL,
+        server_workers.ENV_SECURE_COOKIES,
+    ):
         monkeypatch.setenv(key, "")  # so that the variables the command sets are undone after
         monkeypatch.delenv(key)
     database = f"sqlite:///{tmp_path / 'club.db'}"
     result = CliRunner(mix_stderr=False).invoke(
         cli,
-        ["serve", "--database", database, "--live-games", "9", "--bot-processes", "3"],
+        [
+            "serve",
+            *("--database", database, "--live-games", "9", "--bot-processes", "3"),
+            *("--watch-interval", "0.25", "--secure-cookies", "always"),
+        ],
         env={"OUTREMER_WORKERS": "2"},
     )
     assert result.exit_code == 0, result.stderr
@@ -70,7 +80,8 @@ def test_workers_start_from_a_factory_with_the_command_s_settings(
         engine.dispose()
     assert made == []  # the app is built in each worker, not here
     assert server_workers.app_from_environment() == "app"
-    assert made == [(database, {"live_games": 9, "bot_workers": 3})]
+    settings = {"live_games": 9, "bot_workers": 3, "watch_interval": 0.25, "secure_cookies": True}
+    assert made == [(database, settings)]
     refused = CliRunner(mix_stderr=False).invoke(cli, ["serve", "--workers", "0"])
     assert refused.exit_code == 2 and "--workers" in refused.stderr
 
