@@ -38,7 +38,10 @@ evaluation. Every action meets the same deal and the same dice (common random nu
 comparison is sharp with few samples. The best mean wins, unless the guide chose another that it
 does not beat by the evidence of their paired differences (as the tree's answer, below). This is
 policy improvement by rollouts: where the guides play well enough to the end of the stage, the
-answer is at least as good as the guide's.
+answer is at least as good as the guide's. Each round of samples is played from a seed of its
+own, drawn before any is played (bots/rollouts.py), so with ``workers`` above 1 the rounds are
+shared out between this process and a pool of others, kept for the bot's life, and the answer is
+the very same as with one.
 
 The bot answers with the most visited action, unless that is not the guide's choice and beats it
 by less than the evidence of the rewards (a standard error of their difference). It stops early
@@ -52,18 +55,21 @@ iteration), and does not replay from its seed.
 
 from __future__ import annotations
 
-import copy
 import logging
 import math
+import multiprocessing
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.errors import OutremerError
 from ..engine.game import Action, Game, Role
 from .base import Bot
+from .rollouts import DRAW, PLAYOUT_LIMIT, TurningPoint, result, shared_copy
 
 log = logging.getLogger("outremer.bots.ismcts")
 
@@ -72,9 +78,6 @@ clock = time.perf_counter
 cpu_clock = time.thread_time
 """The CPU time of the thinking thread, which the safety cap counts (a test may slow it down)."""
 
-DRAW = 0.5
-PLAYOUT_LIMIT = 5000
-"""A random playout of a title without an evaluation stops here, judged a draw."""
 GUIDE_SHARE = 0.5
 """The prior is this much on the guide's choice, the rest spread evenly over every action."""
 TREE_SHARE = 0.25
@@ -100,8 +103,10 @@ class Settings:
     (:meth:`Game.evaluate`); ``guide`` names the bot whose choices lead the search (``none``: no
     guide; None: the title's ``scripted`` bot, if it has one); ``rollouts`` is the number of
     samples on which every action is played out at a turning point (:meth:`Game.rollout_choices`;
-    0: the tree decides there too). The registry reads them from names such as
-    ``ismcts:iterations=200``.
+    0: the tree decides there too); ``workers`` is the number of processes that play a turning
+    point's samples (1: this one alone; more: this one and a pool of ``workers - 1`` others, kept
+    for the bot's life), which changes the time an answer takes, never the answer. The registry
+    reads them from names such as ``ismcts:iterations=200``.
 
     The default, 50 iterations and 8 rollouts, is a count only: the bot is deterministic for its
     seed (a game between bots replays from its seed) whatever the machine's speed, unless the cap
@@ -117,6 +122,7 @@ class Settings:
     playout: int = 0
     guide: str | None = None
     rollouts: int = 8
+    workers: int = 1
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.time is None:
@@ -133,6 +139,8 @@ class Settings:
             raise ValueError(f"playout must be zero or more steps, not {self.playout}")
         if self.rollouts < 0:
             raise ValueError(f"rollouts must be zero or more samples, not {self.rollouts}")
+        if self.workers < 1:
+            raise ValueError(f"workers must be at least 1 process, not {self.workers}")
 
 
 @dataclass
@@ -200,8 +208,16 @@ class SearchBot:
         """How the last decision's iterations went to each action (for tests and benchmarks)."""
         self.capped = 0
         """How many decisions the safety cap stopped (for benchmarks)."""
+        self.last_worker_cpu = 0.0
+        """The CPU seconds the last decision took in the pool's processes (for benchmarks)."""
         self._spent = 0.0
         """The CPU time at the beginning of the decision under way (:meth:`_over_cap`)."""
+        self._pool: ProcessPoolExecutor | None = None
+        """The processes that play a turning point's samples with this one (``workers`` above 1),
+        started at the first turning point (:meth:`_workers`)."""
+        self._alone = False
+        """Set where this process may not start others (a daemon): turning points are then played
+        here alone, to the same answer."""
 
     def choose(self, game: Game[Any], state: Any, role: Role) -> Action:
         """``role``'s answer: at a turning point the best contender played out (:meth:`_roll_out`),
@@ -215,8 +231,8 @@ class SearchBot:
             guide = self.guides.get(role)
             if guide is None:
                 guide = self.guides[role] = self.guide()
-            root.choices[role] = Choice(guide.choose(game, state, role), _copy(guide))
-        self.last_iterations, self.last_visits = 0, {}
+            root.choices[role] = Choice(guide.choose(game, state, role), shared_copy(guide))
+        self.last_iterations, self.last_visits, self.last_worker_cpu = 0, {}, 0.0
         if len(legal) == 1:
             return legal[0]
         ours = root.choices.setdefault(role, Choice(None, None))
@@ -283,33 +299,70 @@ class SearchBot:
         start: float,
     ) -> Action:
         """Each of ``contenders`` played on each of ``rollouts`` samples, then by the guides to the
-        end of the stage; the best mean evaluation for ``role``, unless the guide's choice is not
-        found worse (:func:`_paired_answer`). Within a time limit (counted from ``start``, the
-        decision's beginning) it stops after the last round of samples that fits, and past the cap
-        after the round under way; one round is always played."""
-        stage = game.stage(state)
-        rewards: dict[Action, list[float]] = {a: [] for a in contenders}
-        begun = clock()
-        rounds = 0
-        while rounds < self.settings.rollouts:
-            det = game.sample(state, role, random.Random(self.rng.getrandbits(64)))
-            for action in contenders:
-                trial = game.copy(det)
-                game.perform(trial, role, action)
-                own = None if ours.after is None else _copy(ours.after)
-                judged, otherwise = self._play_stage(game, trial, stage, {role: own})
-                rewards[action].append(judged.get(role, otherwise))
-            rounds += 1
-            if self.settings.time is not None:
-                now = clock()
-                if now + (now - begun) / rounds > start + self.settings.time:
-                    break
-            if rounds < self.settings.rollouts and self._over_cap():
-                self._capped(role, f"after {rounds} of {self.settings.rollouts} samples at a turning point")
-                break
-        self.last_iterations += rounds * len(contenders)
-        self.last_visits = dict.fromkeys(contenders, rounds)
+        end of the stage (:class:`~.rollouts.TurningPoint`); the best mean evaluation for ``role``,
+        unless the guide's choice is not found worse (:func:`_paired_answer`). Every round's seed
+        is drawn before any round is played, so the rounds may be shared out between processes
+        (:meth:`_play_rounds`) to the same answer. Within a time limit (counted from ``start``,
+        the decision's beginning) each process stops after the last of its rounds that fits, and
+        past the cap after the round under way; each plays one round at least."""
+        seeds = [self.rng.getrandbits(64) for _ in range(self.settings.rollouts)]
+        point = TurningPoint(game, state, role, tuple(contenders), game.stage(state), ours.after, self.guide)
+        played, capped = self._play_rounds(point, seeds, start)
+        if capped:
+            self._capped(role, f"after {len(played)} of {len(seeds)} samples at a turning point")
+        rewards = {action: [got[i] for got in played] for i, action in enumerate(contenders)}
+        self.last_iterations += len(played) * len(contenders)
+        self.last_visits = dict.fromkeys(contenders, len(played))
         return _paired_answer(rewards, contenders, ours.guide)
+
+    def _play_rounds(
+        self, point: TurningPoint, seeds: Sequence[int], start: float
+    ) -> tuple[list[tuple[float, ...]], bool]:
+        """The rewards of the rounds of ``point`` played, in the order of their ``seeds``, and
+        whether the cap stopped any process's share. With one worker this process plays them all;
+        with ``workers`` of them, every ``workers``-th round from the first here and the others in
+        the pool (:meth:`_workers`), each process sent the turning point once. Its time limit and
+        cap are what the decision has left (the cap counted in each process's own CPU time)."""
+        settings = self.settings
+        left = None if settings.time is None else start + settings.time - clock()
+        rounds = list(enumerate(seeds))
+        many = min(settings.workers, len(rounds))
+        pool = self._workers() if many > 1 else None
+        if pool is None:
+            shares = [_play_share(point, rounds, left, settings.cap, self._spent)]
+        else:
+            cap = settings.cap - (cpu_clock() - self._spent)
+            futures = [pool.submit(_play_share, point, rounds[i::many], left, cap) for i in range(1, many)]
+            shares = [_play_share(point, rounds[::many], left, settings.cap, self._spent)]
+            try:
+                shares += [future.result() for future in futures]
+            except BrokenProcessPool:
+                self.close()  # a process died: start a new pool at the next turning point
+                raise
+            self.last_worker_cpu += sum(share.cpu for share in shares[1:])
+        played = sorted(got for share in shares for got in share.rounds)
+        return [rewards for _, rewards in played], any(share.capped for share in shares)
+
+    def _workers(self) -> ProcessPoolExecutor | None:
+        """The pool of ``workers - 1`` processes that play turning points with this one, started
+        the first time (forkserver where the system has it, else spawn: nothing inherited but
+        what is sent); None in a daemon process, which may not start others (the server's bot
+        processes, server/bots.py), where this one plays alone and logs it once."""
+        if self._pool is None and not self._alone:
+            if multiprocessing.current_process().daemon:
+                self._alone = True
+                log.warning("a daemon process starts no workers: the search bot plays turning points alone")
+                return None
+            methods = multiprocessing.get_all_start_methods()
+            context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+            self._pool = ProcessPoolExecutor(self.settings.workers - 1, mp_context=context)
+        return self._pool
+
+    def close(self) -> None:
+        """Stop the pool's processes, if any (the bot starts a new pool if asked again)."""
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
 
     def _over_cap(self) -> bool:
         """Whether the decision under way has taken more CPU time than the safety cap."""
@@ -326,38 +379,13 @@ class SearchBot:
             where,
         )
 
-    def _play_stage(
-        self, game: Game[Any], det: Any, stage: Any, guides: dict[Role, Bot | None]
-    ) -> tuple[Mapping[Role, float], float]:
-        """Play ``det`` on by the guides (``guides`` as given, fresh ones for the other roles; at
-        random without a guide) until the stage changes or the game ends, then judge it
-        (:meth:`_result`)."""
-        rng = self.rng
-        for _ in range(PLAYOUT_LIMIT):
-            active = game.active_roles(det)
-            if not active or game.stage(det) != stage:
-                break
-            r = active[0]
-            legal = game.legal_actions(det, r)
-            if not legal:
-                break
-            if len(legal) == 1:
-                action = legal[0]
-            else:
-                if r not in guides:
-                    guides[r] = None if self.guide is None else self.guide()
-                guide = guides[r]
-                action = legal[rng.randrange(len(legal))] if guide is None else guide.choose(game, det, r)
-            game.perform(det, r, action)
-        return self._result(game, det)
-
     def _guide_at(self, node: Node, role: Role) -> Bot | None:
         """A copy of ``role``'s guide as it stands at ``node`` (a fresh one if none is there yet),
         for it to choose on; None without a guide."""
         if self.guide is None:
             return None
         known = node.guides.get(role)
-        return self.guide() if known is None else _copy(known)
+        return self.guide() if known is None else shared_copy(known)
 
     # -- one iteration ---------------------------------------------------------------------------
     def _iterate(self, game: Game[Any], det: Any, root: Node, role: Role) -> None:
@@ -477,20 +505,44 @@ class SearchBot:
             else:
                 action = legal[rng.randrange(len(legal))]
             game.perform(det, r, action)
-        return self._result(game, det)
+        return result(game, det)
 
-    @staticmethod
-    def _result(game: Game[Any], det: Any) -> tuple[Mapping[Role, float], float]:
-        """Each role's reward where play stopped, and the reward of a role not named: the title's
-        evaluation (on a finished game, the result as the title counts it), else the outcome (1 to
-        each winner, 0 to the others; a draw while the game goes on)."""
-        estimate = game.evaluate(det)
-        if estimate is not None:
-            return estimate, DRAW
-        outcome = game.outcome(det)
-        if outcome is None:
-            return {}, DRAW
-        return dict.fromkeys(outcome.winners, 1.0), 0.0 if outcome.winners else DRAW
+
+@dataclass(frozen=True)
+class Share:
+    """What one process made of its share of a turning point's rounds: each round played, by its
+    number, with the contenders' rewards; whether the cap stopped it; the CPU seconds it took
+    (counted only in another process: the deciding one counts its own)."""
+
+    rounds: list[tuple[int, tuple[float, ...]]]
+    capped: bool
+    cpu: float
+
+
+def _play_share(
+    point: TurningPoint,
+    rounds: Sequence[tuple[int, int]],
+    left: float | None,
+    cap: float,
+    spent: float | None = None,
+) -> Share:
+    """Play ``rounds`` (numbers and seeds) of ``point``: after each, stop if the next would not
+    fit in the ``left`` seconds (at the pace so far) or if more than ``cap`` CPU seconds have gone
+    since ``spent`` (None: since now, in a pool's process). One round is always played."""
+    begun = clock()
+    since = cpu_clock() if spent is None else spent
+    played: list[tuple[int, tuple[float, ...]]] = []
+    capped = False
+    for number, seed in rounds:
+        played.append((number, point.play(seed)))
+        if left is not None:
+            now = clock()
+            if now + (now - begun) / len(played) > begun + left:
+                break
+        if len(played) < len(rounds) and cpu_clock() - since > cap:
+            capped = True
+            break
+    return Share(played, capped, 0.0 if spent is not None else cpu_clock() - since)
 
 
 def _answer(choice: Choice, legal: Sequence[Action]) -> Action:
@@ -538,10 +590,3 @@ def _decided(choice: Choice, remaining: float) -> bool:
         return False
     first, second = sorted((a.visits for a in choice.arms.values()), reverse=True)[:2]
     return first - second > remaining
-
-
-def _copy(guide: Bot) -> Bot:
-    """A copy of a guide, sharing its random generators: copying one costs about as much as a
-    whole iteration, and a guide draws from it only to break ties."""
-    shared = {id(v): v for v in getattr(guide, "__dict__", {}).values() if isinstance(v, random.Random)}
-    return copy.deepcopy(guide, shared)

@@ -6,14 +6,14 @@ called as ``factory(game, seed)``; Crusader Rex, for instance, offers ``"scripte
 
 A name may carry settings after colons, ``name:key=value:key=value``; only ``ismcts`` takes them:
 ``iterations``, ``time`` (seconds), ``cap`` (seconds), ``c``, ``playout``, ``guide`` (a bot name, or
-``none``) and ``rollouts``, e.g.
+``none``), ``rollouts`` and ``workers`` (processes), e.g.
 ``ismcts:iterations=200``, ``ismcts:time=0.5``, ``ismcts:iterations=400:time=2:guide=none``
 (docs/bots.md). A wrong name or setting raises :class:`UnknownBot` saying what is wrong.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine.errors import OutremerError
@@ -41,6 +41,7 @@ SETTING_TYPES: dict[str, type] = {
     "playout": int,
     "guide": str,
     "rollouts": int,
+    "workers": int,
 }
 NO_GUIDE = "none"
 
@@ -118,7 +119,22 @@ def make_bot(name: str, game: Game[Any], seed: int) -> Bot:
     raise UnknownBot(f"no bot {base!r} for {game.slug}; available: {', '.join(bot_names(game))}")
 
 
-def _guide(game: Game[Any], seed: int, name: str | None) -> Callable[[], Bot] | None:
+@dataclass(frozen=True)
+class Guide:
+    """What makes the search bot's guide: a new bot ``name`` for ``game``, seeded ``seed``, each
+    time it is called. An object, not a lambda, so that it pickles with a turning point sent to
+    the bot's worker processes (bots/rollouts.py)."""
+
+    game: Game[Any]
+    name: str
+    seed: int
+
+    def __call__(self) -> Bot:
+        factory = title_bots(self.game).get(self.name) or BUILTIN[self.name]
+        return factory(self.game, self.seed)
+
+
+def _guide(game: Game[Any], seed: int, name: str | None) -> Guide | None:
     """What makes the search bot's guide: the bot ``name`` (None: the title's ``scripted`` bot if
     it offers one), or nothing for ``none``."""
     offered = title_bots(game)
@@ -130,4 +146,4 @@ def _guide(game: Game[Any], seed: int, name: str | None) -> Callable[[], Bot] | 
     if factory is None:
         choices = ", ".join(sorted({*offered, *BUILTIN, NO_GUIDE}))
         raise UnknownBot(f"{SEARCH} setting guide={name!r}: no such bot for {game.slug}; choose {choices}")
-    return lambda: factory(game, seed)
+    return Guide(game, name, seed)

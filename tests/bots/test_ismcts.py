@@ -1,10 +1,12 @@
-"""The search bot (bots/ismcts.py): blind to hidden information, deterministic for a seed and a
-budget however slow the machine, within its budget, able to find a sure win, at home with
-simultaneous choices and four roles; its names and settings in the bot registry."""
+"""The search bot (bots/ismcts.py, bots/rollouts.py): blind to hidden information, deterministic
+for a seed and a budget however slow the machine and however many processes play its turning
+points, within its budget, able to find a sure win, at home with simultaneous choices and four
+roles; its names and settings in the bot registry."""
 
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import random
 from typing import Any
 
@@ -14,7 +16,8 @@ from outremer.bots import ismcts
 from outremer.bots.ismcts import Arm, Choice, SearchBot, Settings, _answer, _paired_answer
 from outremer.bots.match import play_match
 from outremer.bots.random_bot import RandomBot
-from outremer.bots.registry import UnknownBot, bot_names, make_bot
+from outremer.bots.registry import Guide, UnknownBot, bot_names, make_bot
+from outremer.bots.rollouts import TurningPoint
 from outremer.cli.simulate import simulate
 from outremer.engine.game import Game
 from outremer.engine.registry import get_game
@@ -385,6 +388,106 @@ def test_a_time_budget_is_kept() -> None:
     assert bot.last_iterations > 1
 
 
+# -- turning points on several cores ------------------------------------------------------------------
+def play_to_next_move(seed: int, steps: int) -> Any:
+    """A Crusader Rex game played at random for ``steps`` actions and on to a choice of the next
+    move (5.1) with more than one way to go."""
+    s = play_to(seed, steps)
+    r = random.Random(seed)
+    while CR.outcome(s) is None:
+        role = r.choice(CR.active_roles(s))
+        between_moves = s.phase == "move" and s.mv is not None and s.mv["kind"] is None
+        if between_moves and len(CR.legal_actions(s, role)) > 2:
+            return s
+        CR.perform(s, role, r.choice(CR.legal_actions(s, role)))
+    raise AssertionError("the game ended before a choice of moves")
+
+
+def turning_point(where: str) -> TurningPoint:
+    """A turning point to play rounds of: a Crusader Rex card (4.1) with the scripted guides, or
+    the toy's first bid (T.2) with random guides or none, played to the end of the game."""
+    game: Game[Any] = CR if where == "card" else ToyGame()
+    if where == "card":
+        s = play_to_card(6, 250)
+        role, guide = s.active[-1], Guide(CR, "scripted", 6)
+    else:
+        s, role = game.setup(3), RED
+        guide = Guide(game, "random", 6) if where == "toy" else None
+    own = None if guide is None else guide()
+    if own is not None:
+        own.choose(game, s, role)
+    return TurningPoint(game, s, role, tuple(game.legal_actions(s, role)), game.stage(s), own, guide)
+
+
+@pytest.mark.parametrize("where", ["card", "toy", "toy unguided"])
+def test_a_turning_points_rounds_do_not_depend_on_their_order(where: str) -> None:
+    # Docs, "Turning points on several cores": each round is played from its own seed, with its
+    # own generators and copies of the guides, so played in another order (or process) each
+    # round gives the same rewards: at a Crusader Rex card (4.1), played to the end of the turn,
+    # and at the toy's bid (T.2), where the guides (or random moves) choose at random.
+    point = turning_point(where)
+    seeds = [11, 12, 13, 14]
+    forwards = [point.play(seed) for seed in seeds]
+    backwards = [point.play(seed) for seed in reversed(seeds)][::-1]
+    assert forwards == backwards and len(set(forwards)) > 1  # the same rewards, though samples differ
+
+
+@pytest.mark.parametrize(
+    ("where", "name"),
+    [
+        ("card", "ismcts:workers={}:rollouts=4"),
+        ("move", "ismcts:workers={}:rollouts=2"),
+        ("ferry", "ismcts:workers={}:rollouts=7:iterations=20"),
+    ],
+)
+def test_two_processes_give_the_very_same_answer_as_one(where: str, name: str) -> None:
+    # Issue 19: with the rounds shared out between this process and a worker, a turning point (a
+    # Crusader Rex card, 4.1, or choice of the next move, 5.1; Ferry's roads, F.1, with the tree's
+    # proposal and random playouts) is settled to the same answer and visits, decision after
+    # decision with the pool kept: every round is played, some of them in the worker.
+    if where == "ferry":
+        game: Game[Any] = FerryGame()
+        positions = [(game.setup(1), PLAYER), (game.setup(2), PLAYER)]
+    else:
+        game = CR
+        s = play_to_card(2, 250) if where == "card" else play_to_next_move(3, 300)
+        role = s.active[-1] if where == "card" else CR.active_roles(s)[0]
+        assert CR.rollout_choices(s, role)
+        positions = [(s, role), (s, role)]
+    seen = []
+    for workers in (1, 2):
+        bot = make_bot(name.format(workers), game, 4)
+        try:
+            answers = []
+            for state, role in positions:
+                answers.append((bot.choose(game, state, role), bot.last_visits, bot.last_iterations))
+                assert (bot.last_worker_cpu > 0) == (workers == 2)
+            seen.append(answers)
+        finally:
+            bot.close()
+    assert seen[0] == seen[1]
+
+
+def decide_in_a_daemon(answers: Any) -> None:
+    """A daemon process's search bot (as the server's bot processes are) asked with two workers."""
+    game = FerryGame()
+    bot = make_bot("ismcts:workers=2:rollouts=7", game, 4)
+    answers.put((bot.choose(game, game.setup(1), PLAYER), bot.last_visits, bot.last_worker_cpu))
+
+
+def test_a_daemon_process_plays_its_turning_points_alone_to_the_same_answer() -> None:
+    # A daemon process may start no others: the bot plays every round itself, to the same answer.
+    context = multiprocessing.get_context("spawn")
+    answers = context.Queue()
+    process = context.Process(target=decide_in_a_daemon, args=(answers,), daemon=True)
+    process.start()
+    got = answers.get(timeout=120)
+    process.join(timeout=30)
+    alone = make_bot("ismcts:workers=1:rollouts=7", FerryGame(), 4)
+    action = alone.choose(FerryGame(), FerryGame().setup(1), PLAYER)
+    assert got == (action, alone.last_visits, 0.0) and process.exitcode == 0
+
+
 # -- registry ---------------------------------------------------------------------------------------
 def test_names_and_settings() -> None:
     toy = ToyGame()
@@ -399,6 +502,7 @@ def test_names_and_settings() -> None:
     assert make_bot("ismcts:time=0.5", toy, 1).settings == Settings(iterations=None, time=0.5)
     assert make_bot("ismcts:iterations=9:time=2", toy, 1).settings == Settings(iterations=9, time=2.0)
     assert make_bot("ismcts:cap=30", toy, 1).settings == Settings(cap=30.0)
+    assert make_bot("ismcts:workers=2", toy, 1).settings == Settings(workers=2)
     assert make_bot("ismcts", CR, 1).guide is not None  # the scripted bot guides by default
     assert make_bot("ismcts:guide=none", CR, 1).guide is None
     assert make_bot("ismcts", toy, 1).guide is None  # the toy has no scripted bot
@@ -413,6 +517,8 @@ def test_names_and_settings() -> None:
         ("ismcts:time=-1", "time must be a positive number"),
         ("ismcts:time=soon", "expected a number"),
         ("ismcts:cap=0", "cap must be a positive number"),
+        ("ismcts:workers=0", "workers must be at least 1 process"),
+        ("ismcts:workers=two", "expected an integer"),
         ("ismcts:depth=3", "ismcts has no setting 'depth'"),
         ("ismcts:time", "write key=value"),
         ("ismcts:c=1:c=2", "given twice"),
