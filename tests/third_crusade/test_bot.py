@@ -12,10 +12,11 @@ from outremer.bots.registry import make_bot
 from outremer.games.third_crusade import bot, evaluation, forecast
 from outremer.games.third_crusade.bot import ScriptedBot, worth
 from outremer.games.third_crusade.common import alliance, data, presence_holds
+from outremer.games.third_crusade.procedures import PROCEDURES
 from outremer.games.third_crusade.state import CRUSADER, WIN, State, unit
 
 from ..matches import win_rate
-from .play import GAME, kind, start, through
+from .play import GAME, kind, play, start, through
 
 
 def _scripted(scenario: str, seed: int, options: dict[str, bool] | None = None) -> None:
@@ -188,3 +189,65 @@ def test_worth_counts_the_final_winner_when_the_next_upkeep_is_due_to_end_the_ga
     behind = worth(state, "hre")
     state.faith[CRUSADER] = ["hre", 1]
     assert worth(state, "hre") - behind > bot.FINAL / 2
+
+
+def _command_turn(scenario: str, seed: int, army: str, region: str, oid: str) -> State:
+    """Command, ``army`` to act, every Army having passed in Planning, ``army`` holding no Event
+    Card and one Order, ``oid``, face down in ``region``."""
+    state = start(scenario, seed)
+    through(state, "strategy_place", "strategy_pick")
+    while kind(state) == "planning":
+        play(state, PROCEDURES.deciders(state)[0], "pass")
+    while PROCEDURES.deciders(state) != (army,):
+        play(state, PROCEDURES.deciders(state)[0], "pass")
+    assert kind(state) == "command"
+    state.event_cards[army] = []
+    state.order_box[army].remove(oid)
+    state.placed.setdefault(region, {})[alliance(army)] = {"army": army, "order": oid, "up": False}
+    return state
+
+
+def test_executes_the_order_it_placed_rather_than_pass() -> None:
+    # Command.Order, Upkeep.3: an Order of action left face down costs a Glory at upkeep; a Levy
+    # and March may levy and march nobody, so executing it is never worse than passing. The bot
+    # judged it by random Marches only and passed 3 times in these 20 (un-executed Orders cost the
+    # Angevin 22 Glory in seeds 1-4 of two_angevin_ayyubid, docs/third-crusade/balance.md)
+    state = _command_turn("two_angevin_ayyubid", 1, "angevin", "sidon", "angevin_levy_and_march")
+    assert PROCEDURES.legal(state, "angevin") == [("order", "sidon"), ("pass",)]
+    assert [ScriptedBot(seed).choose(GAME, state, "angevin") for seed in range(20)] == [
+        ("order", "sidon")
+    ] * 20
+
+
+def test_tithes_a_reaction_order_no_battle_used() -> None:
+    # Upkeep.2, Upkeep.3, R15: an un-executed Reaction Order with the Tithe icon, its Presence and
+    # cost holding, is tithed for 1 gold; left, it costs a Glory. The Ayyubid, with an Order of its
+    # own, is asked after the Angevin: the bot counted the Order as tithed still once its own turn
+    # had ended, and left it (6 of the 11 Orders lost in seeds 1-4 of two_angevin_ayyubid)
+    state = _command_turn("two_angevin_ayyubid", 1, "angevin", "sidon", "angevin_reinforce")
+    state.order_box["ayyubid"].remove("ayyubid_defence")
+    state.placed["damascus"] = {"muslim": {"army": "ayyubid", "order": "ayyubid_defence", "up": False}}
+    while not (kind(state) == "upkeep" and PROCEDURES.deciders(state) == ("angevin",)):
+        role = PROCEDURES.deciders(state)[0]
+        legal = PROCEDURES.legal(state, role)
+        play(state, role, *(("pass",) if ("pass",) in legal else legal[0]))
+    assert PROCEDURES.legal(state, "angevin") == [("tithe", "sidon"), ("done",)]
+    assert {ScriptedBot(seed).choose(GAME, state, "angevin") for seed in range(6)} == {("tithe", "sidon")}
+
+
+def test_plans_only_orders_it_can_execute_on_the_map_as_it_stands() -> None:
+    # Planning.Place, Command.Order.Requirements, Upkeep.3: the bot's March in Command need not go
+    # where its projection went, so an Order whose Presence only that March would bring is left
+    # un-executed; every Order of action it places has its requirements on the map as it stands
+    state, _ = _planning("four", 5)
+    players = {r: ScriptedBot(7) for r in state.armies}
+    orders = data(state).orders.orders
+    placed = 0
+    while kind(state) == "planning":
+        role = PROCEDURES.deciders(state)[0]
+        action = players[role].choose(GAME, state, role)
+        if action[0] == "order" and not orders[action[1]].reaction:
+            assert forecast.requirements_hold(state, action[1], action[2]), action
+            placed += 1
+        play(state, role, *action)
+    assert placed >= 4

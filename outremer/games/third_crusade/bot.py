@@ -6,21 +6,22 @@ one (``sampler.sample``: the other Armies' drawn cards, screens, face-down Order
 Alliance, Objectives and sealed choices dealt anew from its own generator), so two states that
 differ only in what the role cannot see give the same choice. On that sample it tries a few of the
 legal actions (all of them when they are few), plays each action's own follow-up choices out a few
-times at random (a card's parts, a March's pieces and slots) and keeps the action whose best result
-scores best for its Army (:func:`worth`): its Glory, the Glory the next upkeep is due to move
-(forecast.py: the Mission, the Orders left un-executed, supply, Jerusalem, Glory icons), Control,
-Units on the map, tracks and gold.
+times (a card's parts, a March's pieces and slots: once stopping wherever it may, the other times
+at random) and keeps the action whose best result scores best for its Army (:func:`worth`): its
+Glory, the Glory the next upkeep is due to move (forecast.py: the Mission, the Orders left
+un-executed, supply, Jerusalem, Glory icons), Control, Units on the map, tracks and gold.
 
 Orders laid face down in Planning score nothing until executed, and an Order left un-executed costs
 a Glory at upkeep (``Upkeep.3``), so it plans only what its command points pay
-(``Planning.Note.Cost``): Orders of action where their requirements hold
-(``Command.Order.Requirements``), each judged by executing it at once on the sample after the Orders
-it has placed already (so a March can bring it where the next Order acts), best first while one
-gains, all of them tried before it gives up, as a pass is final; then, with the points left,
-Reaction Orders where an enemy stands next to its pieces (tithed at upkeep if no Battle uses them,
-``Upkeep.2``); then it passes (``Planning.Pass``). When the next upkeep is due to end the game with
-its Alliance ahead, winning the Final Winner's tiebreakers from its partner counts too
-(``EndGame.FinalWinner``).
+(``Planning.Note.Cost``): Orders of action where their requirements hold on the map as it stands
+and after the Orders it has placed already (``Command.Order.Requirements``; an Order that only a
+March of its own would make executable is left out, as its March in Command need not go where the
+sample's did), each judged by executing it at once on the sample after the Orders it has placed
+already, best first while one gains, all of them tried before it gives up, as a pass is final;
+then, with the points left, Reaction Orders where an enemy stands next to its pieces (tithed at
+upkeep if no Battle uses them, ``Upkeep.2``); then it passes (``Planning.Pass``). When the next
+upkeep is due to end the game with its Alliance ahead, winning the Final Winner's tiebreakers from
+its partner counts too (``EndGame.FinalWinner``).
 """
 
 from __future__ import annotations
@@ -43,7 +44,10 @@ TRIED = 8
 FOLLOW = 16
 """The most follow-up choices of the bot's own played out after an action it tries."""
 ROLLS = 2
-"""How many times an action's follow-up is played out; the best counts (the bot plays it well)."""
+"""How many times an action's follow-up is played out; the best counts (the bot plays it well). The
+first playing is the shortest: it takes a quitting choice whenever one is offered (:data:`QUIT`),
+so an Order whose follow-up may stop (a Levy and March that marches nobody) is never judged below
+its bare effect; the others play the acting choices at random."""
 PLANNED = 6
 """The Orders of action tried at a time in Planning; the next ones are tried while none gains, as a
 pass is final (``Planning.Pass``)."""
@@ -125,25 +129,30 @@ class ScriptedBot:
         """The worth for ``role`` of ``action`` and its own follow-up choices on the sample, the
         best of a few playings of the follow-up."""
         best = float("-inf")
-        for _ in range(ROLLS):
+        for roll in range(ROLLS):
             trial = seen.copy()
             depth = len(trial.stack)
             game.perform(trial, role, action)
-            finished = self.follow(game, trial, role, depth)
+            finished = self.follow(game, trial, role, depth, shortest=roll == 0)
             best = max(best, worth(trial, role))
             if finished:  # nothing was left to choose: every playing is the same
                 break
         return best
 
-    def follow(self, game: Any, trial: State, role: str, depth: int) -> bool:
-        """Play ``role``'s own choices at random while the procedure begun at ``depth`` asks it
-        alone; True if it asked nothing."""
+    def follow(self, game: Any, trial: State, role: str, depth: int, shortest: bool = False) -> bool:
+        """Play ``role``'s own choices while the procedure begun at ``depth`` asks it alone: the
+        acting ones at random, or with ``shortest`` a quitting one whenever offered; True if it
+        asked nothing."""
         for turn in range(FOLLOW):
             if trial.result is not None or len(trial.stack) <= depth or game.active_roles(trial) != (role,):
                 return turn == 0
             legal = game.legal_actions(trial, role)
+            quitting = [a for a in legal if a[0] in QUIT]
             acting = [a for a in legal if a[0] not in QUIT]
-            game.perform(trial, role, self.rng.choice(acting or legal))
+            if shortest and quitting:
+                game.perform(trial, role, quitting[0])
+            else:
+                game.perform(trial, role, self.rng.choice(acting or legal))
         return False
 
     def plan(self, game: Any, seen: State, role: str, legal: list[Action]) -> Action:
@@ -164,7 +173,11 @@ class ScriptedBot:
         points = ahead.tracks[role]["current"] - sum(o.cost or 0 for o in waiting)
         places = [a for a in legal if a[0] == "order" and (orders[a[1]].cost or 0) <= points]
         acting = [a for a in places if not orders[a[1]].blank and not orders[a[1]].reaction]
-        acting = [a for a in acting if forecast.requirements_hold(ahead, a[1], a[2])]
+        acting = [
+            a
+            for a in acting
+            if forecast.requirements_hold(seen, a[1], a[2]) and forecast.requirements_hold(ahead, a[1], a[2])
+        ]
         self.rng.shuffle(acting)
         base = worth(ahead, role) if acting else 0.0
         for start in range(0, len(acting), PLANNED):  # a pass is final (Planning.Pass): try them all
@@ -193,7 +206,7 @@ class ScriptedBot:
         """The sample with ``role``'s Orders of action placed this round executed in the order
         they were placed, each played out well (:meth:`execute`), where their requirements hold
         by then and the playing ends without another player's choice: the map the next Order is
-        planned for, so Orders chain (a March into a Region, then an Order there)."""
+        judged on (what its Regions hold then, the points left)."""
         orders = data(seen).orders.orders
         side = alliance(role)
         ahead = seen
@@ -217,7 +230,7 @@ class ScriptedBot:
         placed there first unless ``placed``: the best for ``role`` of a few playings of its
         choices at random."""
         best, score = seen, float("-inf")
-        for _ in range(ROLLS):
+        for roll in range(ROLLS):
             trial = seen.copy()
             depth = len(trial.stack)
             if not placed:
@@ -228,7 +241,7 @@ class ScriptedBot:
                 }
             PROCEDURES.push(trial, ORDER, army=role, region=region)
             PROCEDURES.settle(trial, bots_act)
-            finished = self.follow(game, trial, role, depth)
+            finished = self.follow(game, trial, role, depth, shortest=roll == 0)
             value = worth(trial, role)
             if value > score:
                 best, score = trial, value

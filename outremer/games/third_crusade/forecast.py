@@ -92,14 +92,28 @@ def still_to_act(state: State, army: str) -> bool:
     return False
 
 
+def still_to_tithe(state: State, army: str) -> bool:
+    """Whether ``army`` may still tithe at the next upkeep (``Upkeep.2``): before that step, or at
+    it while its turn has not ended (the players are asked in initiative order)."""
+    for frame in state.stack:
+        if frame["kind"] == upkeep.UPKEEP:
+            step = frame.get("step", upkeep.STEPS[0])
+            if step != "tithe":
+                return upkeep.STEPS.index(step) < upkeep.STEPS.index("tithe")
+            at, mine = frame.get("at", -1), players(state).index(army)
+            return at < mine or (at == mine and bool(frame["roles"]))
+    return True
+
+
 def order_losses(state: State, army: str) -> int:
     """The Glory ``army`` is due to lose for its un-executed Orders (``Upkeep.3``): one per Order
     that is no Blank, but the Orders of action it may still execute (:func:`still_to_act`, its
     requirements holding, its command points paying them cheapest first) and then the Reaction
-    Orders it can tithe with the points left (``Upkeep.2``, R15)."""
+    Orders it can tithe with the points left while it may still tithe (:func:`still_to_tithe`,
+    ``Upkeep.2``, R15)."""
     if army in solo.bots(state):
         return 0
-    acting = still_to_act(state, army)
+    acting, tithing = still_to_act(state, army), still_to_tithe(state, army)
     orders = data(state).orders.orders
     side = alliance(army)
     pending = sorted(
@@ -113,7 +127,7 @@ def order_losses(state: State, army: str) -> int:
             continue
         cost = order.cost or 0
         can = cost <= points and requirements_hold(state, order.id, rid)
-        if can and (order.tithe if order.reaction else acting):
+        if can and (order.tithe and tithing if order.reaction else acting):
             points -= cost  # executed in Command, or tithed at upkeep
         else:
             lost += 1
