@@ -106,20 +106,108 @@ def _seat(state, role):
     return Seat(GAME.view(state, role), role, data(state))
 
 
-def test_the_muslim_short_of_the_crusade_threshold_attacks():
+def test_the_muslim_short_of_the_crusade_threshold_goes_for_what_he_can_take():
     # §19.2 L1224-L1226: below the threshold on the Crusade's turn the Muslim loses at once, so
-    # while short of it the Muslim bot counts the VP it lacks and marches only on VP spaces it
-    # does not control (no defence targets); the Christian keeps his defence targets
+    # while short of it the Muslim bot counts the VP it lacks and weighs each enemy stronghold by
+    # its RF with its whole garrison inside (§17.4, §17.2) and by its port (no blockade, so no
+    # starvation, §17.6.2): Acre (3, +1 for the port, +1 for Reynald's battle 2, +2 for six steps)
+    # counts farther than Jerusalem (no port), both 5 VP (§20.1.1). Past the threshold, and for
+    # the Christian, both count by their worth alone
     state = GAME.setup(1, "D")
-    state.cities["damascus"] = "jerusalem"
-    victory.refresh(state)
     crusade = data(state).scenarios["D"].crusade
+    state.vp[MUSLIM] = crusade.threshold - 1  # one short, whatever the tuned threshold
     me = _seat(state, MUSLIM)
-    assert me.crusade_gap() == crusade.threshold - state.vp[MUSLIM] > 0
+    assert me.crusade_gap() == 1
     assert me.goal_gap() >= me.crusade_gap()
-    assert all(me.controller(s) != MUSLIM for s in me.targets())
+    assert me.resistance("acre", me.garrison("acre")) == 7 and me.siege_cost("acre") == 3.0
+    assert me.resistance("jerusalem", me.garrison("jerusalem")) == 6 and me.siege_cost("jerusalem") == 1.5
+    targets = me.targets()
+    assert targets["acre"] > targets["jerusalem"]
     state.vp[MUSLIM] = crusade.threshold
-    assert _seat(state, MUSLIM).crusade_gap() == 0
+    me = _seat(state, MUSLIM)
+    assert me.crusade_gap() == 0 and me.targets()["acre"] == me.targets()["jerusalem"]
+
+
+def test_the_muslim_short_of_the_crusade_threshold_still_defends():
+    # §19.2 L1224: the check reads the Muslim's VP total, so a VP space lost counts as much as
+    # one not won (§20.1): Damascus threatened by a stronger Christian army is a target too
+    state = GAME.setup(1, "D")
+    place(state, "field", "baalbek", "tripoli", full={"2-4": 6}, leaders=["raymond_iii"])
+    state.vp[MUSLIM] = data(state).scenarios["D"].crusade.threshold - 1
+    me = _seat(state, MUSLIM)
+    assert me.crusade_gap() > 0 and me.controller("damascus") == MUSLIM
+    assert "damascus" in me.targets()
+
+
+def test_keeps_a_garrison_in_a_captured_city():
+    # §16.1 L929: up to two units may stay in a captured city with no leader; no Power may muster
+    # there (§7.2.1 L397) and an empty city falls to the first assault (§17.7.2): the bot keeps them
+    state = blank("D", turn=2)
+    state.cities["acre"] = "ayyubids"
+    victory.refresh(state)
+    place(state, "field", "acre", "ayyubids", full={"2-6": 3})
+    push(state, "demobilize", player=MUSLIM)
+    bot = ScriptedBot(1)
+    while state.stack:
+        GAME.perform(state, MUSLIM, bot.choose(GAME, state, MUSLIM))
+    kept = sum(
+        sum(g[f].values())
+        for where in ("field", "inside")
+        for g in getattr(state, where).get("acre", {}).values()
+        for f in ("full", "reduced")
+    )
+    assert kept == 2
+
+
+def test_drops_off_a_garrison_leaving_a_captured_city():
+    # §17.7.2, K72: a city has no garrison of its own, and an empty one falls to the first
+    # assault; a force marching out of a city it captured leaves two units there
+    state = blank("D", turn=2)
+    state.cities["acre"] = "ayyubids"
+    victory.refresh(state)
+    place(state, "field", "acre", "ayyubids", full={"2-6": 5}, leaders=["saladin"])
+    movement.activate(state, MUSLIM, "34", 1, "saladin", "acre")
+    bot = ScriptedBot(1)
+    drops = 0
+    while state.stack and state.stack[-1]["kind"] in ("activation", "march", "response"):
+        role = GAME.active_roles(state)[0]
+        action = bot.choose(GAME, state, role)
+        if action[0] == "move":
+            break
+        drops += action[0] == "drop"
+        GAME.perform(state, role, action)
+    assert drops == 2
+
+
+def _siege_round(state, space: str):
+    """The Muslim resolving his siege of ``space`` with a card of OV 3 that has no siege event."""
+    cid = next(
+        c.id
+        for c in data(state).cards.cards.values()
+        if c.ov == 3 and c.siege_event is None and not c.scenario
+    )
+    state.hands[MUSLIM] = [cid]
+    state.sieges[space] = {"besieger": MUSLIM, "rf": 6, "blockade": True}
+    push(state, "siege", player=MUSLIM, space=space, card=cid)
+    return ScriptedBot(1).choose(GAME, state, MUSLIM)
+
+
+def test_starves_a_blockaded_garrison():
+    # §17.6.4: a Starvation makes the garrison roll attrition with the card's OV added, then the
+    # besieger without; a castle's own garrison never suffers (§17.6.4 L1073). The bot starves two
+    # units in blockaded Jerusalem (RF 6: no assault can take it, §17.7) rather than draw for the
+    # Fortunes of War; a castle with no units inside loses nothing to hunger: Fortunes of War
+    state = blank("D", turn=2)
+    place(state, "inside", "jerusalem", "jerusalem", full={"2-4": 2}, leaders=["balian"])
+    place(state, "field", "jerusalem", "ayyubids", full={"2-6": 8}, leaders=["saladin"])
+    me = Seat(GAME.view(state, MUSLIM), MUSLIM, data(state), grids(state))
+    theirs, mine = me.starvation("jerusalem", 3)
+    assert theirs > 1 / 3 and mine > 0
+    assert _siege_round(state, "jerusalem") == ("starve",)
+    state = blank("D", turn=2)
+    place(state, "field", "belvoir", "ayyubids", full={"2-6": 8}, leaders=["saladin"])
+    assert Seat(GAME.view(state, MUSLIM), MUSLIM, data(state), grids(state)).starvation("belvoir", 3)[0] == 0
+    assert _siege_round(state, "belvoir") == ("fortunes",)
 
 
 def test_richer_vp_spaces_pull_harder():

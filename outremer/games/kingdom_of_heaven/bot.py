@@ -39,7 +39,7 @@ from ...engine.game import Action
 from .board import MEDITERRANEAN
 from .common import Pack, data
 from .naval import NAVAL_OV
-from .sieges import grids
+from .sieges import STARVATION_CROWD, grids
 from .state import CHRISTIAN, MUSLIM, marker
 from .strongholds import BASE_RF, MAX_RF, ORDER_CASTLES
 from .tables import Tables
@@ -134,21 +134,19 @@ class Seat:
     def targets(self) -> dict[str, float]:
         """Where the role's forces go, each with a head start (steps less the more it is worth):
         the VP spaces it does not control (§20.1), the richer ones first; those it controls that an
-        enemy army at them or next to them outnumbers (its defence), unless it is the Muslim short
-        of a Crusade's threshold, who must gain VP before the Crusade's turn (§19.2); and the
-        strongholds its own forces besiege too weakly to assault at 3 to 2 (§17.7), so that other
-        forces join the siege."""
+        enemy army at them or next to them outnumbers (its defence); and the strongholds its own
+        forces besiege too weakly to assault at 3 to 2 (§17.7), so that other forces join the
+        siege. The Muslim short of a Crusade's threshold, who must gain VP by the Crusade's turn
+        (§19.2), counts each enemy stronghold the farther the harder it is to take
+        (:meth:`hard`)."""
         out: dict[str, float] = {}
-        attack_only = self.role == MUSLIM and self.crusade_gap() > 0
         for s in self.pack.board.spaces:
             worth = self.worth(s)
             if worth <= 0:
                 continue
             mine = self.controller(s) == self.role
-            if not mine or (
-                not attack_only and self.threat(s) > self.at(s, self.role) + self.at(s, self.role, "inside")
-            ):
-                out[s] = max(0.0, 2.0 - 0.5 * worth)
+            if not mine or self.threat(s) > self.at(s, self.role) + self.at(s, self.role, "inside"):
+                out[s] = max(0.0, 2.0 - 0.5 * worth) + self.hard(s)
         for space in self.view["sieges"]:
             if self.besieging(space) and self.at(space, self.role) < 1.5 * max(
                 self.at(space, self.enemy, "inside"), 1.0
@@ -236,29 +234,101 @@ class Seat:
                 won += major or (inflicted >= 1 and inflicted >= steps)
         return won / 36
 
+    def starvation(self, space: str, ov: int) -> tuple[float, float]:
+        """The steps a Starvation at ``space`` by a card of ``ov`` costs, on average, the garrison
+        and the besieger (§17.6.4, §15.2): the garrison rolls attrition on its units with the
+        card's OV added, its column moved right for each unit over four; the besieger then on
+        his, unmodified. (0, 0) without the tables."""
+        if self.tables is None:
+            return 0.0, 0.0
+        table = self.tables.attrition
+        inside = sum(_units(g) for g in self.view["inside"].get(space, {}).values())
+        outside = sum(
+            _units(g) for p, g in self.view["field"].get(space, {}).items() if self.side(p) == self.role
+        )
+        crowd = max(0, inside - STARVATION_CROWD)
+        theirs = sum(table.result(inside, die + ov, crowd) for die in range(1, 7)) / 6 if inside else 0.0
+        mine = sum(table.result(outside, die) for die in range(1, 7)) / 6 if outside else 0.0
+        return theirs, mine
+
     def call_chance(self, space: str, force: Mapping[str, Group], leader: str | None) -> float:
         """The chance that a Call for Surrender at ``space`` succeeds now (§17.5, §17.4): a die
         with its modifiers (each failed call -1, +1 for an active leader of battle 3 or 4, -2 with
-        fewer than six units; an enemy army in reach left out) above the RF, worked out from the
-        public stacks as §17.4 does (the best leader inside, a port, a city's steps, the castle)."""
-        siege = self.view["sieges"].get(space)
-        if siege is not None:
-            rf = int(siege["rf"])
-        else:
-            inside = self.view["inside"].get(space, {})
-            castle = self.view["castles"].get(space)
-            rf = BASE_RF + (self._best(inside) + 1) // 2
-            rf += 1 if self.pack.board.spaces[space].port else 0
-            if castle is None:
-                steps = sum(2 * sum(g["full"].values()) + sum(g["reduced"].values()) for g in inside.values())
-                rf += min(2, steps // 2)
-            else:
-                rf += 1 if castle["power"] in ORDER_CASTLES else (-1 if castle["low"] else 0)
-            rf = max(0, min(MAX_RF, rf))
+        fewer than six units; an enemy army in reach left out) above the RF (:meth:`resistance`)."""
+        rf = self.resistance(space)
         drm = -int(self.view["failed_calls"].get(self.role, 0))
         drm += 1 if leader is not None and self._rating(leader) in (3, 4) else 0
         drm -= 2 if sum(_units(g) for g in force.values()) < 6 else 0
         return sum(1 for die in range(1, 7) if die + drm > rf) / 6
+
+    def left_open(self, space: str, force: Mapping[str, Group]) -> bool:
+        """Whether ``force`` marching off would leave the role's walled city at ``space``, a VP
+        space, with fewer than two of its units: a city has no garrison of its own and an empty
+        one falls to the first assault (§17.7.2, K72), nor may a Power muster in a captured one
+        (§7.2.1 L397). A force of two units or fewer goes whole."""
+        city = space in self.view["cities"] and space not in self.view["castles"]
+        if not city or self.holder(space) != self.role or self.worth(space) <= 0:
+            return False
+        here = sum(
+            _units(g)
+            for where in ("field", "inside")
+            for p, g in self.view[where].get(space, {}).items()
+            if self.side(p) == self.role
+        )
+        moving = sum(_units(g) for g in force.values())
+        return moving > 2 and here - moving < 2
+
+    def resistance(self, space: str, garrison: Mapping[str, Group] | None = None) -> int:
+        """The RF of ``space`` (§17.4): the siege's once it started (L997); else worked out from
+        ``garrison`` (by default the pieces inside) as §17.4 does: 3, half the best leader's battle
+        rating rounded up, one at a port, a city's steps (one a pair, two at most), one at a castle
+        of the Orders, one less at another castle on its Low side; 0 to 8."""
+        siege = self.view["sieges"].get(space)
+        if siege is not None:
+            return int(siege["rf"])
+        inside = self.view["inside"].get(space, {}) if garrison is None else garrison
+        castle = self.view["castles"].get(space)
+        rf = BASE_RF + (self._best(inside) + 1) // 2
+        rf += 1 if self.pack.board.spaces[space].port else 0
+        if castle is None:
+            steps = sum(2 * sum(g["full"].values()) + sum(g["reduced"].values()) for g in inside.values())
+            rf += min(2, steps // 2)
+        else:
+            rf += 1 if castle["power"] in ORDER_CASTLES else (-1 if castle["low"] else 0)
+        return max(0, min(MAX_RF, rf))
+
+    def garrison(self, space: str) -> dict[str, dict[str, Any]]:
+        """The holder's pieces at its stronghold ``space``, inside and out: those outside go in
+        when a stronger enemy enters (§17.2), so a siege or a call meets them all."""
+        holder = self.holder(space)
+        out: dict[str, dict[str, Any]] = {}
+        for where in ("inside", "field"):
+            for p, g in self.view[where].get(space, {}).items():
+                if self.side(p) != holder:
+                    continue
+                mine = out.setdefault(p, {"full": {}, "reduced": {}, "leaders": []})
+                for face in ("full", "reduced"):
+                    for label, n in g[face].items():
+                        mine[face][label] = mine[face].get(label, 0) + n
+                mine["leaders"] += list(g["leaders"])
+        return out
+
+    def hard(self, space: str) -> float:
+        """:meth:`siege_cost` for the Muslim short of a Crusade's threshold (§19.2: what he has
+        not taken by the Crusade's turn ends the game), who goes for the places he can take in
+        time; 0 for the others."""
+        return self.siege_cost(space) if self.role == MUSLIM and self.crusade_gap() > 0 else 0.0
+
+    def siege_cost(self, space: str) -> float:
+        """How much farther an enemy stronghold at ``space`` counts as a target than an open
+        space, in steps: half a step for each point of its RF over the base 3 with its whole
+        garrison inside (§17.4: a call needs a die over the RF, §17.5; an assault loses a column
+        a point, §17.7), one more at a port, which no blockade closes and so no starvation
+        takes (§17.6.2, §17.6.4). 0 where the role holds it or there is no stronghold."""
+        if not self.stronghold(space) or self.holder(space) != self.enemy:
+            return 0.0
+        rf = self.resistance(space, self.garrison(space))
+        return 0.5 * max(0, rf - BASE_RF) + (1.0 if self.pack.board.spaces[space].port else 0.0)
 
     def _battle(self, force: Mapping[str, Group]) -> int:
         """The leaders' battle ratings, which count in a force's strength (§13.2 L776)."""
@@ -404,7 +474,8 @@ def _influence(me: Seat, card_drm: int, power: str) -> float:
 
 
 def _march(me: Seat, a: Action) -> float:
-    """A march (§10): gather, then go toward a VP space; call or besiege at an enemy stronghold."""
+    """A march (§10): gather, then go toward a VP space; call or besiege at an enemy stronghold;
+    the weakest units dropped off to hold a city of the role's it would leave bare (§17.7.2)."""
     top = me.top
     here = str(top.get("at", ""))
     mine = me.strength(top.get("group", {}))
@@ -413,11 +484,13 @@ def _march(me: Seat, a: Action) -> float:
     verb = a[0]
     if verb == "pick":
         return 5.0
+    if verb == "drop" and len(a) == 4 and me.left_open(here, top.get("group", {})):
+        return 6.0 - 0.1 * me.strength({a[1]: {"full": {}, "reduced": {}, a[2]: {a[3]: 1}}})
     if verb == "call":  # a failed call costs -1 on every later one (§17.5.1): only at fair odds
         chance = me.call_chance(here, top.get("group", {}), top.get("leader")) if enemy_hold else 0.0
         return 6.0 if mine >= 2 * garrison and chance >= GOOD_CALL else -1.0
-    if verb == "besiege":
-        return 4.5 if enemy_hold and mine >= garrison else 0.5
+    if verb == "besiege":  # a place hard to take is passed by for an easier one (Seat.hard)
+        return 4.5 - me.hard(here) if enemy_hold and mine >= garrison else 0.5
     if verb == "move":
         there = a[1]
         if me.at(there, me.enemy) > 0.8 * mine:
@@ -476,10 +549,15 @@ def _replacement(me: Seat, a: Action) -> float:
 
 
 def _demobilize(me: Seat, a: Action) -> float:
+    """Units kept where they besiege, hold a VP space without a stronghold, or hold a VP
+    stronghold (§16.1 L929: up to two may stay in a captured city, where no Power musters,
+    §7.2.1 L397, so a city left empty is an enemy's for an assault on no one, K72); leaders
+    stay only where they besiege."""
     verb = a[0]
     if verb == "keep":
         space = a[2]
-        holds = space in me.pack.board.spaces and me.worth(space) > 0 and not me.stronghold(space)
+        holds = space in me.pack.board.spaces and me.worth(space) > 0
+        holds = holds and (not me.stronghold(space) or me.holder(space) == me.role)
         return 3.0 if me.besieging(space) or holds else -1.0
     if verb == "stay":
         found = me.where(a[1])
@@ -489,7 +567,8 @@ def _demobilize(me: Seat, a: Action) -> float:
 
 def _siege(me: Seat, a: Action) -> float:
     """A siege resolved (§17.6-§17.7): its own siege event, an assault when its chance of taking
-    the stronghold is good (:meth:`Seat.assault_chance`), else the siege's fortunes."""
+    the stronghold is good (:meth:`Seat.assault_chance`), a Starvation of a blockaded garrison when
+    it costs the garrison enough steps (:meth:`Seat.starvation`), else the siege's fortunes."""
     space = str(me.top.get("space", ""))
     verb = a[0]
     if verb == "event":
@@ -498,6 +577,10 @@ def _siege(me: Seat, a: Action) -> float:
         return 4.0 if me.assault_chance(space) >= GOOD_ASSAULT else -1.0
     if verb in ("fortunes", "end"):
         return 1.0
+    if verb == "starve":  # worth it when the garrison loses more than a third of a step a card
+        card = me.pack.cards.cards.get(str(me.top.get("card", "")))
+        theirs, mine = me.starvation(space, card.ov if card else 1)
+        return 0.5 + 2.0 * theirs - 0.25 * mine
     if verb == "lose":
         return _loss(me, a)
     return {"commit": -float(a[1]) if len(a) > 1 and isinstance(a[1], int) else 0.0}.get(verb, 0.0)
