@@ -11,8 +11,9 @@ with. Printed per row: wins, draws and losses of the bot's side (a game nobody w
 evaluation counts it: a loss in a solitaire or team game), its win rate with a 95% Wilson
 interval, its mean score in the outcome (victory cities, VP), the wall-clock seconds the bot took
 per decision (only decisions with a choice: mean and maximum), the CPU seconds (mean: what a busy
-machine disturbs least), its mean search iterations, and how many of its decisions the search
-bot's safety cap stopped (bots/ismcts.py: such a game no longer replays from its seed).
+machine disturbs least; a search bot's pool of processes included, ``ismcts:workers=N``), its
+mean search iterations, and how many of its decisions the search bot's safety cap stopped
+(bots/ismcts.py: such a game no longer replays from its seed).
 ``--jobs`` plays games in parallel processes
 (default 1: timings are then those of one core, if the machine is otherwise idle). ``--option``
 sets up every game with a title's option (``--option teams=true``: The First Crusade's team game,
@@ -56,7 +57,8 @@ class Timed:
         action: Action = self.bot.choose(game, state, role)
         if many:
             self.seconds.append(time.perf_counter() - start)
-            self.cpu.append(time.process_time() - cpu)
+            # the search bot's pool's CPU too (ismcts:workers=N), this process's share being counted
+            self.cpu.append(time.process_time() - cpu + sum(getattr(self.bot, "last_shares", [])[1:]))
             self.iterations.append(getattr(self.bot, "last_iterations", 0))
         return action
 
@@ -102,7 +104,11 @@ def play(task: Game1) -> Result:
         else:
             bots[role] = make_bot(task.opponent, game, seed)
     assert timed is not None
-    match = play_match(game, bots, task.seed, None, options, max_steps=task.max_steps)
+    try:
+        match = play_match(game, bots, task.seed, None, options, max_steps=task.max_steps)
+    finally:
+        for bot in (timed.bot, *bots.values()):
+            getattr(bot, "close", lambda: None)()  # a search bot's pool of processes, if any
     outcome = game.outcome(match.state)
     judged = None if outcome is None else game.evaluate(match.state)
     if outcome is None:
