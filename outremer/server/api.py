@@ -19,6 +19,7 @@ from pydantic import Field
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
 
 from ..bots.registry import bot_names, default_bot
 from ..engine.errors import IllegalAction, OutremerError
@@ -127,7 +128,10 @@ class UndoBody(Body):
 
 
 # -- dependencies ------------------------------------------------------------------------------
-def ctx_of(request: Request) -> Context:
+# Coroutines, so that FastAPI calls them in the event loop: it runs a plain function dependency in
+# its thread pool, one hand-over to a thread and back for each, which cost more than the work they
+# do. Only a session not remembered asks the database, in the thread pool.
+async def ctx_of(request: Request) -> Context:
     ctx: Context = request.app.state.ctx
     return ctx
 
@@ -135,11 +139,15 @@ def ctx_of(request: Request) -> Context:
 CtxDep = Annotated[Context, Depends(ctx_of)]
 
 
-def optional_user(request: Request, ctx: CtxDep) -> User | None:
-    return ctx.sessions.user(ctx.db, request.cookies.get(auth.COOKIE))
+async def optional_user(request: Request, ctx: CtxDep) -> User | None:
+    token = request.cookies.get(auth.COOKIE)
+    known, user = ctx.sessions.recall(token)
+    if known:
+        return user
+    return await run_in_threadpool(ctx.sessions.user, ctx.db, token)
 
 
-def required_user(user: Annotated[User | None, Depends(optional_user)]) -> User:
+async def required_user(user: Annotated[User | None, Depends(optional_user)]) -> User:
     if user is None:
         raise HTTPException(401, "sign in first")
     return user

@@ -135,25 +135,35 @@ class Sessions:
         self._held: TTLCache[str, Holder] = TTLCache(maxsize=most, ttl=remember, timer=clock)
         self._lock = threading.Lock()
 
+    def recall(self, token: str | None) -> tuple[bool, User | None]:
+        """Who holds ``token`` without asking the database: ``(True, user or None)`` when that is
+        known here (no token; a remembered session, or one remembered and since expired), else
+        ``(False, None)``: only :meth:`user` can tell. Never blocks on the database, so the web
+        process may ask it in its event loop."""
+        if not token:
+            return True, None
+        with self._lock:
+            holder = self._held.get(_token_hash(token))
+        if holder is None:
+            return False, None
+        if holder.expires < now():
+            self.forget(token)
+            return True, None
+        return True, User(id=holder.user_id, name=holder.name)
+
     def user(self, db: Database, token: str | None) -> User | None:
         """The user signed in with ``token`` (a new, unattached ``User`` holding its id and name),
         or None: asks the database only if the token is not remembered."""
-        if not token:
-            return None
-        key = _token_hash(token)
+        known, user = self.recall(token)
+        if known or not token:
+            return user
+        with db.session() as s:
+            found = _session_user(s, token)
+            if found is None:
+                return None
+            holder = Holder(found[0].id, found[0].name, found[1])
         with self._lock:
-            holder = self._held.get(key)
-        if holder is None:
-            with db.session() as s:
-                found = _session_user(s, token)
-                if found is None:
-                    return None
-                holder = Holder(found[0].id, found[0].name, found[1])
-            with self._lock:
-                self._held[key] = holder
-        elif holder.expires < now():
-            self.forget(token)
-            return None
+            self._held[_token_hash(token)] = holder
         return User(id=holder.user_id, name=holder.name)
 
     def forget(self, token: str | None) -> None:

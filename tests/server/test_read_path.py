@@ -154,3 +154,27 @@ def test_a_remembered_session_ends_when_it_expires(db_url: str, monkeypatch: pyt
         assert sessions.user(db, token) is None
     finally:
         db.close()
+
+
+def test_only_a_session_not_remembered_needs_the_database(db_url: str) -> None:
+    """``Sessions.recall`` answers from memory alone (the request's dependency asks it in the event
+    loop) and says when only the database can tell."""
+    db = Database(db_url)
+    clock = [0.0]
+    sessions = auth.Sessions(clock=lambda: clock[0])
+    try:
+        with db.session() as s:
+            token = auth.start_session(s, auth.add_user(s, "alice", auth.hash_password("a long password")))
+        assert sessions.recall(None) == (True, None)  # nobody signed in: known without asking
+        assert sessions.recall(token) == (False, None)  # not remembered yet: ask the database
+        found = sessions.user(db, token)
+        known, recalled = sessions.recall(token)
+        assert known and recalled is not None and found is not None
+        assert (recalled.id, recalled.name) == (found.id, "alice")
+        sessions.forget(token)  # a sign-out in this process
+        assert sessions.recall(token) == (False, None)
+        sessions.user(db, token)
+        clock[0] = auth.REMEMBER + 0.1
+        assert sessions.recall(token) == (False, None)  # remembered no longer: ask again
+    finally:
+        db.close()
