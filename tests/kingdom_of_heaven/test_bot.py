@@ -328,3 +328,22 @@ def test_an_activation_with_nothing_to_do_is_worth_little():
     )
     assert blocked and not me.useful("harim", 4.0, 2)
     assert _round(me, ("activate", "2", "saladin")) == 0.5
+
+
+def test_a_siege_at_a_vp_space_is_pressed_the_more_vp_are_lacking():
+    # §19.2 L1224: the Muslim short of the Crusade's threshold must take a VP space by its turn
+    # (§20.1); his siege of Jerusalem (RF 6: no assault, §17.7) is resolved before an event that
+    # brings two units (Preaching of Jihad, #13), the more eagerly the more VP he lacks
+    state = blank("D", turn=2)
+    place(state, "inside", "jerusalem", "jerusalem", full={"2-4": 2}, leaders=["balian"])
+    place(state, "field", "jerusalem", "ayyubids", full={"2-6": 8}, leaders=["saladin"])
+    state.sieges["jerusalem"] = {"besieger": MUSLIM, "rf": 6, "blockade": True}
+    threshold = data(state).scenarios["D"].crusade.threshold
+    state.vp[MUSLIM] = threshold - 4
+    short = Seat(GAME.view(state, MUSLIM), MUSLIM, data(state), grids(state))
+    state.vp[MUSLIM] = 99  # past the threshold and every condition: nothing lacking
+    there = Seat(GAME.view(state, MUSLIM), MUSLIM, data(state), grids(state))
+    siege = ("siege", "3", "jerusalem")
+    assert short.goal_gap() > there.goal_gap() == 0 and short.assault_chance("jerusalem") == 0
+    assert _round(short, siege) > _round(there, siege)
+    assert _round(short, siege) > _round(short, ("event", "13")) > _round(there, siege)

@@ -384,9 +384,10 @@ Score = Callable[[Seat, Action], float]
 def _round(me: Seat, a: Action) -> float:
     """An action round (§8.4): siege, an event by its effect, activation, diplomacy, discard."""
     verb = a[0]
-    if verb == "siege":
+    if verb == "siege":  # more eagerly at a VP space the larger the VP still lacking (§20.2)
         chance = me.assault_chance(a[2])
-        return 2.5 + 6.0 * chance if chance >= GOOD_ASSAULT else 4.0  # else starve it (§17.6)
+        urgent = 0.25 * min(me.goal_gap(), 8) if me.worth(a[2]) > 0 and me.besieging(a[2]) else 0.0
+        return (2.5 + 6.0 * chance if chance >= GOOD_ASSAULT else 4.0) + urgent  # else starve it (§17.6)
     card = me.pack.cards.cards.get(a[1]) if len(a) > 1 else None
     if verb == "event" and card is not None:
         return 2.0 + sum(_effect(me, e) for e in card.event)
