@@ -2,7 +2,7 @@
 several, on the same positions and seeds, and whether the moves are the same (issue 19).
 
 Usage: ``python bench/search_parallel.py [--game crusader-rex] [--bot ismcts] [--workers 2]
-[--games N] [--seed K] [--positions P] [--max-steps M] [--json]``.
+[--games N] [--seed K] [--positions P] [--max-steps M] [--match-steps S] [--json]``.
 
 For each of ``N`` games (seeds ``K``, ``K+1``, ...) the title's default bot plays every role for
 ``M`` actions at most; of the decisions on the way that are turning points
@@ -17,7 +17,10 @@ by construction (bots/rollouts.py), which is why strength at equal budget needs 
 Wall-clock figures are those of the machine as loaded. So the speed-up is also estimated from CPU
 times, as an idle machine with a core for each process would give it: a decision then takes the
 CPU time of its serial part (the tree search, this process's time outside the rounds) plus that of
-the longest share of the rounds (``CPU-bound speed-up``). ``--json`` prints the figures as JSON.
+the longest share of the rounds (``CPU-bound speed-up``). With ``--match-steps S``, a game of seed
+``K`` is also played for ``S`` actions, the search bot in the first role against the default bot,
+with one process and with ``W``: whether the two records are the same, and the seconds each took.
+``--json`` prints the figures as JSON.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from outremer.bots.ismcts import SearchBot
+from outremer.bots.match import play_match
 from outremer.bots.registry import default_bot, make_bot
 from outremer.engine.game import Action, Game, Role
 from outremer.engine.registry import get_game
@@ -101,6 +105,30 @@ def measure(
     return timings
 
 
+def same_game(game: Game[Any], name: str, workers: int, seed: int, steps: int) -> dict[str, Any]:
+    """A game of ``steps`` actions at most, the search bot ``name`` in the first role (with one
+    process, then ``workers``) against the default bot: whether the records are the same, and the
+    wall-clock seconds of each."""
+    records, seconds = [], []
+    for n in (1, workers):
+        bot = make_bot(f"{name}:workers={n}", game, seed)
+        assert isinstance(bot, SearchBot)
+        others = {role: make_bot(default_bot(game), game, seed + i) for i, role in enumerate(game.roles) if i}
+        start = time.perf_counter()
+        try:
+            match = play_match(game, {game.roles[0]: bot, **others}, seed, max_steps=steps)
+        finally:
+            bot.close()
+        seconds.append(time.perf_counter() - start)
+        records.append(match.record.actions)
+    return {
+        "role": game.roles[0],
+        "actions": len(records[0]),
+        "same record": records[0] == records[1],
+        "wall seconds": dict(zip((1, workers), seconds, strict=True)),
+    }
+
+
 def mean(values: list[float]) -> float | None:
     return sum(values) / len(values) if values else None
 
@@ -115,6 +143,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--positions", type=int, default=6, help="turning points kept per game")
     parser.add_argument("--max-steps", type=int, default=1500, help="actions of each game looked along")
+    parser.add_argument("--match-steps", type=int, default=0, help="also play a game this long both ways")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     if args.workers < 2:
@@ -153,6 +182,7 @@ def main() -> None:
                 "same answers": sum(a == b for a, b in zip(timing.answers, serial.answers, strict=True)),
             }
         )
+    match = same_game(game, args.bot, args.workers, args.seed, args.match_steps) if args.match_steps else None
     if args.json:
         figures = {
             "game": game.slug,
@@ -161,6 +191,7 @@ def main() -> None:
             "games": args.games,
             "state pickle bytes": mean([float(s) for s in sizes]),
             "rows": rows,
+            "game played both ways": match,
         }
         print(json.dumps(figures, indent=2))
         return
@@ -177,6 +208,10 @@ def main() -> None:
             f"{row['same answers']} of {row['decisions']} |"
         )
     print(f"\nstate pickled: {mean([float(s) for s in sizes]):.0f} bytes on average")
+    if match is not None:
+        walls = ", ".join(f"{n} worker(s) {t:.0f} s" for n, t in match["wall seconds"].items())
+        same = "the same" if match["same record"] else "NOT the same"
+        print(f"a game of {match['actions']} actions, the bot as {match['role']}: records {same} ({walls})")
 
 
 if __name__ == "__main__":
