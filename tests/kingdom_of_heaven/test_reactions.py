@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from outremer.games.kingdom_of_heaven import movement, reactions
+from copy import deepcopy as copy
+
+from outremer.games.kingdom_of_heaven import forces, movement, reactions
 from outremer.games.kingdom_of_heaven.procedures import PROCEDURES
 
 from .positions_movement import do, feed, position, put, said
@@ -309,3 +311,26 @@ def test_enemy_units_besides_the_mover_bar_an_interception_and_its_bonus():
     assert reactions.intercept_drm(state, into_castle, richard) == -1 + 1
     put(state, "caesarea", "ayyubids", {"2-6": 1})
     assert reactions.intercept_drm(state, into_castle, richard) == +1
+
+
+def test_a_shadower_swept_off_by_a_retreat_stops_shadowing(monkeypatch):
+    # §12.4.1 L736: the shadowing army follows the mover; one whose pieces a retreat swept away
+    # from its space (§14.1: a retreat takes up the friendly units in the space it enters) is no
+    # longer there to follow, and the mover goes on (a scripted game of G broke here, moving
+    # pieces that had gone)
+    state, force = _amalric()
+    feed(monkeypatch, [2, 1, 1])
+    movement.start(state, "christian", "jerusalem", force, "amalric", 1)
+    PROCEDURES.settle(state)
+    do(state, "christian", ("move", "as_salt"))
+    do(state, "muslim", ("shadow",))
+    do(state, "muslim", ("roll",))
+    do(state, "muslim", ("to", "bosra"))
+    do(state, "christian", ("move", "bosra"))
+    do(state, "muslim", ("follow", "as_salt"))
+    shadowers = forces.at(state, "field", "as_salt")["seljuks"]
+    forces.move(state, "seljuks", copy(shadowers), ("field", "as_salt"), ("field", "damascus"))
+    do(state, "christian", ("move", "ras_al_ma"))
+    assert PROCEDURES.find(state, "shadow") is None
+    assert not PROCEDURES.find(state, "march")["shadow"]["active"]
+    assert not {a[0] for a in PROCEDURES.legal(state, "muslim")} & {"follow", "stay", "cease", "attack"}

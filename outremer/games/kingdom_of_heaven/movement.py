@@ -852,6 +852,9 @@ def _march_run(state: State, frame: Frame) -> None:
             return
         sh = frame.get("shadow")
         frame["stage"] = "shadowed"
+        if sh and sh["active"]:  # what of the shadower a retreat or a stronghold has not taken
+            sh["group"] = survivors(state, sh["at"], sh["group"])
+            sh["active"] = bool(sh["group"])
         if sh and sh["active"] and len(frame["path"]) > sh["step"]:  # §12.4.1 L736: it follows
             PROCEDURES.push(state, "shadow", player=sh["player"], roles=[sh["player"]])
         return
@@ -901,16 +904,16 @@ def _march_run(state: State, frame: Frame) -> None:
         frame["stage"] = "move"
         return
     if stage == "battle":
-        survivors = _survivors(state, frame)
+        standing = _survivors(state, frame)
         left = bool(done and done.get("attacker_left" if frame.pop("attacking", False) else "defender_left"))
-        if not survivors or left:
+        if not standing or left:
             state.say(
                 "§13.7",
                 f"The {role_name(player)} force's move ends with the battle in {space_name(state, at)}.",
             )
             PROCEDURES.pop(state, frame, at=None, group={})
             return
-        frame["group"] = survivors
+        frame["group"] = standing
         frame["stage"] = "inside" if enemy_outside(state, at, player) else "move"
         return
     if stage == "call":
