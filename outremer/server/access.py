@@ -22,8 +22,8 @@ from fastapi import HTTPException
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from .db import PERSON, Database, GameRow, SeatRow
-from .facts import GameFacts, Seat, read_game
+from .db import PERSON, GameRow, SeatRow
+from .facts import Facts, GameFacts, Seat
 
 
 def no_game(game_id: int) -> HTTPException:
@@ -68,9 +68,10 @@ def visible_game(s: Session, game_id: int, user_id: int | None, invite: str | No
     return row
 
 
-def visible(db: Database, game_id: int, user_id: int | None, invite: str | None = None) -> GameFacts:
-    """The game's facts (one query), if the viewer may see it; else 404 as if it did not exist."""
-    game = read_game(db, game_id)
+def visible(facts: Facts, game_id: int, user_id: int | None, invite: str | None = None) -> GameFacts:
+    """The game's facts (:meth:`Facts.seats`: no query once the game is under way), if the viewer
+    may see it; else 404 as if it did not exist."""
+    game = facts.seats(game_id)
     if game is None or not can_see(game, user_id, invite):
         raise no_game(game_id)
     return game

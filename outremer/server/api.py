@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path as FilePath
 from typing import Annotated, Any, Literal
@@ -29,12 +30,12 @@ from . import auth
 from .access import may_see, no_game, visible, visible_game
 from .context import Context
 from .db import ACTIVE, BOT, HOTSEAT, MAX_ID, OPEN, OVER, PERSON, ActionRow, GameRow, SeatRow, User
-from .facts import read_game
 from .inputs import ANY, BODY, LOG_KEY_PATTERN, UNSAFE, Body, Count, Text, Token, refusals
 from .limits import client_address
 from .store import SEED_RANGE, LiveGame, record_from_save
 from .views import (
     Page,
+    Pages,
     active_now,
     choose_role,
     dumps,
@@ -555,7 +556,7 @@ def _payload(
 ) -> Page:
     live = ctx.store.current(game_id)
     with live.lock:
-        row = read_game(ctx.db, game_id)
+        row = ctx.facts.now(game_id)
         if row is None:
             raise no_game(game_id)
         chosen = choose_role(row.seats, live, _uid(user), role)
@@ -581,24 +582,44 @@ def get_game_view(
     ``log_key`` from an earlier answer, the log holds only the entries after those (``log_from``
     in the answer says where it starts: 0 when the whole log had to be sent). A private game is
     seen only by its players and holders of its invitation: 404 for anyone else, as for no game."""
-    visible(ctx.db, game_id, _uid(user), invite)
+    visible(ctx.facts, game_id, _uid(user), invite)
     return answer(_payload(ctx, game_id, user, role, log_from, log_key).text)
 
 
 def _check_seat(ctx: Context, game_id: int, role: str, user: User) -> None:
     """404 no game (or a private one the user may not see), 422 no such role, 403 not the user's
     seat, 409 the game is not under way."""
-    row = visible(ctx.db, game_id, user.id)
-    status, held = row.status, held_roles(row.seats, user.id)
+    row = visible(ctx.facts, game_id, user.id)
+    held = held_roles(row.seats, user.id)
     live = ctx.store.live(game_id)
     if role not in live.roles:
         raise HTTPException(422, f"{role!r} is not a role of this game: {', '.join(live.roles)}")
     if role not in held:
         raise HTTPException(403, f"you do not hold the seat {role!r} in game {game_id}")
-    if status == OPEN:
+    if row.status == OPEN:
         raise HTTPException(409, "the game has not started: some seats wait for players")
-    if status == OVER:
-        raise HTTPException(409, "the game is over")
+    with live.lock:  # the facts kept may say under way of a game whose last action is in memory
+        over = row.status == OVER or Pages.of(live).outcome is not None
+    if over:
+        raise HTTPException(409, GAME_OVER)
+
+
+GAME_OVER = "the game is over"
+
+
+@contextmanager
+def _over_said(ctx: Context, game_id: int) -> Iterator[None]:
+    """A 409 of the store's on a game another process has just ended says that it is over (as
+    :func:`_check_seat` would have, had the facts kept for the game known it): the status is
+    read again, on this refusal only."""
+    try:
+        yield
+    except HTTPException as exc:
+        if exc.status_code == 409:
+            row = ctx.facts.now(game_id)
+            if row is not None and row.status == OVER:
+                raise HTTPException(409, GAME_OVER) from exc
+        raise
 
 
 @router.post(
@@ -612,9 +633,10 @@ def post_action(game_id: GameId, body: ActionBody, user: UserDep, ctx: CtxDep) -
     this moment; stored durably before the answer. 403 not your seat, 409 not legal now (or the game
     is not under way, or ``version`` is stale), 422 malformed."""
     _check_seat(ctx, game_id, body.role, user)
-    live, canon = ctx.store.act(
-        game_id, body.role, body.action, user_id=user.id, expected_version=body.version
-    )
+    with _over_said(ctx, game_id):
+        live, canon = ctx.store.act(
+            game_id, body.role, body.action, user_id=user.id, expected_version=body.version
+        )
     ctx.changed(game_id)
     page = _payload(ctx, game_id, user, body.role, body.log_from, body.log_key)
     return answer(f'{{"accepted":{dumps(list(canon))},"version":{live.version},"game":{page.text}}}')
@@ -632,7 +654,8 @@ def post_undo(game_id: GameId, body: UndoBody, user: UserDep, ctx: CtxDep) -> Re
     bot's action. The action is deleted from storage before the answer. 403 not your seat, 409 not
     allowed now (or the game is not under way, or ``version`` is stale)."""
     _check_seat(ctx, game_id, body.role, user)
-    live = ctx.store.undo(game_id, body.role, expected_version=body.version)
+    with _over_said(ctx, game_id):
+        live = ctx.store.undo(game_id, body.role, expected_version=body.version)
     version = live.version
     ctx.changed(game_id)
     page = _payload(ctx, game_id, user, body.role, body.log_from, body.log_key)

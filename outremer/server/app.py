@@ -19,6 +19,7 @@ from .bodylimit import BodyLimit
 from .bots import DEFAULT_PROCESSES, BotRunner
 from .context import Context
 from .db import ACTIVE, DEFAULT_URL, Database, GameRow
+from .facts import Facts
 from .guard import CrossSiteGuard
 from .hub import Hub
 from .inputs import ECHO, clip, problems
@@ -70,6 +71,7 @@ def create_app(
         hub.on_subscribe = watcher.ensure_running
     ctx = Context(
         db=db,
+        facts=Facts(db),
         store=store,
         hub=hub,
         bots=runner,

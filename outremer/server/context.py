@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from .auth import Sessions
 from .db import Database
+from .facts import Facts
 from .limits import Limiter
 from .metrics import Metrics
 from .store import Store
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 @dataclass
 class Context:
     db: Database
+    facts: Facts  # the games' seats and players, kept once settled (facts.py)
     store: Store
     hub: Hub
     bots: BotRunner

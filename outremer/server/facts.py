@@ -1,17 +1,26 @@
 """What the database says of a game that a page of it needs, read in one query: its row, its seats
-and the names of its creator and players (the read path's one query per page besides the store's
-look at the stored actions)."""
+and the names of its creator and players.
+
+Most of it never changes once the game is under way (:class:`Facts` keeps it): seats are taken only
+while a game is open (the last one taken starts it, in the same transaction), nothing renames a user,
+makes a game public or private, or deletes one. What still changes is its status (once, to over,
+with its last action) and its ``updated`` time (each action or undo): a settled game's page asks
+the database for these two alone (one primary-key query), and deciding who may see it or which
+seats are whose asks nothing.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, cast
 
+from cachetools import LRUCache
 from sqlalchemy import Table, bindparam, select
 from sqlalchemy.sql import Select
 
-from .db import PERSON, Database, GameRow, SeatRow, User
+from .db import OPEN, OVER, PERSON, Database, GameRow, SeatRow, User
 
 GAMES = cast(Table, GameRow.__table__)
 SEATS = cast(Table, SeatRow.__table__)
@@ -113,3 +122,68 @@ def read_game(db: Database, game_id: int) -> GameFacts | None:
         tuple(seats),
         names,
     )
+
+
+STATE: Select[Any] = select(GAMES.c.status, GAMES.c.updated).where(GAMES.c.id == bindparam("gid"))
+"""What of a settled game's facts still changes: its status and ``updated`` time."""
+
+MOST_KEPT = 4096
+"""How many settled games' facts a process keeps (the one used longest ago let go first)."""
+
+
+class Facts:
+    """Games' facts as :func:`read_game` reads them, a game's kept in memory once it is settled (under
+    way or over: its seats, players, visibility and setup never change after). Thread-safe."""
+
+    def __init__(self, db: Database, most: int = MOST_KEPT) -> None:
+        self.db = db
+        self._kept: LRUCache[int, GameFacts] = LRUCache(maxsize=most)
+        self._lock = threading.Lock()
+
+    def _kept_facts(self, game_id: int) -> GameFacts | None:
+        with self._lock:
+            return self._kept.get(game_id)
+
+    def _keep(self, facts: GameFacts) -> None:
+        if facts.status != OPEN:
+            with self._lock:
+                self._kept[facts.id] = facts
+
+    def read(self, game_id: int) -> GameFacts | None:
+        """The game's facts as stored now, read whole (None: no such game)."""
+        facts = read_game(self.db, game_id)
+        if facts is not None:
+            self._keep(facts)
+        return facts
+
+    def seats(self, game_id: int) -> GameFacts | None:
+        """The game's facts for deciding who may see it and which seats are whose: a settled game's
+        as kept (no query; its status may be behind: over while kept as under way, never the other
+        way), any other's read whole."""
+        return self._kept_facts(game_id) or self.read(game_id)
+
+    def now(self, game_id: int) -> GameFacts | None:
+        """The game's facts as stored now: a settled game's kept facts with its status and
+        ``updated`` read again (one primary-key query), any other's read whole."""
+        kept = self._kept_facts(game_id)
+        if kept is None:
+            return self.read(game_id)
+        with self.db.engine.connect() as conn:
+            row = conn.execute(STATE, {"gid": game_id}).one_or_none()
+        return None if row is None else self.at(kept, row.status, row.updated)
+
+    def settled(self, game_id: int, status: str, updated: datetime) -> GameFacts | None:
+        """A settled game's kept facts with ``status`` and ``updated`` as just read elsewhere (the
+        websocket's fingerprint); None if they are not kept."""
+        kept = self._kept_facts(game_id)
+        return None if kept is None else self.at(kept, status, updated)
+
+    def at(self, kept: GameFacts, status: str, updated: datetime) -> GameFacts:
+        """``kept`` with its status and ``updated`` time as read now; kept again once over (the
+        status changes no more)."""
+        if (status, updated) == (kept.status, kept.updated):
+            return kept
+        fresh = replace(kept, status=status, updated=updated)
+        if status == OVER and kept.status != OVER:
+            self._keep(fresh)
+        return fresh

@@ -28,7 +28,6 @@ from .access import can_see, no_game, visible
 from .auth import COOKIE
 from .context import Context
 from .db import MAX_ID
-from .facts import read_game
 from .hub import Subscriber
 from .views import Page, choose_role, game_payload
 
@@ -50,7 +49,7 @@ def _resolve(
     ``GET /api/games/{id}`` (404 alike for no game and a private game the user may not see)."""
     user = ctx.sessions.user(ctx.db, token)
     user_id = user.id if user is not None else None
-    row = visible(ctx.db, game_id, user_id, invite)
+    row = visible(ctx.facts, game_id, user_id, invite)
     live = ctx.store.live(game_id)
     return user_id, choose_role(row.seats, live, user_id, role)
 
@@ -67,13 +66,20 @@ def _payload(
     """The connection's next page; 404 if it was let in by an invitation that has since been spent
     (the seat taken) and the game is private to the user (see ``access.py``)."""
     game_id = sub.game_id
+    seen = None
     if ctx.watcher is not None:  # read before the page: a change landing in between is seen later
-        sub.seen = ctx.watcher.fingerprint(game_id)
+        seen = sub.seen = ctx.watcher.fingerprint(game_id)
     live = ctx.store.current(game_id)
     # Under the game's lock, like every other reader: the row and the cached state are then read
     # at the same point (an action being stored holds the lock until both have changed).
     with live.lock:
-        row = read_game(ctx.db, game_id)
+        row = None
+        if seen is not None and (seen[0], seen[1]) == live.stored:
+            # The fingerprint was read at the stored actions the state is at: its status and
+            # ``updated`` are the game's at that point (watch.fingerprint's order).
+            row = ctx.facts.settled(game_id, seen[2], seen[3])
+        if row is None:
+            row = ctx.facts.now(game_id)
         if row is None or (invite is not None and not can_see(row, user_id, invite)):
             raise no_game(game_id)
         return game_payload(row, live, user_id, role, log_from=log_from, log_key=log_key)
