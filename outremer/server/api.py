@@ -553,8 +553,13 @@ def _payload(
     role: str | None,
     log_from: int = 0,
     log_key: str | None = None,
+    live: LiveGame | None = None,
 ) -> Page:
-    live = ctx.store.current(game_id)
+    """The viewer's page of the game as stored now; or, given ``live``, the copy in memory this
+    process has just changed (an action's or an undo's answer: the game as that change left it, or
+    later), with no look at the stored actions."""
+    if live is None:
+        live = ctx.store.current(game_id)
     with live.lock:
         row = ctx.facts.now(game_id)
         if row is None:
@@ -638,7 +643,7 @@ def post_action(game_id: GameId, body: ActionBody, user: UserDep, ctx: CtxDep) -
             game_id, body.role, body.action, user_id=user.id, expected_version=body.version
         )
     ctx.changed(game_id)
-    page = _payload(ctx, game_id, user, body.role, body.log_from, body.log_key)
+    page = _payload(ctx, game_id, user, body.role, body.log_from, body.log_key, live)
     return answer(f'{{"accepted":{dumps(list(canon))},"version":{live.version},"game":{page.text}}}')
 
 
@@ -658,7 +663,7 @@ def post_undo(game_id: GameId, body: UndoBody, user: UserDep, ctx: CtxDep) -> Re
         live = ctx.store.undo(game_id, body.role, expected_version=body.version)
     version = live.version
     ctx.changed(game_id)
-    page = _payload(ctx, game_id, user, body.role, body.log_from, body.log_key)
+    page = _payload(ctx, game_id, user, body.role, body.log_from, body.log_key, live)
     return answer(f'{{"accepted":true,"version":{version},"game":{page.text}}}')
 
 
