@@ -78,6 +78,9 @@ class LiveGame:
     row_ids: list[int] = field(default_factory=list)
     # views.Pages: the parts of this state's pages, each computed once (made anew for a new state).
     pages: Any = field(default=None, repr=False, compare=False)
+    # Its bot seats (role -> bot), read once the game is under way: they never change after, and a
+    # game under way ends only by an action (:meth:`Store.bot_turn`).
+    bot_seats: dict[Role, str] | None = None
 
     @property
     def roles(self) -> tuple[Role, ...]:
@@ -136,7 +139,9 @@ class BotTurn:
     """A bot seat to act now (:meth:`Store.bot_turn`): the game at that moment (its title, and its
     record: setup and actions, from which the bot's process rebuilds the state), the role, its bot's
     name (with settings) and seed, and the stored actions it saw (count, highest row id), by which
-    :meth:`Store.bot_act` tells a stale answer."""
+    :meth:`Store.bot_act` tells a stale answer. ``row_ids`` holds the row id of each action: the id
+    of an action names every action before it too (ids are never used again, and an undo deletes
+    only the last), so the bot's process is sent only the actions after those it has (bots.py)."""
 
     game_id: int
     stored: tuple[int, int | None] | None
@@ -145,6 +150,7 @@ class BotTurn:
     seed: int
     game: Game[Any]
     record: Record
+    row_ids: list[int]
 
 
 # -- statements --------------------------------------------------------------------------------
@@ -479,22 +485,30 @@ class Store:
             return live
 
     # -- bots ----------------------------------------------------------------------------------
-    def bot_turn(self, game_id: int) -> BotTurn | None:
+    def bot_turn(self, game_id: int, *, refresh: bool = True) -> BotTurn | None:
         """The bot seat that must act now in ``game_id`` and what its bot process needs to choose
         (:class:`BotTurn`), or None (no bot to act, or the game is over). Holds the game's lock only
-        to read: the bot thinks elsewhere (bots.py), and :meth:`bot_act` stores its answer."""
+        to read: the bot thinks elsewhere (bots.py), and :meth:`bot_act` stores its answer.
+
+        ``refresh`` false trusts the copy in memory, as :meth:`act` does (no query): for a caller
+        that has just changed the game through this store, whose write :meth:`bot_act` checks, and
+        who is kicked again by any later change (one made through another process kicks that
+        process's bots). The bot seats are read from the database until the game is under way."""
         live = self.live(game_id)
         with live.lock:
-            live = self._refresh(live)
-            seats = self._bot_seats(game_id)
+            live = self._kept(live)
+            if refresh or live.stored is None:
+                live = self._refresh(live)
+            seats = live.bot_seats if live.bot_seats is not None else self._bot_seats(live)
             for role in live.game.active_roles(live.state):
                 name = seats.get(role)
                 if name is not None:
                     record = replace(
                         live.record, options=dict(live.record.options), actions=list(live.record.actions)
                     )
+                    seed = bot_seed(record.seed, role)
                     return BotTurn(
-                        game_id, live.stored, role, name, bot_seed(record.seed, role), live.game, record
+                        game_id, live.stored, role, name, seed, live.game, record, list(live.row_ids)
                     )
             return None
 
@@ -518,13 +532,15 @@ class Store:
                 return False
             return True
 
-    def _bot_seats(self, game_id: int) -> dict[Role, str]:
-        """The bot seats of ``game_id`` (role -> bot name), or none if the game is not under way."""
+    def _bot_seats(self, live: LiveGame) -> dict[Role, str]:
+        """The bot seats of ``live``'s game (role -> bot name), kept on it once the game is under
+        way; none if it is not."""
         with self.db.engine.connect() as conn:
-            rows = conn.execute(BOT_SEATS, {"gid": game_id}).all()
+            rows = conn.execute(BOT_SEATS, {"gid": live.id}).all()
         if not rows or rows[0].status != ACTIVE:
             return {}
-        return {row.role: row.bot for row in rows if row.role is not None and row.bot is not None}
+        live.bot_seats = {row.role: row.bot for row in rows if row.role is not None and row.bot is not None}
+        return live.bot_seats
 
 
 def record_from_save(data: Any) -> tuple[Game[Any], Record, Any]:
