@@ -16,7 +16,9 @@ Scoring after the fourth round (the Objectives, ``EndGame.2``) against those end
 victory check with 10 Glory (``VictoryCheck``), and the mean round of the early ends; for each
 two-Army Alliance, of the games it won, the share each Army was the Final Winner
 (``EndGame.FinalWinner``, a shared win counting half), and how many games each Army took each of
-the three tiebreakers in (``EndGame.FinalWinner.1-3``; JSON only). ``--save`` appends each game as
+the three tiebreakers in (``EndGame.FinalWinner.1-3``; JSON only); the Glory the Missions moved
+towards the Crusaders (``Upkeep.1``) and the Orders each Alliance left un-executed (``Upkeep.3``), a
+game, from the log. ``--save`` appends each game as
 a JSON line, ``--load`` reads such lines back (played games and loaded ones are counted together), so a large
 sample can be gathered over several runs. CPU seconds per game are those of the worker process.
 ``--missions`` plays nothing: it prints what each Mission would score at the start of each scenario
@@ -43,13 +45,15 @@ from outremer.cli.simulate import bot_seed
 from outremer.engine.registry import get_game
 from outremer.games.third_crusade import control, upkeep
 from outremer.games.third_crusade.common import alliance, data
-from outremer.games.third_crusade.state import CRUSADER, MUSLIM
+from outremer.games.third_crusade.state import CRUSADER, MUSLIM, NAMES
 
 SLUG = "third-crusade"
 SCORING = "after the fourth round"
 """Words of every End Game Scoring reason (``endgame._scoring_run``) and of no victory check's."""
 MISSION = re.compile(r"Regions held (\d+) to (\d+)")
 """The Mission's line at upkeep (``upkeep._mission``): the Crusaders' count, then the Muslims'."""
+UNEXECUTED = "was not executed"
+"""Words of the line of each Order lost at upkeep (``upkeep._orders``, ``Upkeep.3``)."""
 
 
 def scenarios(players: int) -> list[str]:
@@ -64,6 +68,17 @@ def mission_glory(state: Any) -> int:
     round's count of Regions held by the Crusaders less the Muslims', from the log."""
     held = (MISSION.search(text) for key, _, text in state.log if key == "Upkeep.1")
     return sum(int(m.group(1)) - int(m.group(2)) for m in held if m)
+
+
+def orders_lost(state: Any) -> dict[str, int]:
+    """The Orders each Alliance left un-executed and lost a Glory for over the game (``Upkeep.3``),
+    from the log."""
+    lost = {CRUSADER: 0, MUSLIM: 0}
+    for key, _, text in state.log:
+        if key == "Upkeep.3" and UNEXECUTED in text:
+            army = next(a for a in state.armies if text.startswith(f"The {NAMES[a]}'s "))
+            lost[alliance(army)] += 1
+    return lost
 
 
 def play(job: tuple[str, int, str]) -> dict[str, Any]:
@@ -89,6 +104,7 @@ def play(job: tuple[str, int, str]) -> dict[str, Any]:
         "reason": result["reason"],
         "tiebreakers": result.get("tiebreakers"),
         "mission glory": mission_glory(state),
+        "orders lost": orders_lost(state),
         "cpu seconds": time.process_time() - start,
     }
 
@@ -111,6 +127,7 @@ def summary(name: str, games: list[dict[str, Any]]) -> dict[str, Any]:
                 won[side] += 0.5
     early = [g for g in games if g["early"]]
     counted = [g for g in games if "mission glory" in g]
+    lost = [g["orders lost"] for g in games if "orders lost" in g]
     final: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     for g in games:
         side = g["alliance"]
@@ -144,6 +161,9 @@ def summary(name: str, games: list[dict[str, Any]]) -> dict[str, Any]:
         "missions' net Glory to the Crusaders": (
             sum(g["mission glory"] for g in counted) / len(counted) if counted else None
         ),
+        "orders lost a game": (
+            {side: sum(x[side] for x in lost) / len(lost) for side in (CRUSADER, MUSLIM)} if lost else None
+        ),
         "cpu seconds per game": sum(g["cpu seconds"] for g in games) / n,
     }
 
@@ -157,12 +177,15 @@ def table(rows: list[dict[str, Any]]) -> list[str]:
     """The rows as a Markdown table."""
     out = [
         "| row | games | Crusaders win | Muslims win | Objectives after round 4 | early 10 Glory "
-        "(mean round) | Final Winner within the Alliance | Missions' Glory to the Crusaders | CPU s/game |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "(mean round) | Final Winner within the Alliance | Missions' Glory to the Crusaders | "
+        "Orders lost a game, Crusaders / Muslims | CPU s/game |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         mean = r["mean round of early ends"]
         mission = r["missions' net Glory to the Crusaders"]
+        lost = r["orders lost a game"]
+        orders = "-" if lost is None else f"{lost[CRUSADER]:.1f} / {lost[MUSLIM]:.1f}"
         finals = "; ".join(
             f"{side} ({f['games won']}): "
             + ", ".join(f"{a} {pct(v)}" for a, v in f.items() if a != "games won")
@@ -172,7 +195,7 @@ def table(rows: list[dict[str, Any]]) -> list[str]:
             f"| {r['row']} | {r['games']} | {pct(r['crusader'])} | {pct(r['muslim'])} | "
             f"{pct(r['objectives after round 4'])} | {pct(r['early 10 Glory'])}"
             f"{'' if mean is None else f' ({mean:.1f})'} | {finals or '-'} | "
-            f"{'-' if mission is None else f'{mission:+.1f}'} | {r['cpu seconds per game']:.1f} |"
+            f"{'-' if mission is None else f'{mission:+.1f}'} | {orders} | {r['cpu seconds per game']:.1f} |"
         )
     return out
 

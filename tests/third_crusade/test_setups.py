@@ -70,23 +70,75 @@ def test_the_printed_track_values(setups: Setups) -> None:
     assert checked == 5 * 2 + 4
 
 
-def test_three_players_count_what_they_control(setups: Setups) -> None:
-    # No values are printed for 3 players; BoardSetup.4 L199 counts the Regions Controlled (R41). A Muslim
-    # pair keeps its 2-player values (Jerusalem prints nothing); a Crusader pair splits the two-coloured
-    # pieces, Tyre to the Angevin and Sidon to the Holy Roman Empire, and a lone Army keeps its values.
-    for lone in ARMIES:
+THREE = {
+    # R41: the 3-player page (L60) is lost; ours is the 2-player page with the additions setups.json
+    # keeps to a lone Army or a pair (docs/third-crusade/balance.md, step 6). Per lone Army: the Regions
+    # it Controls and its command points, crowns, supply and gold counted from their icons
+    # (BoardSetup.4 L199-L204); then the pair's values.
+    "angevin": (
+        {"tripoli", "sidon", "tyre", "d_galilee", "d_beqaa", "kerak", "jaffa"},
+        (2, 3, 7, 3),
+        {"ayyubid": (3, 2, 4, 3), "turkoman": (2, 2, 7, 3)},
+    ),
+    "hre": (
+        {"tripoli", "sidon", "tyre", "d_galilee", "d_beqaa", "kerak", "jaffa"},
+        (2, 3, 7, 3),
+        {"ayyubid": (3, 2, 4, 3), "turkoman": (2, 2, 7, 3)},
+    ),
+    "ayyubid": (
+        {"damascus", "acre", "d_samaria", "jerusalem", "ahamant"},
+        (3, 2, 4, 3),
+        {"angevin": (1, 0, 3, 1), "hre": (1, 3, 3, 1)},
+    ),
+    "turkoman": (
+        {"hama", "d_buqaia", "homs", "d_palmyra", "jerusalem", "damascus", "acre"},
+        (4, 3, 9, 5),
+        {"angevin": (1, 0, 3, 1), "hre": (1, 3, 3, 1)},
+    ),
+}
+
+
+def test_each_three_player_configuration(setups: Setups) -> None:
+    # Goal.2 L17: one Alliance of two players, a lone one. No values are printed for 3 players; each
+    # Army counts what it Controls (BoardSetup.4 L199, R1). A Crusader pair splits the two-coloured
+    # pieces, Tyre to the Angevin and Sidon to the Holy Roman Empire; a Muslim pair gives Jerusalem's to
+    # the Ayyubid (R41).
+    for lone, (regions, values, pair) in THREE.items():
         s = setups.scenarios[f"three_{lone}"]
         assert not s.printed and s.lone == lone
-        for army in s.armies:
-            if ARMIES[army] == "muslim" or army == lone:
-                assert tracks(s, army) == PRINTED[2][army]
+        held = {p.where for p in s.pieces if s.controller(p.where) == lone}
+        assert held == regions, lone
+        assert tracks(s, lone) == values, lone
+        assert {a: tracks(s, a) for a in s.armies if a != lone} == pair, lone
         if ARMIES[lone] == "muslim":
             assert (s.controller("tyre"), s.controller("sidon"), s.controller("jerusalem")) == (
                 "angevin",
                 "hre",
                 lone,
             )
-            assert (tracks(s, "angevin"), tracks(s, "hre")) == ((1, 0, 3, 1), (1, 3, 3, 1))
+
+
+def _two_player_page_only(doc: Any) -> None:
+    page = _page(doc)
+    page["placements"] = [p for p in page["placements"] if "only" not in p]
+
+
+def test_the_three_player_additions_touch_no_other_game(tmp_path: Path, setups: Setups) -> None:
+    # R41, Setup2p L213: the additions kept to a lone Army or a pair change no 2- or 4-player start,
+    # and every 3-player start is the 2-player page's with more pieces of the Armies they name
+    plain = load_setups(copy_pack(tmp_path, "setups", _two_player_page_only))
+    changed = set()
+    for sid, s in setups.scenarios.items():
+        before = plain.scenarios[sid]
+        if s.players != 3:
+            assert s == before, sid
+            continue
+        for army in s.armies:
+            for unit in UNITS:
+                assert s.on_map(army, unit) >= before.on_map(army, unit), (sid, army, unit)
+            if any(s.on_map(army, u) > before.on_map(army, u) for u in UNITS):
+                changed.add((sid, army))
+    assert changed == {("three_angevin", "angevin"), ("three_hre", "hre"), ("three_turkoman", "turkoman")}
 
 
 def test_boards_by_player_count(setups: Setups) -> None:
@@ -288,7 +340,13 @@ def track_rows(setups: Setups) -> list[str]:
 
 def placement_rows(page: dict[str, Any]) -> list[str]:
     cells = [
-        (p["region"], p["owner"], *(p[u] for u in UNITS), ", ".join(p["leaders"]) or "-", p["source"])
+        (
+            p["region"],
+            p["owner"] + (f" ({p['only']} only)" if "only" in p else ""),
+            *(p[u] for u in UNITS),
+            ", ".join(p["leaders"]) or "-",
+            p["source"],
+        )
         for p in page["placements"]
     ]
     cells += [
@@ -374,6 +432,10 @@ def _pair_missing(doc: Any) -> None:
     del _placement(doc, "sidon", "crusader")["pair"]
 
 
+def _only_on_the_four_player_page(doc: Any) -> None:
+    _placement(doc, "tartosa", "angevin", "four")["only"] = "lone"
+
+
 def _sabotage_in_jerusalem(doc: Any) -> None:
     _page(doc)["tokens"][1]["region"] = "jerusalem"
 
@@ -382,6 +444,14 @@ BROKEN = [
     (
         _pair_missing,
         "setups.json: page south placement sidon crusader: a two-coloured piece, and only it, names",
+    ),
+    (
+        _set(lambda d: _placement(d, "tyre", "crusader"), "only", "lone"),
+        "setups.json: page south placement tyre crusader lone: only an Army's own placement on a page of 3",
+    ),
+    (
+        _only_on_the_four_player_page,
+        "setups.json: page four placement tartosa angevin lone: only an Army's own placement on a page of 3",
     ),
     (
         _without_source,

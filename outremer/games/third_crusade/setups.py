@@ -6,7 +6,9 @@ rules (own pieces only, one own piece for each two-coloured piece, a Neutral Inf
 City, L213), the printed track values of each Army (`Setup2p.Tracks`, L225-L234; `Setup4p.Tracks`,
 L290-L297), the steps of `PlayerSetup` and `BoardSetup` (L132-L212) and the variable set-up
 (`VariableSetup`, L298-L326); the plutorial plays the Angevin's and the Ayyubid's 2-player start and
-so bounds their pieces. ``data/setups.json`` holds our reconstruction (docs/third-crusade/setups.md),
+so bounds their pieces. The 3-player page (L60) is lost with its text: a 3-player game lays out the
+2-player page, with the placements marked ``only: lone`` for its lone Army (R41). ``data/setups.json``
+holds our reconstruction (docs/third-crusade/setups.md),
 every record with its source. The file is validated by its JSON Schema, then each scenario is laid
 out and checked against the other packs: every Region on the map and on a board in use at its
 player count (`BoardSetup.1`, L180); the Armies right for the count (`PlayerSetup.1`, L134;
@@ -272,7 +274,7 @@ def _check_page(page: dict[str, Any], board: Board, leaders: Leaders) -> None:
     pid = page["id"]
     if not set(page["printed_for"]) <= set(page["players"]):
         fail(F, f"page {pid}", f"printed_for {page['printed_for']} not among its players {page['players']}")
-    places = [(p["region"], f"placement {p['region']} {p['owner']}") for p in page["placements"]]
+    places = [(p["region"], _placement_id(p)) for p in page["placements"]]
     places += [(n["region"], f"neutral {n['region']}") for n in page["neutrals"]]
     places += [(t["region"], f"token {t['token']} {t['region']}") for t in page["tokens"]]
     for region, rec in places:
@@ -282,9 +284,9 @@ def _check_page(page: dict[str, Any], board: Board, leaders: Leaders) -> None:
             on = board.regions[region].board
             if on not in _boards(board, n):
                 fail(F, f"page {pid} {rec}", f"on the {on} board, not in use with {n} players (L180)")
-    unique(F, f"page {pid} placement", (f"{p['region']} {p['owner']}" for p in page["placements"]))
+    unique(F, f"page {pid} placement", (_placement_id(p) for p in page["placements"]))
     for p in page["placements"]:
-        rec = f"page {pid} placement {p['region']} {p['owner']}"
+        rec = f"page {pid} {_placement_id(p)}"
         two_coloured = p["owner"] in ALLIANCES
         if two_coloured != ("pair" in p) or ("pair" in p and ARMIES[p["pair"]] != p["owner"]):
             fail(
@@ -292,6 +294,8 @@ def _check_page(page: dict[str, Any], board: Board, leaders: Leaders) -> None:
                 rec,
                 "a two-coloured piece, and only it, names its Alliance's Army for a pair (R41)",
             )
+        if "only" in p and (two_coloured or 3 not in page["players"]):
+            fail(F, rec, "only an Army's own placement on a page of 3 players is kept to a lone Army (R41)")
         for lid in p["leaders"]:
             leader = leaders.leaders.get(lid)
             if leader is None:
@@ -300,6 +304,10 @@ def _check_page(page: dict[str, Any], board: Board, leaders: Leaders) -> None:
                 fail(F, rec, f"leader {lid} is of the {leader.army}, not the {p['owner']}")
             if leader.enters != "setup":
                 fail(F, rec, f"leader {lid} enters by {leader.enters}, not at set-up (leaders.json)")
+
+
+def _placement_id(p: dict[str, Any]) -> str:
+    return f"placement {p['region']} {p['owner']}{' ' + p['only'] if 'only' in p else ''}"
 
 
 def _scenario(
@@ -315,7 +323,7 @@ def _scenario(
     _check_armies(rec, d["players"], armies, d.get("lone"))
     placed: list[Pieces] = []
     for p in page["placements"]:
-        owner = _owner(p, armies)
+        owner = _owner(p, armies, d.get("lone"))
         if owner is not None:
             placed.append(_pieces(p, p["region"], owner))
     placed += [_pieces(n, n["region"], NEUTRAL) for n in page["neutrals"]]
@@ -352,10 +360,14 @@ def _scenario(
     )
 
 
-def _owner(placement: dict[str, Any], armies: tuple[str, ...]) -> str | None:
-    """Who sets a placement's pieces in this game: its Army if in play; for a two-coloured piece its
-    Alliance's Army in play, or the Army it names when both play (Setup2p L213; R41)."""
+def _owner(placement: dict[str, Any], armies: tuple[str, ...], lone: str | None) -> str | None:
+    """Who sets a placement's pieces in this game: its Army if in play (one marked ``only: lone``
+    only in a 3-player game where that Army plays alone: the 3-player page's additions, R41); for
+    a two-coloured piece its Alliance's Army in play, or the Army it names when both play (Setup2p
+    L213; R41)."""
     owner = placement["owner"]
+    if placement.get("only") == "lone" and owner != lone:
+        return None
     if owner in ARMIES:
         return owner if owner in armies else None
     mine = [a for a in armies if ARMIES[a] == owner]
