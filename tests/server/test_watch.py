@@ -18,6 +18,7 @@ from starlette.testclient import WebSocketTestSession
 
 from outremer.bots.worker import think
 from outremer.server import create_app
+from outremer.server.bots import task_for
 from outremer.server.db import ActionRow, User
 from outremer.server.store import BotTurn, Conflict, LiveGame
 from outremer.server.watch import fingerprint, fingerprints
@@ -266,7 +267,7 @@ def stored(app: FastAPI, gid: int) -> list[tuple[int, str]]:
 
 def answer(app: str, turn: BotTurn) -> Any:
     """The action the bot of ``turn`` chooses, as a bot process of ``app`` would (here, in this one)."""
-    got = think((app, turn.game_id), turn.game, turn.record, turn.role, turn.bot, turn.seed)
+    got = think(task_for((app, turn.game_id), turn, None))  # the whole game, as a new process is sent
     assert got.error is None, got.error
     return got.action
 
