@@ -5,19 +5,24 @@ Usage: ``python bench/server_bots.py [--title crusader-rex] [--bots random,rando
 [--processes P] [--seconds S] [--seed K] [--json]``.
 
 One app in this process (SQLite in a temporary folder, as ``outremer serve`` would run it), ``N``
-games with bots in every seat (``--bots``: one name per role, e.g. ``ismcts,scripted``), played by
-the app's bot runner in ``P`` bot processes (server/bots.py). Meanwhile this thread reads the games
-in turn (``GET /api/games/{id}``) and times each answer. It stops when every game is over or after
-``S`` seconds. Printed: the bot actions stored and their rate, the CPU time the web process spends
-per bot action (its bot runner's threads: reading the turn, sending it to the bot process, storing
-the answer; the thinking is in the bot processes), and the GET answers' p50/p90/p99/max. CPU time
-is what a busy machine disturbs least; wall-clock figures are this machine's at the time.
+games with a bot in each seat (``--bots``: one name per role, e.g. ``ismcts,scripted``), played by
+the app's bot runner in ``P`` bot processes (server/bots.py); a seat named ``person`` is a person's
+instead, played by this thread through the API (a legal action drawn at random, seeded, whenever
+the seat may act: a person's action answered by the bots, issue 19's case). Meanwhile this thread
+reads the games in turn (``GET /api/games/{id}``) and times each answer. It stops when every game
+is over or after ``S`` seconds. Printed: the bot actions stored and their rate, the CPU time the
+web process spends per bot action (its bot runner's threads: reading the turn, sending the bot
+process what it lacks, storing the answer; the thinking is in the bot processes; a person's
+requests are not counted), the actions sent to the bot processes per bot action, and the GET
+answers' p50/p90/p99/max. CPU time is what a busy machine disturbs least; wall-clock figures are
+this machine's at the time.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import tempfile
 import time
@@ -30,6 +35,8 @@ from outremer.engine.registry import get_game
 from outremer.server import create_app
 
 PASSWORD = "correct horse battery"
+PERSON = "person"
+"""The name in ``--bots`` of a seat this thread plays as a person."""
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -48,7 +55,13 @@ def run(title: str, bots: list[str], games: int, processes: int, seconds: float,
     with TestClient(app) as client:
         r = client.post("/api/register", json={"name": "bench", "password": PASSWORD})
         assert r.status_code == 201, r.text
-        seats = [{"role": role, "kind": "bot", "bot": bot} for role, bot in zip(roles, bots, strict=True)]
+        seats = [
+            {"role": role, "kind": "me"} if bot == PERSON else {"role": role, "kind": "bot", "bot": bot}
+            for role, bot in zip(roles, bots, strict=True)
+        ]
+        person = next((role for role, bot in zip(roles, bots, strict=True) if bot == PERSON), None)
+        chooser = random.Random(seed)
+        moves = 0
         start = time.perf_counter()
         ids = []
         for i in range(games):
@@ -62,9 +75,17 @@ def run(title: str, bots: list[str], games: int, processes: int, seconds: float,
         while running and time.perf_counter() - start < seconds:
             for gid in sorted(running):
                 asked = time.perf_counter()
-                game = client.get(f"/api/games/{gid}").json()
+                game = client.get(f"/api/games/{gid}", params={"role": person} if person else {}).json()
                 latencies.append(time.perf_counter() - asked)
                 versions[gid] = game["version"]
+                if person is not None and game["legal_actions"] and not game["bot_error"]:
+                    action = chooser.choice(game["legal_actions"])["action"]
+                    body = {"role": person, "action": action, "version": game["version"]}
+                    r = client.post(f"/api/games/{gid}/action", json=body)
+                    if r.status_code == 200:  # 409: a bot acted first
+                        moves += 1
+                        game = r.json()["game"]
+                        versions[gid] = game["version"]
                 if game["bot_error"]:
                     errors.append(game["bot_error"])
                 if game["status"] == "over" or game["bot_error"]:
@@ -72,7 +93,8 @@ def run(title: str, bots: list[str], games: int, processes: int, seconds: float,
             time.sleep(0.01)
         wall = time.perf_counter() - start
         web_cpu = app.state.ctx.bots.cpu_seconds()
-        actions = sum(versions.values())
+        sent = app.state.ctx.bots.actions_sent()
+        actions = sum(versions.values()) - moves
     return {
         "title": title,
         "bots": bots,
@@ -81,9 +103,11 @@ def run(title: str, bots: list[str], games: int, processes: int, seconds: float,
         "games over": games - len(running),
         "bot errors": errors,
         "bot actions": actions,
+        "person actions": moves,
         "wall seconds": wall,
         "bot actions per second": actions / wall,
         "web CPU ms per bot action": 1000 * web_cpu / actions if actions else None,
+        "actions sent per bot action": sent / actions if actions else None,
         "GETs": len(latencies),
         "GET ms": {
             "p50": 1000 * statistics.median(latencies),
@@ -98,7 +122,11 @@ def main() -> None:
     """Parse arguments, run, print."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--title", default="crusader-rex")
-    parser.add_argument("--bots", default="random,random", help="one bot name per role, comma-separated")
+    parser.add_argument(
+        "--bots",
+        default="random,random",
+        help=f"one bot name per role, comma-separated ({PERSON!r}: a person)",
+    )
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--processes", type=int, default=2, help="bot processes")
     parser.add_argument("--seconds", type=float, default=120.0, help="stop reading after this long")
@@ -115,9 +143,10 @@ def main() -> None:
         f"{figures['games']} {figures['title']} games ({', '.join(figures['bots'])}), "
         f"{figures['bot processes']} bot processes: {figures['games over']} over, "
         f"{len(figures['bot errors'])} bot errors\n"
-        f"{figures['bot actions']} bot actions in {figures['wall seconds']:.1f} s "
-        f"({figures['bot actions per second']:.1f}/s), web CPU {'-' if per is None else f'{per:.2f}'} ms "
-        f"per bot action\n"
+        f"{figures['bot actions']} bot actions ({figures['person actions']} a person's) in "
+        f"{figures['wall seconds']:.1f} s ({figures['bot actions per second']:.1f}/s), web CPU "
+        f"{'-' if per is None else f'{per:.2f}'} ms per bot action, "
+        f"{figures['actions sent per bot action'] or 0:.2f} actions sent to bot processes per bot action\n"
         f"{figures['GETs']} GET game while the bots thought: p50 {get['p50']:.1f} ms, p90 {get['p90']:.1f}, "
         f"p99 {get['p99']:.1f}, max {get['max']:.1f}"
     )
