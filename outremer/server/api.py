@@ -30,6 +30,7 @@ from . import auth
 from .access import may_see, no_game, visible, visible_game
 from .context import Context
 from .db import ACTIVE, BOT, HOTSEAT, MAX_ID, OPEN, OVER, PERSON, ActionRow, GameRow, SeatRow, User
+from .facts import read_games
 from .inputs import ANY, BODY, LOG_KEY_PATTERN, UNSAFE, Body, Count, Text, Token, refusals
 from .limits import client_address
 from .store import SEED_RANGE, LiveGame, record_from_save
@@ -448,23 +449,22 @@ def list_games(
 ) -> list[dict[str, Any]]:
     """Browse games, newest first: by default the public games with an open seat (the lobby);
     ``mine=true`` lists the signed-in user's games (created or seated) of any visibility."""
-    with ctx.db.session() as s:
-        q = select(GameRow).order_by(GameRow.updated.desc(), GameRow.id.desc())
-        if status is not None:
-            q = q.where(GameRow.status == status)
-        if mine:
-            if user is None:
-                raise HTTPException(401, "sign in to list your games")
-            seated = select(SeatRow.game_id).where(SeatRow.user_id == user.id)
-            q = q.where((GameRow.created_by == user.id) | GameRow.id.in_(seated))
-        else:
-            q = q.where(GameRow.public.is_(True))
-        out = []
-        for row in s.execute(q.limit(limit)).scalars():
-            seats = seats_of(s, row.id)
-            names = user_names(s, seats, [row.created_by])
-            out.append(summary(row, seats, names, _uid(user), active_now(ctx.store, row)))
-        return out
+    q = select(GameRow.id).order_by(GameRow.updated.desc(), GameRow.id.desc())
+    if status is not None:
+        q = q.where(GameRow.status == status)
+    if mine:
+        if user is None:
+            raise HTTPException(401, "sign in to list your games")
+        seated = select(SeatRow.game_id).where(SeatRow.user_id == user.id)
+        q = q.where((GameRow.created_by == user.id) | GameRow.id.in_(seated))
+    else:
+        q = q.where(GameRow.public.is_(True))
+    with ctx.db.engine.connect() as conn:  # the ids, then their seats and players: two queries
+        ids = list(conn.execute(q.limit(limit)).scalars())
+    return [
+        summary(game, game.seats, game.names, _uid(user), active_now(ctx.store, game))
+        for game in read_games(ctx.db, ids)
+    ]
 
 
 def _take_seat(ctx: Context, seat_id: int, user: User) -> int:

@@ -12,6 +12,7 @@ seats are whose asks nothing.
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, cast
@@ -28,7 +29,7 @@ USERS = cast(Table, User.__table__)
 CREATOR = USERS.alias("creator")
 PLAYER = USERS.alias("player")
 
-GAME_AND_SEATS: Select[Any] = (
+_GAMES_AND_SEATS: Select[Any] = (
     select(
         GAMES.c.id,
         GAMES.c.title,
@@ -53,9 +54,10 @@ GAME_AND_SEATS: Select[Any] = (
         .outerjoin(SEATS, SEATS.c.game_id == GAMES.c.id)
         .outerjoin(PLAYER, PLAYER.c.id == SEATS.c.user_id)
     )
-    .where(GAMES.c.id == bindparam("gid"))
     .order_by(SEATS.c.id)
 )
+GAME_AND_SEATS = _GAMES_AND_SEATS.where(GAMES.c.id == bindparam("gid"))
+GAMES_AND_SEATS = _GAMES_AND_SEATS.where(GAMES.c.id.in_(bindparam("gids", expanding=True)))
 """A game's row with one line per seat (in the order the seats were made), and the names."""
 
 
@@ -98,8 +100,23 @@ def read_game(db: Database, game_id: int) -> GameFacts | None:
     """The game's facts as stored now, or None if there is no such game."""
     with db.engine.connect() as conn:
         rows = conn.execute(GAME_AND_SEATS, {"gid": game_id}).all()
-    if not rows:
-        return None
+    return _facts(rows) if rows else None
+
+
+def read_games(db: Database, game_ids: Sequence[int]) -> list[GameFacts]:
+    """The facts of the games ``game_ids`` (those that exist), in that order, read in one query."""
+    if not game_ids:
+        return []
+    with db.engine.connect() as conn:
+        rows = conn.execute(GAMES_AND_SEATS, {"gids": list(game_ids)}).all()
+    by_game: dict[int, list[Any]] = {}
+    for row in rows:
+        by_game.setdefault(row.id, []).append(row)
+    return [_facts(by_game[game_id]) for game_id in game_ids if game_id in by_game]
+
+
+def _facts(rows: Sequence[Any]) -> GameFacts:
+    """A game's facts from its lines of :data:`GAME_AND_SEATS` (one per seat, in order)."""
     first = rows[0]
     names = {first.created_by: first.creator_name} if first.created_by is not None else {}
     seats = []

@@ -107,7 +107,7 @@ def role_names(slug: str, roles: Sequence[Role]) -> dict[Role, str]:
     return {role: game.role_name(role) for role in roles}
 
 
-def active_now(store: Store, row: GameRow) -> list[Role]:
+def active_now(store: Store, row: GameRow | GameFacts) -> list[Role]:
     """The roles that must act now in a game under way (none in a game not under way, or one that
     cannot be rebuilt: the listing then says nothing of its turn rather than failing)."""
     if row.status != ACTIVE:
