@@ -270,15 +270,16 @@ class BotRunner:
     def _done(self, game_id: int, step: _Step) -> None:
         """The game's decision ended; queue it again (behind the others) if it made a step or if the
         game was kicked meanwhile: trusting the store's copy only after an answer stored and no
-        kick."""
+        kick. Queued again before the count of pending decisions falls, under the same lock, so that
+        :meth:`wait_idle` never sees a moment of rest between a stored answer and the next decision."""
         with self._cond:
             self._queued.discard(game_id)
             kicked = game_id in self._dirty
             self._dirty.discard(game_id)
+            if kicked or step is not _Step.NONE:
+                self._queue(game_id, current=step is _Step.STORED and not kicked)
             self._pending -= 1
             self._cond.notify_all()
-        if kicked or step is not _Step.NONE:
-            self._queue(game_id, current=step is _Step.STORED and not kicked)
 
     def actions_sent(self) -> int:
         """The actions sent to the bot processes so far (benchmarks, tests): each once, unless one

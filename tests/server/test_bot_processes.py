@@ -19,7 +19,7 @@ import uuid
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from fastapi import FastAPI
@@ -31,6 +31,8 @@ from outremer.bots.worker import Task, think
 from outremer.engine import registry
 from outremer.engine.game import Action, Bot, BotFactory, Game, Outcome, Role
 from outremer.engine.record import Record
+from outremer.server import bots
+from outremer.server.bots import BotRunner
 from outremer.server.db import ActionRow
 from tests.engine.bare import BareGame, Pile
 
@@ -355,3 +357,27 @@ def test_a_bot_process_that_lacks_a_game_applies_nothing_and_says_what_it_has(
     # Sent what it lacks, it plays on from the state it had (T.1: 7 - 2).
     assert think(task(two, 1, 22, after=(1, 21))).action == taken
     assert [left for _, left in thoughts(gated, 4)][3] == "5"
+
+
+def test_the_runner_is_not_idle_between_a_stored_answer_and_the_next_decision() -> None:
+    """A game whose bot just stored an answer is queued for its next decision before the runner's
+    count of pending decisions falls: ``wait_idle`` (what the tests and a closing server wait on)
+    must not return while a bot is still to act (it once did, under load, between the two)."""
+    runner = BotRunner(cast(Any, None), lambda game_id: None, processes=1)
+    steps = iter([bots._Step.STORED, bots._Step.STORED, bots._Step.NONE])
+    runner._decide = lambda thinker, game_id: next(steps)  # type: ignore[method-assign]
+    pending_at_notice: list[int] = []
+    notify = runner._cond.notify_all
+
+    def noted() -> None:
+        pending_at_notice.append(runner._pending)
+        notify()
+
+    runner._cond.notify_all = noted  # type: ignore[method-assign]
+    try:
+        runner.kick(1)
+        assert runner.wait_idle(PATIENCE)
+        # Idle only after the third decision: the two stored answers each queued the next first.
+        assert pending_at_notice == [1, 1, 0]
+    finally:
+        runner.close()
