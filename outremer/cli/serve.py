@@ -89,6 +89,14 @@ COOKIES = {"auto": None, "always": True, "never": False}
     help="Mark session cookies Secure (HTTPS only): auto does unless the page is served over http "
     "on loopback; always suits a server behind a proxy that ends TLS.",
 )
+@click.option(
+    "--access-log/--no-access-log",
+    default=False,
+    show_default=True,
+    envvar="OUTREMER_ACCESS_LOG",
+    show_envvar=True,
+    help="Log a line for every request (the per-route counts and latencies are at /api/metrics either way).",
+)
 def serve_command(
     host: str,
     port: int,
@@ -98,6 +106,7 @@ def serve_command(
     bot_processes: int,
     watch_interval: float,
     secure_cookies: str,
+    access_log: bool,
 ) -> None:
     """Serve Outremer over HTTP: the API at /api, documented at /openapi.json. Every option may
     also be set from the environment variable shown beside it; a flag wins over the variable."""
@@ -116,6 +125,7 @@ def serve_command(
         bot_processes=bot_processes,
         watch_interval=watch_interval,
         secure_cookies=COOKIES[secure_cookies],
+        access_log=access_log,
     )
 
 

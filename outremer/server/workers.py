@@ -60,11 +60,13 @@ def serve(
     bot_processes: int = DEFAULT_PROCESSES,
     watch_interval: float = DEFAULT_INTERVAL,
     secure_cookies: bool | None = None,
+    access_log: bool = False,
 ) -> None:
     """Serve on ``host:port`` until stopped: in this process (``workers`` 1), or in ``workers``
     processes sharing the port and the database; each with ``bot_processes`` bot processes, looking
     for other processes' changes every ``watch_interval`` seconds (SQLite), its session cookies
-    ``Secure`` as ``secure_cookies`` says (None: unless served over http on loopback)."""
+    ``Secure`` as ``secure_cookies`` says (None: unless served over http on loopback); a line logged
+    for each request if ``access_log``."""
     if workers < 1:
         raise ValueError(f"a server has at least one worker, not {workers}")
     if workers == 1:
@@ -75,7 +77,7 @@ def serve(
             watch_interval=watch_interval,
             secure_cookies=secure_cookies,
         )
-        uvicorn.run(served, host=host, port=port, log_level="info")
+        uvicorn.run(served, host=host, port=port, log_level="info", access_log=access_log)
         return
     Database(database).close()  # the schema made or upgraded once, before any worker starts
     os.environ[ENV_DATABASE] = database
@@ -90,5 +92,6 @@ def serve(
         host=host,
         port=port,
         log_level="info",
+        access_log=access_log,
         timeout_worker_healthcheck=HEALTHCHECK,
     )

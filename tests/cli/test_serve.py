@@ -59,6 +59,7 @@ def test_settings_come_from_the_environment_and_a_flag_wins(started: list[Any]) 
     url, kw, (_, run) = started
     defaults = {"bot_workers": 2, "watch_interval": 0.5, "secure_cookies": None}
     assert url == "sqlite:///club.db" and kw == {"live_games": 40, **defaults} and run["port"] == 8124
+    assert run["access_log"] is False  # a line a request costs CPU; /api/metrics counts them anyway
     started.clear()
     flagged = CliRunner(mix_stderr=False).invoke(cli, ["serve", "--live-games", "7"], env=env)
     assert flagged.exit_code == 0 and started[1] == {"live_games": 7, **defaults}
@@ -67,9 +68,10 @@ def test_settings_come_from_the_environment_and_a_flag_wins(started: list[Any]) 
         "OUTREMER_BOT_PROCESSES": "3",
         "OUTREMER_WATCH_INTERVAL": "2",
         "OUTREMER_SECURE_COOKIES": "always",
+        "OUTREMER_ACCESS_LOG": "1",
     }
     processes = CliRunner(mix_stderr=False).invoke(cli, ["serve"], env=env)
-    assert processes.exit_code == 0
+    assert processes.exit_code == 0 and started[2][1]["access_log"] is True
     assert started[1] == {"live_games": 40, "bot_workers": 3, "watch_interval": 2.0, "secure_cookies": True}
 
 

@@ -72,7 +72,7 @@ def test_workers_start_from_a_factory_with_the_command_s_settings(
     assert "2 worker processes" in result.stderr
     [(target, kw)] = runs
     assert target == "outremer.server.workers:app_from_environment"
-    assert kw["factory"] is True and kw["workers"] == 2
+    assert kw["factory"] is True and kw["workers"] == 2 and kw["access_log"] is False
     engine = create_engine(database)
     try:
         assert "actions" in inspect(engine).get_table_names()  # migrated before the workers start
@@ -210,9 +210,11 @@ def test_two_workers_behind_one_port_serve_one_game_alike(
             seen = json.loads(ws.recv(timeout=30))["game"]["version"]
         assert seen == 12
     client.close()
-    # Both workers served: each spent CPU on these requests (an idle worker spends almost none).
+    # Both workers served: each spent CPU on these requests. An idle worker spends about 2 ticks in
+    # 10 s (the supervisor's health checks); the kernel hands connections to whichever worker
+    # accepts first, so one may serve few of the 80-odd requests: 8 ticks tells it served some.
     assert workers_of(proc) == workers  # neither died
-    assert all(cpu_ticks(pid) - before[pid] >= 20 for pid in workers), {
+    assert all(cpu_ticks(pid) - before[pid] >= 8 for pid in workers), {
         pid: cpu_ticks(pid) - before[pid] for pid in workers
     }
 
