@@ -11,6 +11,7 @@ from ..bots.registry import bot_names
 from ..engine.errors import OutremerError
 from ..engine.registry import get_game, titles
 from .common import open_save
+from .db import db_group
 from .play import play_command
 from .serve import serve_command
 from .simulate import simulate_command
@@ -85,6 +86,7 @@ cli.add_command(play_command)
 cli.add_command(simulate_command)
 cli.add_command(tournament_command)
 cli.add_command(serve_command)
+cli.add_command(db_group)
 
 
 def main() -> None:

@@ -110,23 +110,27 @@ def serve_command(
 ) -> None:
     """Serve Outremer over HTTP: the API at /api, documented at /openapi.json. Every option may
     also be set from the environment variable shown beside it; a flag wins over the variable."""
+    from ..server.migrations import NewerSchema
     from ..server.workers import serve
 
     if database == DEFAULT_URL:
         DEFAULT_FOLDER.mkdir(exist_ok=True)
     many = f", {workers} worker processes" if workers > 1 else ""
     click.echo(f"Outremer on http://{host}:{port}/ (database {shown_url(database)}{many})", err=True)
-    serve(
-        host,
-        port,
-        database,
-        live_games=live_games,
-        workers=workers,
-        bot_processes=bot_processes,
-        watch_interval=watch_interval,
-        secure_cookies=COOKIES[secure_cookies],
-        access_log=access_log,
-    )
+    try:
+        serve(
+            host,
+            port,
+            database,
+            live_games=live_games,
+            workers=workers,
+            bot_processes=bot_processes,
+            watch_interval=watch_interval,
+            secure_cookies=COOKIES[secure_cookies],
+            access_log=access_log,
+        )
+    except NewerSchema as exc:  # a database a newer release upgraded: refused, left as it is
+        raise click.ClickException(str(exc)) from exc
 
 
 def shown_url(database: str) -> str:

@@ -1,16 +1,21 @@
 """A database made before the migrations (issue 13: 64-bit ids, 128-bit seeds) opens under today's
-server with its games and actions intact and playable, on SQLite and on PostgreSQL."""
+server with its games and actions intact and playable, on SQLite and on PostgreSQL: every title's
+games, finished and not, replay identically and play on (issue 19). ``outremer db upgrade`` does it
+on its own and says what it did; a database a newer Outremer upgraded is refused, unchanged."""
 
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from click.testing import CliRunner
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import (
@@ -27,12 +32,13 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-from outremer.engine.registry import get_game
+from outremer.cli.main import cli
+from outremer.engine.registry import get_game, titles
 from outremer.engine.rng import KEYED, LEGACY
 from outremer.server import create_app
 from outremer.server.auth import hash_password
-from outremer.server.db import Base, GameRow
-from outremer.server.migrations import BASELINE
+from outremer.server.db import Base, Database, GameRow
+from outremer.server.migrations import BASELINE, NewerSchema, revisions
 
 from .conftest import PASSWORD, ctx_of
 
@@ -245,3 +251,124 @@ def test_a_new_database_is_made_at_the_latest_revision(db_url: str) -> None:
             assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == latest
     finally:
         ctx_of(app).close()
+
+
+# -- every title, a finished and an unfinished game each, under the old schema (issue 19) -----------
+UNFINISHED = 25
+
+
+def legacy_game(slug: str, seed: int, most: int | None) -> tuple[list[tuple[str, list[Any]]], Any]:
+    """Random legal actions (a generator seeded ``seed``) in a game of ``slug`` dealt as games were
+    then: ``most`` of them, or to the game's end (None)."""
+    game = get_game(slug)
+    scenario, options = game.check_setup(None, None)
+    state = game.setup(seed, scenario=scenario, options=options, generator=LEGACY)
+    rng = random.Random(seed)
+    actions: list[tuple[str, list[Any]]] = []
+    while (most is None or len(actions) < most) and (active := game.active_roles(state)):
+        role = active[0]
+        action = rng.choice(game.legal_actions(state, role))
+        game.apply_in_place(state, role, action)
+        actions.append((role, list(action)))
+    assert most is not None or game.outcome(state) is not None
+    return actions, state
+
+
+@pytest.fixture
+def every_title_database(db_url: str) -> tuple[str, dict[int, tuple[str, int, int | None]]]:
+    """An old database holding, for every installed title, a game played to its end and one under
+    way, all seats held by alice; and which game is which: id -> (title, seed, actions or None)."""
+    engine = create_engine(db_url)
+    Old.metadata.create_all(engine)
+    made: dict[int, tuple[str, int, int | None]] = {}
+    with Session(engine) as s, s.begin():
+        alice = OldUser(name="alice", password_hash=hash_password(PASSWORD))
+        s.add(alice)
+        s.flush()
+        for i, slug in enumerate(titles()):
+            game = get_game(slug)
+            scenario, options = game.check_setup(None, None)
+            for seed, most in ((100 + i, None), (200 + i, UNFINISHED)):
+                actions, _ = legacy_game(slug, seed, most)
+                row = OldGame(
+                    title=slug,
+                    scenario=scenario,
+                    options=options,
+                    seed=seed,
+                    status="over" if most is None else "active",
+                    created_by=alice.id,
+                )
+                s.add(row)
+                s.flush()
+                made[row.id] = (slug, seed, most)
+                for role in game.roles_for(scenario, options):
+                    s.add(OldSeat(game_id=row.id, role=role, kind="hotseat", user_id=alice.id))
+                for n, (role, action) in enumerate(actions, start=1):
+                    s.add(
+                        OldAction(game_id=row.id, n=n, role=role, action=json.dumps(action), user_id=alice.id)
+                    )
+    engine.dispose()
+    return db_url, made
+
+
+def test_every_titles_old_games_load_replay_alike_and_play_on(
+    every_title_database: tuple[str, dict[int, tuple[str, int, int | None]]],
+) -> None:
+    """Issue 19: after the upgrade every game of every title still loads, replays to the very
+    state it was in, and an unfinished one accepts its next action."""
+    url, made = every_title_database
+    app = create_app(url, secure_cookies=False)
+    try:
+        alice = signed_in(app, "alice")
+        assert {slug for slug, _, _ in made.values()} == set(titles())
+        for gid, (slug, seed, most) in made.items():
+            game = get_game(slug)
+            actions, state = legacy_game(slug, seed, most)
+            live = ctx_of(app).store.live(gid)
+            assert live.record.generator == LEGACY and live.version == len(actions), slug
+            assert game.to_json(live.state) == game.to_json(state), slug  # replayed identically
+            page = alice.get(f"/api/games/{gid}").json()
+            assert page["status"] == ("over" if most is None else "active"), slug
+            if most is None:
+                assert page["legal_actions"] == [] and page["outcome"] is not None, slug
+                continue
+            role = game.active_roles(state)[0]
+            legal = alice.get(f"/api/games/{gid}", params={"role": role}).json()["legal_actions"]
+            body = {"role": role, "action": legal[0]["action"], "version": len(actions)}
+            r = alice.post(f"/api/games/{gid}/action", json=body)
+            assert r.status_code == 200 and r.json()["version"] == len(actions) + 1, (slug, r.text)
+    finally:
+        ctx_of(app).close()
+
+
+def test_outremer_db_upgrade_upgrades_and_says_what_it_did(old_database: str, tmp_path: Path) -> None:
+    latest = revisions()[-1]
+    runner = CliRunner(mix_stderr=False)
+    first = runner.invoke(cli, ["db", "upgrade", "--database", old_database])
+    assert first.exit_code == 0, first.stderr
+    assert f"schema revision before the migrations -> {latest}" in first.output
+    again = runner.invoke(cli, ["db", "upgrade", "--database", old_database])
+    assert again.exit_code == 0 and f"already at schema revision {latest}" in again.output
+    missing = runner.invoke(cli, ["db", "upgrade", "--database", f"sqlite:///{tmp_path / 'none.db'}"])
+    assert missing.exit_code == 1 and "no database at" in missing.stderr
+    assert not (tmp_path / "none.db").exists()  # a mistyped path makes no new database
+
+
+def test_a_database_a_newer_outremer_upgraded_is_refused_and_left_alone(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ctx_of(create_app(db_url, secure_cookies=False)).close()
+    engine = create_engine(db_url)
+    with engine.begin() as conn:
+        conn.execute(text("UPDATE alembic_version SET version_num = 'f00d'"))
+    with pytest.raises(NewerSchema, match="'f00d'"):
+        Database(db_url)
+    monkeypatch.setattr("uvicorn.run", lambda *a, **kw: pytest.fail("served a database it cannot read"))
+    runner = CliRunner(mix_stderr=False)
+    for args in (["serve", "--database", db_url], ["db", "upgrade", "--database", db_url]):
+        result = runner.invoke(cli, args)
+        assert result.exit_code == 1, (args, result.output, result.stderr)
+        assert "newer Outremer" in result.stderr and "Traceback" not in result.stderr
+    with engine.connect() as conn:  # nothing was changed
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "f00d"
+    engine.dispose()
