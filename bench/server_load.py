@@ -17,7 +17,10 @@ client has its game and its websocket. Printed: person actions per second; p50/p
 client to the first ``changed`` message at that version or later on the game's socket; 0 when the
 message came first); the server's CPU (its processes' user and system time from /proc) per HTTP
 request and per person action; and the errors: every answer's status is checked, and any non-2xx
-answer, exception or lost websocket is one. Traffic goes only to 127.0.0.1.
+answer, exception or lost websocket is one, but for an action refused with 409 because a bot's
+simultaneous action moved the game on between the client's read and its action (one action per
+version: the client reads the game again, as the browser does), which is counted apart as a
+version conflict. Traffic goes only to 127.0.0.1.
 
 Usage: ``python bench/server_load.py [--games 10] [--mode paced|saturated] [--seconds 30]
 [--bot random] [--title crusader-rex] [--database URL] [--serve-args "..."] [--client-nice N]
@@ -114,6 +117,7 @@ class Stats:
     errors: Counter[str] = field(default_factory=Counter)
     examples: dict[str, str] = field(default_factory=dict)
     pushed_first: int = 0  # pushes that arrived before the action's answer
+    conflicts: int = 0  # actions refused because the game had moved on (409): read again
 
     def error(self, what: str, why: str = "") -> None:
         """Count an error of kind ``what`` (in and out of the window: an error is never fine),
@@ -214,7 +218,9 @@ class Player:
             self.stats.requests += 1
             if kind is not None:
                 self.stats.latency[kind].append(time.perf_counter() - t0)
-        if not 200 <= status < 300:
+        if status == 409 and kind == "action":  # the game moved on: the client reads it again
+            self.stats.conflicts += 1
+        elif not 200 <= status < 300:
             route = re.sub(r"/\d+", "/{id}", path.split("?")[0])
             why = answer.get("error", "") if isinstance(answer, dict) else ""
             self.stats.error(f"{method} {route} {status}", why)
@@ -423,6 +429,7 @@ async def drive(args: argparse.Namespace, port: int, tokens: list[str], server_p
         "server CPU ms per request": round(1000 * cpu / requests, 2),
         "server CPU ms per person action": round(1000 * cpu / max(stats.actions, 1), 2),
         "client CPU % of one core": round(100 * client_cpu / seconds, 1),
+        "version conflicts": stats.conflicts,
         "errors": sum(stats.errors.values()),
         "errors by kind": dict(stats.errors),
         "first error of each kind": stats.examples,
@@ -447,6 +454,7 @@ def report(figures: dict[str, Any]) -> None:
     )
     print(f"  client CPU                  {f['client CPU % of one core']} % of one core")
     print(f"  games finished              {f['games finished']}")
+    print(f"  version conflicts           {f['version conflicts']} (the game moved on: read again)")
     print(f"  errors                      {f['errors']}")
     for what, n in f["errors by kind"].items():
         why = f["first error of each kind"].get(what)
