@@ -642,7 +642,7 @@ def post_action(game_id: GameId, body: ActionBody, user: UserDep, ctx: CtxDep) -
         live, canon = ctx.store.act(
             game_id, body.role, body.action, user_id=user.id, expected_version=body.version
         )
-    ctx.changed(game_id)
+    ctx.changed(game_id, current=True)
     page = _payload(ctx, game_id, user, body.role, body.log_from, body.log_key, live)
     return answer(f'{{"accepted":{dumps(list(canon))},"version":{live.version},"game":{page.text}}}')
 
@@ -662,7 +662,7 @@ def post_undo(game_id: GameId, body: UndoBody, user: UserDep, ctx: CtxDep) -> Re
     with _over_said(ctx, game_id):
         live = ctx.store.undo(game_id, body.role, expected_version=body.version)
     version = live.version
-    ctx.changed(game_id)
+    ctx.changed(game_id, current=True)
     page = _payload(ctx, game_id, user, body.role, body.log_from, body.log_key, live)
     return answer(f'{{"accepted":true,"version":{version},"game":{page.text}}}')
 

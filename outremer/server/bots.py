@@ -196,9 +196,12 @@ class BotRunner:
         self._pending = 0
         self._closed = False
 
-    def kick(self, game_id: int) -> None:
-        """Let the bots of ``game_id`` act if it is their turn (returns at once)."""
-        self._queue(game_id, current=False)
+    def kick(self, game_id: int, *, current: bool = False) -> None:
+        """Let the bots of ``game_id`` act if it is their turn (returns at once). ``current``: the
+        change was made through this process's store, whose copy then holds it (a person's action
+        or undo), so the bots' turn is read from the copy without a query; any other change (one
+        seen by the watcher, a new game, a seat taken) is read from the database first."""
+        self._queue(game_id, current=current)
 
     def _queue(self, game_id: int, *, current: bool) -> None:
         """Queue ``game_id`` for its next decision; ``current``: the store's copy of it may be

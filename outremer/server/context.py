@@ -33,10 +33,11 @@ class Context:
     metrics: Metrics = field(default_factory=Metrics)  # requests per route (operations.py)
     sessions: Sessions = field(default_factory=Sessions)  # who holds each session, remembered (auth.py)
 
-    def changed(self, game_id: int) -> None:
-        """A game changed: tell its watchers, and let its bots play if it is their turn."""
+    def changed(self, game_id: int, *, current: bool = False) -> None:
+        """A game changed: tell its watchers, and let its bots play if it is their turn (``current``:
+        the store's copy holds the change, made through it: see ``BotRunner.kick``)."""
         self.hub.notify(game_id)
-        self.bots.kick(game_id)
+        self.bots.kick(game_id, current=current)
 
     def close(self) -> None:
         """Stop the watcher and the bots, then let go of the database."""

@@ -381,3 +381,44 @@ def test_the_runner_is_not_idle_between_a_stored_answer_and_the_next_decision() 
         assert pending_at_notice == [1, 1, 0]
     finally:
         runner.close()
+
+
+def test_a_change_made_through_this_store_is_read_from_its_copy(
+    gated: Path, app: FastAPI, user: Callable[[str], TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a person's action or undo through this process, the bots' turn is read from the store's
+    copy, which holds it (no query); a change this process did not make (a kick from the watcher,
+    a new game) is read from the database first."""
+    ctx = ctx_of(app)
+    kicks: list[tuple[int, bool]] = []
+    kick = ctx.bots.kick
+    monkeypatch.setattr(
+        ctx.bots, "kick", lambda game_id, *, current=False: (kicks.append((game_id, current)), kick(game_id))
+    )
+    alice = user("alice")
+    seats = [{"role": "First", "kind": "me"}, {"role": "Second", "kind": "me"}]
+    gid = new_game(alice, seats, title="gated", scenario="seven", seed=3)["id"]
+    assert kicks == [(gid, False)]  # a new game
+    r = alice.post(f"/api/games/{gid}/action", json={"role": "First", "action": ["take", 1], "version": 0})
+    assert r.status_code == 200, r.text
+    assert kicks[-1] == (gid, True)
+    asked: list[bool] = []
+    runner = BotRunner(cast(Any, FakeStore(asked)), lambda game_id: None, processes=1)
+    try:
+        runner.kick(1, current=True)
+        assert runner.wait_idle(PATIENCE)
+        runner.kick(1)
+        assert runner.wait_idle(PATIENCE)
+    finally:
+        runner.close()
+    assert asked == [False, True]  # refresh: not after a change made here, but after any other
+
+
+@dataclass
+class FakeStore:
+    """A store with no bot ever to act, noting whether each look at a bot's turn refreshed."""
+
+    asked: list[bool]
+
+    def bot_turn(self, game_id: int, *, refresh: bool = True) -> None:
+        self.asked.append(refresh)
