@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from .serve import DEFAULT_URL, shown_url
+from .serve import database_option, shown_url
 
 
 @click.group("db")
@@ -19,14 +19,7 @@ def db_group() -> None:
 
 
 @db_group.command("upgrade")
-@click.option(
-    "--database",
-    default=DEFAULT_URL,
-    show_default=True,
-    envvar="OUTREMER_DATABASE",
-    show_envvar=True,
-    help="Database URL, as `outremer serve` takes it.",
-)
+@database_option
 def upgrade_command(database: str) -> None:
     """Bring the database to this version's schema, keeping every game and account. A database
     upgraded by a newer Outremer is refused, unchanged."""

@@ -15,6 +15,17 @@ COOKIES = {"auto": None, "always": True, "never": False}
 """``--secure-cookies``: auto gives ``Secure`` unless served over http on loopback."""
 
 
+database_option = click.option(
+    "--database",
+    default=DEFAULT_URL,
+    show_default=True,
+    envvar="OUTREMER_DATABASE",
+    show_envvar=True,
+    help="Database URL: sqlite:///FILE, or postgresql+psycopg://USER:PASS@HOST/DB.",
+)
+"""The database's option, as ``outremer serve`` and ``outremer db upgrade`` take it."""
+
+
 @click.command("serve")
 @click.option(
     "--host",
@@ -33,14 +44,7 @@ COOKIES = {"auto": None, "always": True, "never": False}
     show_envvar=True,
     help="Port to listen on.",
 )
-@click.option(
-    "--database",
-    default=DEFAULT_URL,
-    show_default=True,
-    envvar="OUTREMER_DATABASE",
-    show_envvar=True,
-    help="Database URL: sqlite:///FILE, or postgresql+psycopg://USER:PASS@HOST/DB (driver installed).",
-)
+@database_option
 @click.option(
     "--live-games",
     default=DEFAULT_LIVE_GAMES,
