@@ -11,8 +11,7 @@ DEFAULT_URL = f"sqlite:///{DEFAULT_FOLDER}/outremer.db"  # the same default as o
 DEFAULT_LIVE_GAMES = 256  # the same default as outremer.server.store
 DEFAULT_BOT_PROCESSES = 2  # the same default as outremer.server.bots
 DEFAULT_WATCH_INTERVAL = 0.5  # the same default as outremer.server.watch
-COOKIES = {"auto": None, "always": True, "never": False}
-"""``--secure-cookies``: auto gives ``Secure`` unless served over http on loopback."""
+COOKIE_SETTINGS = ("auto", "always", "never")  # the same as outremer.server.workers.COOKIES
 
 
 database_option = click.option(
@@ -87,7 +86,7 @@ database_option = click.option(
     "--secure-cookies",
     default="auto",
     show_default=True,
-    type=click.Choice(list(COOKIES)),
+    type=click.Choice(COOKIE_SETTINGS),
     envvar="OUTREMER_SECURE_COOKIES",
     show_envvar=True,
     help="Mark session cookies Secure (HTTPS only): auto does unless the page is served over http "
@@ -130,7 +129,7 @@ def serve_command(
             workers=workers,
             bot_processes=bot_processes,
             watch_interval=watch_interval,
-            secure_cookies=COOKIES[secure_cookies],
+            secure_cookies=secure_cookies,
             access_log=access_log,
         )
     except NewerSchema as exc:  # a database a newer release upgraded: refused, left as it is

@@ -30,7 +30,9 @@ ENV_BOT_PROCESSES = "OUTREMER_BOT_PROCESSES"
 ENV_WATCH_INTERVAL = "OUTREMER_WATCH_INTERVAL"
 ENV_SECURE_COOKIES = "OUTREMER_SECURE_COOKIES"
 COOKIES = {"auto": None, "always": True, "never": False}
-"""The values of :data:`ENV_SECURE_COOKIES` (as ``outremer serve --secure-cookies`` takes them)."""
+"""The settings of the cookies' ``Secure`` mark (``outremer serve --secure-cookies``, and
+:data:`ENV_SECURE_COOKIES`), as the app takes them: auto marks them unless the page is served over
+http on loopback."""
 
 HEALTHCHECK = 30
 """Seconds a worker may take to answer the supervisor before it is taken for hung and replaced:
@@ -59,13 +61,13 @@ def serve(
     workers: int = 1,
     bot_processes: int = DEFAULT_PROCESSES,
     watch_interval: float = DEFAULT_INTERVAL,
-    secure_cookies: bool | None = None,
+    secure_cookies: str = "auto",
     access_log: bool = False,
 ) -> None:
     """Serve on ``host:port`` until stopped: in this process (``workers`` 1), or in ``workers``
     processes sharing the port and the database; each with ``bot_processes`` bot processes, looking
     for other processes' changes every ``watch_interval`` seconds (SQLite), its session cookies
-    ``Secure`` as ``secure_cookies`` says (None: unless served over http on loopback); a line logged
+    ``Secure`` as the setting ``secure_cookies`` names (:data:`COOKIES`); a line logged
     for each request if ``access_log``."""
     if workers < 1:
         raise ValueError(f"a server has at least one worker, not {workers}")
@@ -75,7 +77,7 @@ def serve(
             live_games=live_games,
             bot_workers=bot_processes,
             watch_interval=watch_interval,
-            secure_cookies=secure_cookies,
+            secure_cookies=COOKIES[secure_cookies],
         )
         uvicorn.run(served, host=host, port=port, log_level="info", access_log=access_log)
         return
@@ -84,7 +86,7 @@ def serve(
     os.environ[ENV_LIVE_GAMES] = str(live_games)
     os.environ[ENV_BOT_PROCESSES] = str(bot_processes)
     os.environ[ENV_WATCH_INTERVAL] = repr(watch_interval)
-    os.environ[ENV_SECURE_COOKIES] = next(k for k, v in COOKIES.items() if v is secure_cookies)
+    os.environ[ENV_SECURE_COOKIES] = secure_cookies
     uvicorn.run(
         f"{__name__}:app_from_environment",
         factory=True,

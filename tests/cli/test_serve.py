@@ -92,4 +92,4 @@ def test_the_command_and_the_store_agree_on_the_default() -> None:
     assert serve_cli.DEFAULT_LIVE_GAMES == store.DEFAULT_LIVE_GAMES
     assert serve_cli.DEFAULT_BOT_PROCESSES == bots.DEFAULT_PROCESSES
     assert serve_cli.DEFAULT_WATCH_INTERVAL == watch.DEFAULT_INTERVAL
-    assert serve_cli.COOKIES == workers.COOKIES
+    assert tuple(workers.COOKIES) == serve_cli.COOKIE_SETTINGS
