@@ -3,13 +3,18 @@ a draw 1/2, §20.2), with a 95% interval, the final VP's distribution, the game'
 share of endings by kind (with ``--json``, each game's too: score, ending, last turn, VP).
 
 Usage: ``python bench/kingdom_of_heaven_balance.py [--games N] [--seed S] [--jobs J]
-[--scenario X ...] [--christian BOT] [--muslim BOT] [--json]``. Game i of a scenario is seeded S+i,
+[--scenario X ...] [--christian BOT] [--muslim BOT] [--save FILE.jsonl] [--load FILE.jsonl ...]
+[--json]``. Game i of a scenario is seeded S+i,
 its bots S+i (Christian) and S+i+1 (Muslim); the bots are any the registry makes (default:
 ``scripted`` for both; ``random`` against ``scripted`` measures the bot). A game that raises is
 counted apart (``errors``) with its seed, not scored. Endings by kind: ``automatic`` (§5.8 L321),
 ``crusade_cancelled`` (§19.2 L1226), ``christian`` and ``muslim`` (a condition met at the end,
-§20.2 L1244), ``marginal`` (K27), ``draw`` (§20.2 L1246), ``unfinished``. Prints figures only;
-nothing is asserted.
+§20.2 L1244), ``marginal`` (K27), ``draw`` (§20.2 L1246), ``unfinished``. ``--save`` appends
+each game as a JSON line as it ends (scenario, seed, bots, score, ending, last turn, VP; a raised
+game with its error), ``--load`` reads such lines back: the games loaded and those played are
+counted together, so a large sample gathers over several runs and sessions (``--games`` then
+defaults to 0). Only games of the bots asked for are pooled, each scenario and seed once. Prints
+figures only; nothing is asserted.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import math
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from outremer.bots.match import play_match
@@ -28,6 +34,8 @@ from outremer.games.kingdom_of_heaven.common import pack_at
 from outremer.games.kingdom_of_heaven.game import KingdomOfHeaven
 from outremer.games.kingdom_of_heaven.state import CHRISTIAN, MUSLIM
 
+SAVED = ("score", "kind", "turn", "vp")
+"""The fields of a saved game that was scored (a raised one has ``error`` instead)."""
 KINDS = ("automatic", "crusade_cancelled", "christian", "muslim", "marginal", "draw", "unfinished")
 
 
@@ -48,21 +56,55 @@ def kind(reason: str) -> str:
 
 
 def one(scenario: str, seed: int, christian: str, muslim: str) -> dict[str, Any]:
-    """One game: the Christian's score (None: the game raised), the ending's kind, the last turn
-    played and each side's VP at the end."""
+    """One game, named by its scenario, seed and bots: the Christian's score (None: the game
+    raised), the ending's kind, the last turn played and each side's VP at the end."""
     game = KingdomOfHeaven()
     bots = {CHRISTIAN: make_bot(christian, game, seed), MUSLIM: make_bot(muslim, game, seed + 1)}
+    name = {"scenario": scenario, "seed": seed, "christian": christian, "muslim": muslim}
     try:
         match = play_match(game, bots, seed, scenario)
     except Exception as e:  # a rules crash: reported, not scored
-        return {"score": None, "error": f"seed {seed}: {type(e).__name__}: {e}"[:200]}
+        return {**name, "score": None, "error": f"seed {seed}: {type(e).__name__}: {e}"[:200]}
     state = match.state
     outcome = game.outcome(state)
     vp = dict(state.vp)
     if outcome is None:
-        return {"score": 0.5, "kind": "unfinished", "turn": state.turn, "vp": vp}
+        return {**name, "score": 0.5, "kind": "unfinished", "turn": state.turn, "vp": vp}
     score = 0.5 if not outcome.winners else (1.0 if CHRISTIAN in outcome.winners else 0.0)
-    return {"score": score, "kind": kind(outcome.reason), "turn": state.turn, "vp": vp}
+    return {**name, "score": score, "kind": kind(outcome.reason), "turn": state.turn, "vp": vp}
+
+
+def load(paths: list[Path], christian: str, muslim: str) -> list[dict[str, Any]]:
+    """The games saved in ``paths`` (one JSON object a line, as ``--save`` writes them) played by
+    ``christian`` and ``muslim``; a line that is not such a game, or a scenario and seed met twice,
+    is an error (SystemExit) naming the file and line."""
+    games: list[dict[str, Any]] = []
+    seen: dict[tuple[str, int], str] = {}
+    for path in paths:
+        try:
+            lines = path.read_text().splitlines()
+        except OSError as e:
+            raise SystemExit(f"--load {path}: {e.strerror}") from e
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            where = f"{path}:{number}"
+            try:
+                game = json.loads(line)
+                key = (str(game["scenario"]), int(game["seed"]))
+                bots = (game["christian"], game["muslim"])
+                missing = [] if "error" in game else [k for k in SAVED if k not in game]
+            except (ValueError, TypeError, KeyError) as e:
+                raise SystemExit(f"{where}: not a saved game ({type(e).__name__}: {e})") from e
+            if missing:
+                raise SystemExit(f"{where}: not a saved game (no {', '.join(missing)})")
+            if bots != (christian, muslim):
+                continue
+            if key in seen:
+                raise SystemExit(f"{where}: scenario {key[0]} seed {key[1]} already loaded from {seen[key]}")
+            seen[key] = where
+            games.append(game)
+    return games
 
 
 def interval(scores: list[float]) -> tuple[float, float, float]:
@@ -112,33 +154,51 @@ def summary(games: list[dict[str, Any]], turns: int) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--games", type=int, help="games a scenario (default 20, 0 with --load)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--scenario", action="append")
     parser.add_argument("--christian", default="scripted")
     parser.add_argument("--muslim", default="scripted")
+    parser.add_argument("--save", type=Path, help="append each game played as a JSON line")
+    parser.add_argument("--load", type=Path, action="append", default=[], help="games saved before")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    unknown = [sc for sc in args.scenario or [] if sc not in KingdomOfHeaven.scenarios]
+    if unknown:
+        raise SystemExit(f"unknown scenario {unknown[0]!r}; there are {', '.join(KingdomOfHeaven.scenarios)}")
+    games = load(args.load, args.christian, args.muslim)
+    count = args.games if args.games is not None else (0 if args.load else 20)
+    played = {(g["scenario"], g["seed"]) for g in games}
     scenarios = args.scenario or list(KingdomOfHeaven.scenarios)
-    jobs = [(sc, args.seed + i, args.christian, args.muslim) for sc in scenarios for i in range(args.games)]
+    jobs = [(sc, args.seed + i, args.christian, args.muslim) for sc in scenarios for i in range(count)]
+    twice = next((j for j in jobs if j[:2] in played), None)
+    if twice is not None:
+        raise SystemExit(f"scenario {twice[0]} seed {twice[1]} is loaded already: choose another --seed")
     start = time.time()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        results = list(pool.map(one, *zip(*jobs, strict=True)))
+        for record in pool.map(one, *zip(*jobs, strict=True)) if jobs else ():
+            games.append(record)
+            if args.save:
+                with args.save.open("a") as f:
+                    f.write(json.dumps(record) + "\n")
+    if not games:
+        raise SystemExit("no games: give --games, or --load games of these bots")
     pack = pack_at(None)
-    out: dict[str, Any] = {"christian": args.christian, "muslim": args.muslim, "games": args.games}
+    shown = args.scenario or [
+        sc for sc in KingdomOfHeaven.scenarios if any(g["scenario"] == sc for g in games)
+    ]
+    out: dict[str, Any] = {"christian": args.christian, "muslim": args.muslim, "games": count}
     out["scenarios"] = {
-        sc: summary(
-            [r for j, r in zip(jobs, results, strict=True) if j[0] == sc],
-            pack.scenarios[sc].turns,
-        )
-        for sc in scenarios
+        sc: summary([g for g in games if g["scenario"] == sc], pack.scenarios[sc].turns) for sc in shown
     }
     out["seconds"] = round(time.time() - start, 1)
     if args.json:
         print(json.dumps(out))
         return
-    print(f"Christian {args.christian} vs Muslim {args.muslim}, {args.games} games a scenario")
+    print(
+        f"Christian {args.christian} vs Muslim {args.muslim}, {len(jobs)} games played, {len(games)} counted"
+    )
     print("sc  Christian [95%]      ended by                     turn (of)   VP Christian    VP Muslim")
     for sc, r in out["scenarios"].items():
         ends = " ".join(f"{k}:{n}" for k, n in sorted(r["ends"].items(), key=lambda x: -x[1]))
