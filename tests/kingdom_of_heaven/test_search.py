@@ -1,0 +1,99 @@
+"""The search bot on Kingdom of Heaven (bots/ismcts.py over sampler.py): blind to what its player
+cannot see (the opponent's hand, the deck's order, the generator, §8.1), the same search for the
+same seed, and led by the scripted bot, whose game it plays with a single iteration."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from outremer.bots.match import play_match
+from outremer.bots.registry import make_bot
+from outremer.engine import rng as engine_rng
+from outremer.games.kingdom_of_heaven.bot import ScriptedBot
+from outremer.games.kingdom_of_heaven.game import KingdomOfHeaven
+from outremer.games.kingdom_of_heaven.state import PLAYERS, State
+
+GAME = KingdomOfHeaven()
+
+
+class Recording(KingdomOfHeaven):
+    """Kingdom of Heaven noting every position the search judges."""
+
+    def __init__(self) -> None:
+        self.judged: list[dict[str, float]] = []
+
+    def evaluate(self, state: State) -> dict[str, float]:
+        self.judged.append(super().evaluate(state))
+        return self.judged[-1]
+
+
+def play_to(scenario: str, seed: int, steps: int) -> State:
+    """The position after ``steps`` actions of the scripted bots (or the end, if sooner)."""
+    state = GAME.setup(seed, scenario)
+    players = {r: ScriptedBot(seed + i) for i, r in enumerate(PLAYERS)}
+    for _ in range(steps):
+        active = GAME.active_roles(state)
+        if not active:
+            break
+        GAME.perform(state, active[0], players[active[0]].choose(GAME, state, active[0]))
+    return state
+
+
+def twin(state: State, role: str, seed: int) -> State:
+    """``state`` as ``role`` cannot tell it apart: the opponent's unknown cards exchanged with the
+    deck's (§8.1: both hidden; the cards he knows of that hand, §13.6, kept), the deck shuffled,
+    the generator keyed anew."""
+    out = GAME.copy(state)
+    r = random.Random(seed)
+    for other in PLAYERS:
+        if other == role:
+            continue
+        known = out.known[other]
+        unknown = [c for c in out.hands[other] if c not in known]
+        pool = unknown + out.deck
+        r.shuffle(pool)
+        out.hands[other] = list(known) + pool[: len(unknown)]
+        out.deck = pool[len(unknown) :]
+    out.rng = engine_rng.fresh(r)
+    return out
+
+
+def search(game: KingdomOfHeaven, seed: int) -> Any:
+    return make_bot("ismcts:iterations=12", game, seed)
+
+
+@pytest.mark.parametrize(("scenario", "seed", "steps"), [("A", 3, 40), ("D", 5, 25), ("D", 7, 160)])
+def test_the_search_ignores_the_opponents_hand_the_deck_and_the_generator(
+    scenario: str, seed: int, steps: int
+) -> None:
+    # §8.1: the opponent's hand and the deck's order are hidden. On a position and its twin (only
+    # those and the generator changed), the very same search: choice, visits, every position
+    # judged; and the same again for the same seed.
+    state = play_to(scenario, seed, steps)
+    role = GAME.active_roles(state)[0]
+    assert len(GAME.legal_actions(state, role)) > 1
+    other = twin(state, role, seed)
+    assert other.hands != state.hands or other.deck != state.deck
+    seen = []
+    for position in (state, other, state):
+        game = Recording()
+        bot = search(game, seed)
+        seen.append((bot.choose(game, position, role), bot.last_visits, game.judged))
+    assert seen[0] == seen[1] == seen[2]
+    assert 0 < sum(seen[0][1].values()) == bot.last_iterations <= 12
+    assert len(seen[0][2]) == 2 * bot.last_iterations  # each iteration judged, and its root
+
+
+def test_with_one_iteration_it_plays_the_scripted_bots_game_move_for_move() -> None:
+    # The scripted bot leads the search (its choice gets half the prior) and is shown every
+    # decision of the real game: with a single iteration the search plays its game.
+    def players(name: str) -> dict[str, Any]:
+        return {r: make_bot(name, GAME, 4 + i) for i, r in enumerate(PLAYERS)}
+
+    searched = play_match(GAME, players("ismcts:iterations=1"), 4, "D", max_steps=150)
+    scripted = play_match(GAME, players("scripted"), 4, "D", max_steps=150)
+    assert searched.record.actions == scripted.record.actions
+    assert len(searched.record.actions) == 150
