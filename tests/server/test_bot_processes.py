@@ -170,6 +170,19 @@ def take(client: TestClient, gid: int, version: int) -> None:
 VS_GATE = [{"role": "First", "kind": "me"}, {"role": "Second", "kind": "bot", "bot": "gate"}]
 
 
+def first_take_answered(
+    gated: Path, app: FastAPI, user: Callable[[str], TestClient]
+) -> tuple[TestClient, int, BotRunner]:
+    """The gate open, Alice against the gate bot on 7 counters, her first take answered by it."""
+    (gated / "open").touch()
+    alice = user("alice")
+    gid = new_game(alice, VS_GATE, title="gated", scenario="seven", seed=3)["id"]
+    runner = ctx_of(app).bots
+    take(alice, gid, 0)
+    assert runner.wait_idle(PATIENCE)
+    return alice, gid, runner
+
+
 def test_a_bot_thinks_in_another_process_while_requests_answer(
     gated: Path, app: FastAPI, user: Callable[[str], TestClient]
 ) -> None:
@@ -241,12 +254,7 @@ def test_a_bot_process_is_sent_each_action_once(
 def test_a_game_let_go_from_memory_is_sent_only_what_is_new(
     gated: Path, app: FastAPI, user: Callable[[str], TestClient]
 ) -> None:
-    (gated / "open").touch()
-    alice = user("alice")
-    gid = new_game(alice, VS_GATE, title="gated", scenario="seven", seed=3)["id"]
-    runner = ctx_of(app).bots
-    take(alice, gid, 0)
-    assert runner.wait_idle(PATIENCE)
+    alice, gid, runner = first_take_answered(gated, app, user)
     ctx_of(app).store.forget(gid)  # let go, as when other games come in: rebuilt by replay when next used
     take(alice, gid, 2)
     assert runner.wait_idle(PATIENCE)
@@ -260,12 +268,7 @@ def test_a_game_let_go_from_memory_is_sent_only_what_is_new(
 def test_a_bot_process_that_died_is_replaced_and_says_what_it_lacks(
     gated: Path, app: FastAPI, user: Callable[[str], TestClient]
 ) -> None:
-    (gated / "open").touch()
-    alice = user("alice")
-    gid = new_game(alice, VS_GATE, title="gated", scenario="seven", seed=3)["id"]
-    runner = ctx_of(app).bots
-    take(alice, gid, 0)
-    assert runner.wait_idle(PATIENCE)
+    alice, gid, runner = first_take_answered(gated, app, user)
     [(pid, left)] = thoughts(gated, 1)
     assert left == "6"  # T.1: 7 - 1
     os.kill(pid, signal.SIGKILL)  # the idle bot process dies
