@@ -1,0 +1,191 @@
+"""Third Crusade: a bot (the scripted one by default) against the rulebook's Bot, the solo game's
+Bot Table (``Solo``, ``BotTable``), with 95% Wilson intervals (issue 17: "a strong scripted player
+beats the Bot more often than not, but not always").
+
+Usage: ``python bench/third_crusade_solo.py [--players 2 --players 4] [--scenario NAME ...]
+[--bots muslim --bots crusader] [--games N] [--seed K] [--bot scripted] [--jobs J]
+[--save FILE.jsonl] [--load FILE.jsonl ...] [--json]``.
+
+A game is set up with the option ``solo`` (the rules play the Muslims) or ``solo`` and
+``crusader_bots`` (the Crusaders; ``--bots`` picks the sides, both by default); ``--bot`` plays every
+human seat, each seeded as ``outremer simulate`` seeds it. ``--players P`` spreads ``N`` games in turn
+over the scenarios of that count and the Bot sides (2: the four pairings; 3: the four lone Armies;
+4: ``four``), ``--scenario`` plays ``N`` of one scenario so; game ``i`` is seeded ``K+i``.
+
+Figures per player count, per Bot side and per scenario: games; the share the humans' Alliance won
+(a victory shared by every Army, R23's option, counts half); of those, the share ended at a victory
+check with 10 Glory before End Game Scoring (``VictoryCheck``, ``EndGame.2``); the same for the Bot's
+wins; CPU seconds a game. ``--save`` appends each game as a JSON line and ``--load`` reads them back,
+counted with those played.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from outremer.bots.match import play_match
+from outremer.bots.ratings import wilson
+from outremer.bots.registry import make_bot
+from outremer.cli.simulate import bot_seed
+from outremer.engine.registry import get_game
+from outremer.games.third_crusade.state import CRUSADER, MUSLIM
+
+SLUG = "third-crusade"
+SCORING = "after the fourth round"
+"""Words of every End Game Scoring reason (``endgame._scoring_run``) and of no victory check's."""
+SIDES = (MUSLIM, CRUSADER)
+HUMANS_EARLY = "humans' wins at a victory check"
+BOT_EARLY = "Bot's wins at a victory check"
+
+
+def scenarios(players: int) -> list[str]:
+    """The standard scenarios of ``players`` players (not the plutorial nor the variable set-up)."""
+    prefix = {2: "two_", 3: "three_", 4: "four"}[players]
+    return [s for s in get_game(SLUG).scenarios if s.startswith(prefix)]
+
+
+def options(side: str) -> dict[str, bool]:
+    """The setup options that have the rules play ``side`` (``Solo``; solo.bot_side)."""
+    return {"solo": True, "crusader_bots": side == CRUSADER}
+
+
+def play(job: tuple[str, str, int, str]) -> dict[str, Any]:
+    """One game of ``scenario`` seeded ``seed``, the Bot playing ``side`` and ``bot`` every other
+    Army, as a JSON-ready record."""
+    scenario, side, seed, bot = job
+    game = get_game(SLUG)
+    chosen = options(side)
+    humans = game.roles_for(scenario, chosen)
+    start = time.process_time()
+    bots = {r: make_bot(bot, game, bot_seed(seed, k)) for k, r in enumerate(humans)}
+    state = play_match(game, bots, seed, scenario, chosen).state
+    result = state.result
+    return {
+        "scenario": scenario,
+        "players": len(game.roles_for(scenario)),
+        "bot side": side,
+        "seed": seed,
+        "bot": bot,
+        "humans": list(humans),
+        "alliance": result["alliance"],
+        "winners": list(result["winners"]),
+        "early": SCORING not in result["reason"],
+        "round": state.round + 1,
+        "reason": result["reason"],
+        "cpu seconds": time.process_time() - start,
+    }
+
+
+def rate(score: float, n: int) -> dict[str, Any]:
+    """``score / n`` with its 95% Wilson interval (None for no games)."""
+    if n == 0:
+        return {"rate": None, "ci": None}
+    w = wilson(score, n)
+    return {"rate": w.value, "ci": [w.low, w.high]}
+
+
+def summary(name: str, games: list[dict[str, Any]]) -> dict[str, Any]:
+    """The figures of ``games`` (see the module docstring)."""
+    n = len(games)
+    human = [g for g in games if g["alliance"] not in (None, g["bot side"])]
+    bot = [g for g in games if g["alliance"] == g["bot side"]]
+    shared = n - len(human) - len(bot)
+    return {
+        "row": name,
+        "games": n,
+        "humans win": rate(len(human) + shared / 2, n),
+        HUMANS_EARLY: rate(sum(g["early"] for g in human), len(human)),
+        BOT_EARLY: rate(sum(g["early"] for g in bot), len(bot)),
+        "cpu seconds per game": sum(g["cpu seconds"] for g in games) / n,
+    }
+
+
+def pct(r: dict[str, Any]) -> str:
+    if r["rate"] is None:
+        return "-"
+    low, high = r["ci"]
+    return f"{100 * r['rate']:.0f}% [{100 * low:.0f}, {100 * high:.0f}]"
+
+
+def table(bot: str, rows: list[dict[str, Any]]) -> list[str]:
+    """The rows as a Markdown table."""
+    out = [
+        f"| row | games | {bot} wins | of its wins, at a victory check | of the Bot's wins, at a "
+        "victory check | CPU s/game |",
+        "|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        out.append(
+            f"| {r['row']} | {r['games']} | {pct(r['humans win'])} | "
+            f"{pct(r[HUMANS_EARLY])} | {pct(r[BOT_EARLY])} | "
+            f"{r['cpu seconds per game']:.1f} |"
+        )
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, action="append", default=[], choices=(2, 3, 4))
+    parser.add_argument("--scenario", action="append", default=[], help="repeatable")
+    parser.add_argument("--bots", action="append", default=[], choices=SIDES, help="the Bot's side")
+    parser.add_argument("--games", type=int, default=0, help="games per player count or scenario")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bot", default="scripted", help="the bot in every human seat")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--save", type=Path, help="append each game played as a JSON line")
+    parser.add_argument("--load", type=Path, action="append", default=[], help="games saved before")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    game = get_game(SLUG)
+    unknown = [s for s in args.scenario if s not in game.scenarios]
+    if unknown:
+        raise SystemExit(f"unknown scenario {unknown[0]!r}; {SLUG} has {', '.join(game.scenarios)}")
+    sides = args.bots or list(SIDES)
+    groups = [[s] for s in args.scenario] + [scenarios(p) for p in args.players]
+    jobs = []
+    for names in groups:
+        pairs = [(s, side) for s in names for side in sides]
+        jobs += [(*pairs[i % len(pairs)], args.seed + i, args.bot) for i in range(args.games)]
+    games = [json.loads(line) for path in args.load for line in path.read_text().splitlines() if line]
+    start = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for i, record in enumerate(pool.map(play, jobs), 1):
+            games.append(record)
+            if args.save:
+                with args.save.open("a") as f:
+                    f.write(json.dumps(record) + "\n")
+            print(
+                f"[{i}/{len(jobs)}] {record['scenario']} Bot {record['bot side']} seed {record['seed']}: "
+                f"{record['winners']} ({time.perf_counter() - start:.0f} s)",
+                file=sys.stderr,
+                flush=True,
+            )
+    if not games:
+        raise SystemExit("no games: give --players or --scenario with --games, or --load")
+    rows = []
+    for players in sorted({g["players"] for g in games}):
+        mine = [g for g in games if g["players"] == players]
+        rows.append(summary(f"{players} players", mine))
+        for side in SIDES:
+            theirs = [g for g in mine if g["bot side"] == side]
+            if theirs:
+                rows.append(summary(f"{players} players, Bot {side}", theirs))
+                names = sorted({g["scenario"] for g in theirs})
+                if len(names) > 1:
+                    for s in names:
+                        rows.append(summary(f"{s}, Bot {side}", [g for g in theirs if g["scenario"] == s]))
+    bots = sorted({g["bot"] for g in games})
+    if args.json:
+        print(json.dumps({"bots": bots, "rows": rows}, indent=2))
+        return
+    print("\n".join(table(", ".join(bots), rows)))
+
+
+if __name__ == "__main__":
+    main()
