@@ -18,7 +18,7 @@ from typing import Any, NoReturn, Self
 
 from ...engine import rng
 from ...engine.errors import BadSave
-from ...engine.plain import FLAT, FLAT_VALUES, GENERATOR, LOG, NESTED, SHARED, PlainState, slots
+from ...engine.plain import FLAT, FLAT_VALUES, GENERATOR, LOG, NESTED, SHARED, Kind, PlainState, clone, slots
 from ...engine.procedures import Frame
 
 FORMAT = "outremer/kingdom-of-heaven/state/1"
@@ -46,6 +46,15 @@ def group() -> dict[str, Any]:
     return {"full": {}, "reduced": {}, "leaders": []}
 
 
+_GROUP = '{{"full": g["full"].copy(), "reduced": g["reduced"].copy(), "leaders": g["leaders"].copy()}}'
+PILES = Kind("piles", "{{p: " + _GROUP + " for p, g in {}.items()}}", clone, clone)
+"""Power -> group (pools, dead): a copy has its own of each group and of its three parts, as
+NESTED gives, written out for the group's shape (a search bot copies states thousands of times)."""
+PLACES = Kind(
+    "places", "{{at: {{p: " + _GROUP + " for p, g in gs.items()}} for at, gs in {}.items()}}", clone, clone
+)
+"""Place -> Power -> group (field, inside): as PILES, one level deeper."""
+
 # The state's fields in JSON order, each with how deep a copy goes (engine.plain).
 FIELDS = (
     ("rng", GENERATOR),
@@ -60,10 +69,10 @@ FIELDS = (
     ("rp", FLAT),
     ("rebuilds", FLAT),
     ("owners", FLAT),
-    ("field", NESTED),
-    ("inside", NESTED),
-    ("pools", NESTED),
-    ("dead", NESTED),
+    ("field", PLACES),
+    ("inside", PLACES),
+    ("pools", PILES),
+    ("dead", PILES),
     ("prisoners", FLAT_VALUES),
     ("castles", FLAT_VALUES),
     ("cities", FLAT),
