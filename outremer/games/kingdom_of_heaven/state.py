@@ -26,7 +26,7 @@ FORMAT = "outremer/kingdom-of-heaven/state/1"
 CHRISTIAN, NEUTRAL, MUSLIM = "christian", "neutral", "muslim"  # the orientations (§9.1 L492)
 PLAYERS = (CHRISTIAN, MUSLIM)  # the two roles (§1), the Christian first where order matters
 
-__all__ = ["CHRISTIAN", "MUSLIM", "NEUTRAL", "PHASES", "PLAYERS", "State", "group", "marker"]
+__all__ = ["CHRISTIAN", "MUSLIM", "NEUTRAL", "PHASES", "PLAYERS", "State", "copy_groups", "group", "marker"]
 
 SHARED_MARKER = {"templars": "jerusalem", "hospitallers": "jerusalem"}
 """The Orders move with the Kingdom of Jerusalem's political status marker (§9.1.1 L504)."""
@@ -47,13 +47,25 @@ def group() -> dict[str, Any]:
 
 
 _GROUP = '{{"full": g["full"].copy(), "reduced": g["reduced"].copy(), "leaders": g["leaders"].copy()}}'
-PILES = Kind("piles", "{{p: " + _GROUP + " for p, g in {}.items()}}", clone, clone)
+POWER_GROUPS = Kind("power groups", "{{p: " + _GROUP + " for p, g in {}.items()}}", clone, clone)
 """Power -> group (pools, dead): a copy has its own of each group and of its three parts, as
 NESTED gives, written out for the group's shape (a search bot copies states thousands of times)."""
-PLACES = Kind(
-    "places", "{{at: {{p: " + _GROUP + " for p, g in gs.items()}} for at, gs in {}.items()}}", clone, clone
+PLACE_GROUPS = Kind(
+    "place groups",
+    "{{at: {{p: " + _GROUP + " for p, g in gs.items()}} for at, gs in {}.items()}}",
+    clone,
+    clone,
 )
-"""Place -> Power -> group (field, inside): as PILES, one level deeper."""
+"""Place -> Power -> group (field, inside): as POWER_GROUPS, one level deeper."""
+
+
+def copy_groups(groups: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Power -> group, copied as POWER_GROUPS copies it (for the views)."""
+    return {
+        p: {"full": g["full"].copy(), "reduced": g["reduced"].copy(), "leaders": g["leaders"].copy()}
+        for p, g in groups.items()
+    }
+
 
 # The state's fields in JSON order, each with how deep a copy goes (engine.plain).
 FIELDS = (
@@ -69,10 +81,10 @@ FIELDS = (
     ("rp", FLAT),
     ("rebuilds", FLAT),
     ("owners", FLAT),
-    ("field", PLACES),
-    ("inside", PLACES),
-    ("pools", PILES),
-    ("dead", PILES),
+    ("field", PLACE_GROUPS),
+    ("inside", PLACE_GROUPS),
+    ("pools", POWER_GROUPS),
+    ("dead", POWER_GROUPS),
     ("prisoners", FLAT_VALUES),
     ("castles", FLAT_VALUES),
     ("cities", FLAT),

@@ -16,7 +16,7 @@ from ...engine.plain import clone
 from ...engine.procedures import public_frame
 from .replacement import in_play
 from .sieges import besieging, defender_manpower
-from .state import PLAYERS, State
+from .state import PLAYERS, State, copy_groups
 from .strongholds import manpower
 
 
@@ -27,8 +27,9 @@ def reads(entry: list[Any], role: str | None) -> bool:
 
 
 def log(state: State, role: str | None) -> list[list[Any]]:
-    """The log entries ``role`` may read, as [key, text]."""
-    return [[key, text] for key, audience, text in state.log if reads([key, audience, text], role)]
+    """The log entries ``role`` may read, as [key, text] (reads(), written out: every view reads
+    the whole log, the search bot's guide thousands of times a game)."""
+    return [[key, text] for key, audience, text in state.log if audience is None or role in audience]
 
 
 def hand(state: State, role: str | None, player: str) -> dict[str, Any]:
@@ -65,12 +66,12 @@ def view(state: State, role: str | None) -> dict[str, Any]:
         "rp": dict(state.rp),
         "rebuilds": dict(state.rebuilds),
         "owners": dict(state.owners),
-        "field": clone(state.field),
-        "inside": clone(state.inside),
-        "pools": clone(state.pools),
-        "dead": clone(state.dead),
+        "field": {at: copy_groups(gs) for at, gs in state.field.items()},
+        "inside": {at: copy_groups(gs) for at, gs in state.inside.items()},
+        "pools": copy_groups(state.pools),
+        "dead": copy_groups(state.dead),
         "prisoners": clone(state.prisoners),
-        "castles": clone(state.castles),
+        "castles": {s: dict(c) for s, c in state.castles.items()},
         "cities": dict(state.cities),
         "sieges": clone(state.sieges),
         "failed_calls": dict(state.failed_calls),
