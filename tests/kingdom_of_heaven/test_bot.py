@@ -111,7 +111,8 @@ def test_the_muslim_short_of_the_crusade_threshold_goes_for_what_he_can_take():
     # while short of it the Muslim bot counts the VP it lacks and weighs each enemy stronghold by
     # its RF with its whole garrison inside (§17.4, §17.2) and by its port (no blockade, so no
     # starvation, §17.6.2): Acre (3, +1 for the port, +1 for Reynald's battle 2, +2 for six steps)
-    # counts farther than Jerusalem (no port), both 5 VP (§20.1.1). Past the threshold, and for
+    # counts farther than Jerusalem (no port), both 5 VP (§20.1.1). At the threshold he is still
+    # a lost place from it, so he weighs them so until the Crusade comes (§19.1); after, and for
     # the Christian, both count by their worth alone
     state = GAME.setup(1, "D")
     crusade = data(state).scenarios["D"].crusade
@@ -125,7 +126,12 @@ def test_the_muslim_short_of_the_crusade_threshold_goes_for_what_he_can_take():
     assert targets["acre"] > targets["jerusalem"]
     state.vp[MUSLIM] = crusade.threshold
     me = _seat(state, MUSLIM)
-    assert me.crusade_gap() == 0 and me.targets()["acre"] == me.targets()["jerusalem"]
+    assert me.crusade_gap() == 0 and me.targets()["acre"] - me.targets()["jerusalem"] == 1.5
+    christian = _seat(state, CHRISTIAN)
+    assert christian.hard("damascus") == 0.0
+    state.crusade = "arrived"
+    me = _seat(state, MUSLIM)
+    assert not me.crusade_due() and me.targets()["acre"] == me.targets()["jerusalem"]
 
 
 def test_the_muslim_short_of_the_crusade_threshold_still_defends():

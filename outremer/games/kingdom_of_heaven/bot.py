@@ -114,11 +114,15 @@ class Seat:
     def worth(self, space: str) -> int:
         return self.pack.board.vp(space, self.view["scenario"]) if space in self.pack.board.spaces else 0
 
+    def crusade_due(self) -> bool:
+        """Whether a Crusade is scheduled and not yet come (§19.1 L1220), its check still ahead."""
+        return self.scenario.crusade is not None and self.view["crusade"] == "scheduled"
+
     def crusade_gap(self) -> int:
         """The Muslim VP still missing for a scheduled Crusade to come (§19.2 L1224: below the
         threshold on its turn the game ends in a Christian major victory); 0 without one."""
         crusade = self.scenario.crusade
-        if crusade is None or self.view["crusade"] != "scheduled":
+        if crusade is None or not self.crusade_due():
             return 0
         return max(0, crusade.threshold - self.view["vp"][MUSLIM])
 
@@ -136,8 +140,8 @@ class Seat:
         the VP spaces it does not control (§20.1), the richer ones first; those it controls that an
         enemy army at them or next to them outnumbers (its defence); and the strongholds its own
         forces besiege too weakly to assault at 3 to 2 (§17.7), so that other forces join the
-        siege. The Muslim short of a Crusade's threshold, who must gain VP by the Crusade's turn
-        (§19.2), counts each enemy stronghold the farther the harder it is to take
+        siege. The Muslim before a scheduled Crusade, who must hold its threshold by the Crusade's
+        turn (§19.2), counts each enemy stronghold the farther the harder it is to take
         (:meth:`hard`)."""
         out: dict[str, float] = {}
         for s in self.pack.board.spaces:
@@ -314,10 +318,11 @@ class Seat:
         return out
 
     def hard(self, space: str) -> float:
-        """:meth:`siege_cost` for the Muslim short of a Crusade's threshold (§19.2: what he has
-        not taken by the Crusade's turn ends the game), who goes for the places he can take in
-        time; 0 for the others."""
-        return self.siege_cost(space) if self.role == MUSLIM and self.crusade_gap() > 0 else 0.0
+        """:meth:`siege_cost` for the Muslim while a Crusade is scheduled (§19.2: below its
+        threshold on the Crusade's turn the game ends), who goes for the places he can take in
+        time, whether short of the threshold or at it with a place's loss away; 0 for the others
+        and once the Crusade came or was cancelled."""
+        return self.siege_cost(space) if self.role == MUSLIM and self.crusade_due() else 0.0
 
     def siege_cost(self, space: str) -> float:
         """How much farther an enemy stronghold at ``space`` counts as a target than an open
