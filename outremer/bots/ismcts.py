@@ -274,7 +274,7 @@ class SearchBot:
         done = 0
         while True:
             det = game.sample(state, role, random.Random(self.rng.getrandbits(64)))
-            self._iterate(game, det, root, role)
+            self._iterate(game, det, root, role, legal)
             done += 1
             left = math.inf if budget is None else budget - done
             if allowed is not None:
@@ -389,15 +389,16 @@ class SearchBot:
         return self.guide() if known is None else shared_copy(known)
 
     # -- one iteration ---------------------------------------------------------------------------
-    def _iterate(self, game: Game[Any], det: Any, root: Node, role: Role) -> None:
+    def _iterate(self, game: Game[Any], det: Any, root: Node, role: Role, legal: list[Action]) -> None:
         """Choose down the tree on ``det``, judge where it ends, and back the rewards up.
 
         Each reward is counted less the title's evaluation of the determinization at the root
         (when it has one): the hidden information dealt (the enemy's strengths, say) moves both
         alike, so what is left is what the choices made of it, with far less noise; the same for
-        every action, it changes no comparison."""
+        every action, it changes no comparison. ``legal``: ``role``'s legal actions at the root, the
+        same in every sample (:meth:`Game.sample`)."""
         baseline = game.evaluate(det) or {}
-        path, leaf = self._descend(game, det, root, role)
+        path, leaf = self._descend(game, det, root, role, legal)
         rewards, otherwise = self._judge(game, det, leaf)
         for visited, picks in path:
             for r, action in picks:
@@ -410,22 +411,26 @@ class SearchBot:
                 arm.reward += reward
                 arm.square += reward * reward
 
-    def _descend(self, game: Game[Any], det: Any, root: Node, role: Role) -> tuple[Path, Node]:
+    def _descend(
+        self, game: Game[Any], det: Any, root: Node, role: Role, known: list[Action]
+    ) -> tuple[Path, Node]:
         """Choose down the tree on ``det`` until a new node is added (or the game ends); the nodes
         passed with the choices made at each, and the node reached. At the root ``role`` (the
         bot's) chooses first among the roles active: it is the one choosing now, where whoever acts
-        first takes the turn (The First Crusade's team game, 37.0)."""
+        first takes the turn (The First Crusade's team game, 37.0); its legal actions there are
+        ``known`` (a sample keeps them), not listed again."""
         path: Path = []
         node = root
         while True:
             active = game.active_roles(det)
-            if node is root and role in active:
+            first = node is root and role in active
+            if first:
                 active = (role, *(r for r in active if r != role))
             picks: list[tuple[Role, Action]] = []
             for i, r in enumerate(active):
                 if i and r not in game.active_roles(det):
                     continue  # an earlier simultaneous choice ended this role's turn
-                legal = game.legal_actions(det, r)
+                legal = known if first and not i else game.legal_actions(det, r)
                 if not legal:
                     return path, node  # a deal that does not hold together: judge it as it stands
                 if len(legal) == 1:

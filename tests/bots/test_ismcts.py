@@ -5,6 +5,7 @@ roles; its names and settings in the bot registry."""
 
 from __future__ import annotations
 
+import copy
 import logging
 import multiprocessing
 import random
@@ -17,7 +18,7 @@ from outremer.bots.ismcts import Arm, Choice, SearchBot, Settings, _answer, _pai
 from outremer.bots.match import play_match
 from outremer.bots.random_bot import RandomBot
 from outremer.bots.registry import Guide, UnknownBot, bot_names, make_bot
-from outremer.bots.rollouts import TurningPoint
+from outremer.bots.rollouts import TurningPoint, shared_copy
 from outremer.cli.simulate import simulate
 from outremer.engine.game import Game
 from outremer.engine.registry import get_game
@@ -288,6 +289,70 @@ def test_rollouts_at_a_crusader_rex_card_ignore_hidden_information(seed: int) ->
         bot = make_bot("ismcts:iterations=50:rollouts=2", game, seed)
         seen.append((bot.choose(game, state, role), game.judged))
     assert seen[0] == seen[1] and len(seen[0][1]) == 2 * len(CR.legal_actions(s, role))
+
+
+# -- guides' copies ---------------------------------------------------------------------------------
+class Plain:
+    """A guide of plain data: a generator, a list held twice (once in a tuple), a set, nesting."""
+
+    name = "plain"
+
+    def choose(self, game: Game[Any], state: Any, role: str) -> Any:
+        return self.plan[0]
+
+    def __init__(self) -> None:
+        self.rng = random.Random(1)
+        self.plan = ["acre"]
+        self.same = self.plan
+        self.pair = (self.plan, "tyre")
+        self.tried = {("move", "acre"), ("pass",)}
+        self.deep = {"k": [{"n": 1}]}
+
+
+class Own(Plain):
+    """A guide that copies itself its own way."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        return "its own copy"
+
+
+def _containers(x: Any, found: set[int]) -> set[int]:
+    """The ids of the dicts, lists and sets in ``x``, at any depth."""
+    if isinstance(x, (dict, list, set, tuple)):
+        if not isinstance(x, tuple):
+            found.add(id(x))
+        for v in x.values() if isinstance(x, dict) else x:
+            _containers(v, found)
+    return found
+
+
+def test_a_guides_copy_is_deep_and_shares_only_its_generator() -> None:
+    # docs/bots.md, "Guides remember": each node keeps its own copy of a guide's memory (a plan
+    # under way), sharing only the generator; what the guide held twice, the copy holds twice.
+    guide = Plain()
+    other: Any = shared_copy(guide)
+    assert other.rng is guide.rng and vars(other) == vars(guide)
+    assert other.same is other.plan and other.pair[0] is other.plan
+    assert not _containers(vars(other), set()) & _containers(vars(guide), set())
+    other.deep["k"][0]["n"] = 2
+    assert guide.deep["k"][0]["n"] == 1
+    assert shared_copy(Own()) == "its own copy"
+
+
+@pytest.mark.parametrize("slug", ["crusader-rex", "kingdom-of-heaven", "first-crusade"])
+def test_a_scripted_guide_is_copied_as_deepcopy_copies_it(slug: str) -> None:
+    # The copy each node keeps is the deep copy (the generator shared), with the memory a
+    # scripted bot builds in a game (its plans, the choices it tried).
+    game = get_game(slug)
+    roles = game.roles_for(*game.check_setup(None, None))
+    bots = {r: make_bot("scripted", game, 3 + i) for i, r in enumerate(roles)}
+    play_match(game, bots, 3, max_steps=150)
+    for bot in bots.values():
+        shared = {id(v): v for v in vars(bot).values() if isinstance(v, random.Random)}
+        other, reference = shared_copy(bot), copy.deepcopy(bot, shared)
+        assert type(other) is type(reference) and vars(other) == vars(reference)
+        assert all(getattr(other, k) is v for k, v in vars(bot).items() if isinstance(v, random.Random))
+        assert not _containers(vars(other), set()) & _containers(vars(bot), set())
 
 
 # -- budget and determinism -------------------------------------------------------------------------
