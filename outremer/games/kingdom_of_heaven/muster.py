@@ -153,10 +153,11 @@ class Musterer:
     """musters_for() of each place for one listing, and the Power it would name (claimant()):
     each read once, and only as far as the listing goes."""
 
-    __slots__ = ("_claims", "_owners", "state")
+    __slots__ = ("_claims", "_owners", "places", "state")
 
     def __init__(self, state: State) -> None:
         self.state = state
+        self.places = _places(state)
         self._claims: dict[str, tuple[str | None, bool]] = {}
         self._owners: dict[str, str | None] = {}
 
@@ -166,6 +167,17 @@ class Musterer:
         if claim is None:
             claim = self._claims[at] = claimant(self.state, at)
         return claim[0]
+
+    def claimed(self, power: str) -> Iterator[str]:
+        """The places, in order, whose claimant() is ``power`` (musters_for() is it or None):
+        claims() of each, written out (a listing asks it of every place for every Power)."""
+        claims, state = self._claims, self.state
+        for at in self.places:
+            claim = claims.get(at)
+            if claim is None:
+                claim = claims[at] = claimant(state, at)
+            if claim[0] == power:
+                yield at
 
     def owner(self, at: str) -> str | None:
         """musters_for() of ``at``."""
@@ -180,7 +192,7 @@ def free_spaces(state: State, player: str, power: str, musterer: Musterer) -> It
     L390-L391, §7.2.1 L399): unbesieged places of a Catholic Power (of Byzantium), and captured
     walled cities of the player's side where one of theirs already stands. ``musterer``: the listing's."""
     catholic = power in CATHOLIC_FREE
-    for at in _places(state):
+    for at in musterer.places:
         if besieged(state, at):
             continue
         claims = musterer.claims(at)  # musters_for() is it or None: control read only if it counts
@@ -206,10 +218,8 @@ def unit_spaces(state: State, frame: Frame, power: str, musterer: Musterer) -> I
     placed = frame["placed"]
     return (
         at
-        for at in _places(state)
-        if musterer.claims(at) == power
-        and musterer.owner(at) == power
-        and limit(state, power, at) > placed.get(at, 0)
+        for at in musterer.claimed(power)
+        if musterer.owner(at) == power and limit(state, power, at) > placed.get(at, 0)
     )
 
 
@@ -219,11 +229,8 @@ def leader_spaces(state: State, frame: Frame, power: str, musterer: Musterer) ->
     taken = frame["leader_spaces"]
     return (
         at
-        for at in _places(state)
-        if at not in taken
-        and not besieged(state, at)
-        and musterer.claims(at) == power
-        and musterer.owner(at) == power
+        for at in musterer.claimed(power)
+        if at not in taken and not besieged(state, at) and musterer.owner(at) == power
     )
 
 
@@ -231,27 +238,30 @@ def in_mix(state: State, power: str, label: str) -> int:
     """Units of ``power``'s type ``label`` in the counter mix: the counters printed less those in
     play, pooled or dead (§7.3.Selecting L409)."""
     printed = next(u.count for u in data(state).counters.units_of(power) if u.label == label)
-    used = 0
-    for place in forces.PLACES:
-        for gs in getattr(state, place).values():
-            g = gs.get(power)
-            if g:
-                used += g["full"].get(label, 0) + g["reduced"].get(label, 0)
-    for pile in (state.pools, state.dead):
-        g = pile.get(power)
+    return printed - _in_use(state, power).get(label, 0)
+
+
+def _in_use(state: State, power: str) -> dict[str, int]:
+    """Units of ``power`` out of the counter mix, by type: in play, pooled or dead."""
+    used: dict[str, int] = {}
+    groups = [gs.get(power) for place in forces.PLACES for gs in getattr(state, place).values()]
+    for g in (*groups, state.pools.get(power), state.dead.get(power)):
         if g:
-            used += g["full"].get(label, 0) + g["reduced"].get(label, 0)
-    return printed - used
+            for face in ("full", "reduced"):
+                for label, n in g[face].items():
+                    used[label] = used.get(label, 0) + n
+    return used
 
 
 def drawable(state: State, power: str) -> list[str]:
     """The types that may be drawn from ``power``'s mix: none with a yellow dot, none used up
-    (§7.3.Selecting L407-L410, §8.4.1 L468)."""
-    return [
-        u.label
-        for u in data(state).counters.units_of(power)
-        if not u.yellow_dot and in_mix(state, power, u.label) > 0
-    ]
+    (§7.3.Selecting L407-L410, §8.4.1 L468); in_mix() of each, the units in use counted once."""
+    types = data(state).counters.units_of(power)
+    printed: dict[str, int] = {}
+    for u in types:
+        printed.setdefault(u.label, u.count)
+    used = _in_use(state, power)
+    return [u.label for u in types if not u.yellow_dot and printed[u.label] - used.get(u.label, 0) > 0]
 
 
 def _castles(state: State, power: str, low: bool) -> list[str]:
