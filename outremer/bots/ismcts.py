@@ -143,7 +143,7 @@ class Settings:
             raise ValueError(f"workers must be at least 1 process, not {self.workers}")
 
 
-@dataclass
+@dataclass(slots=True)
 class Arm:
     """One action's statistics at a node: visits, summed reward and squared reward, times it was
     available."""
@@ -463,9 +463,11 @@ class SearchBot:
 
     def _select(self, choice: Choice, legal: Sequence[Action]) -> Action:
         """PUCT with availability counts and the guide's choice as the prior."""
-        arms = choice.arms
-        guided = choice.guide in legal
+        arms, guide = choice.arms, choice.guide
+        guided = guide in legal
         share = (1 - GUIDE_SHARE) / len(legal) if guided else 1 / len(legal)
+        lead = share + GUIDE_SHARE if guided else share  # the guide's choice's prior
+        found = []
         seen = 0
         for action in legal:
             arm = arms.get(action)
@@ -473,14 +475,14 @@ class SearchBot:
                 arm = arms[action] = Arm()
             arm.available += 1
             seen += arm.visits
+            found.append(arm)
         explore = self.settings.c * math.sqrt(max(1, seen))
         unseen = choice.reward / choice.visits if choice.visits else DRAW
         best, best_score = legal[0], -math.inf
-        for action in legal:
-            arm = arms[action]
-            mean = arm.reward / arm.visits if arm.visits else unseen
-            prior = share + GUIDE_SHARE if guided and action == choice.guide else share
-            score = mean + explore * prior / (1 + arm.visits)
+        for action, arm in zip(legal, found, strict=True):
+            visits = arm.visits
+            mean = arm.reward / visits if visits else unseen
+            score = mean + explore * (lead if action == guide else share) / (1 + visits)
             if score > best_score:
                 best, best_score = action, score
         return best
