@@ -11,14 +11,15 @@ import pytest
 
 from outremer.bots.match import play_match
 from outremer.bots.registry import make_bot
-from outremer.games.four_powers.bot import PRIORITIES, ScriptedBot, Seat
+from outremer.games.four_powers.bot import DIE_STRENGTH, PRIORITIES, ScriptedBot, Seat
 from outremer.games.four_powers.common import data
 from outremer.games.four_powers.game import FourPowers
 from outremer.games.four_powers.income import PROVISIONS
 from outremer.games.four_powers.setup import SCENARIOS, new_game
-from outremer.games.four_powers.state import State
+from outremer.games.four_powers.state import BLUFF, BYZANTINES, CRUSADERS, FOUR, ROLES, SELJUK, TWO, State
 
 from ..matches import win_rate
+from .fights import act, conflicts_for, drive, empty, hand, kind
 
 GAME = FourPowers()
 OPTIONS = ("own_columns", "push_all", "conflicts_any_action", "three_player_card_removal")
@@ -206,3 +207,79 @@ def test_a_faction_joins_more_readily_against_the_leader() -> None:
         seat.force = lambda r, loc, siege, defending=False, f=forces: f[r]  # type: ignore[method-assign]
         verdicts.append(ScriptedBot(1).answer(seat, legal))
     assert verdicts == [("accept",), ("decline",)]
+
+
+def _lone_support_attacked(players: tuple[str, ...] = ROLES) -> State:
+    """A lone Seljuk Support with 5 Footmen and Charge of the Lances (Strength 3) in hand, attacked
+    in Antiocheia by 3 Crusader Support with 6 Knights: more than the Seljuk can ever match."""
+    s = empty(players, FOUR if len(players) == 4 else TWO)
+    s.support["antiocheia"] = {CRUSADERS: 3, SELJUK: 1}
+    s.units[CRUSADERS]["knight"] = 6
+    s.units[SELJUK]["footman"] = 5
+    hand(s, SELJUK, "c37")
+    conflicts_for(s, CRUSADERS)
+    act(s, CRUSADERS, "battle", "antiocheia", SELJUK)
+    drive(s, stop="battle_card")
+    return s
+
+
+@pytest.mark.parametrize(
+    ("players", "attacker_vp", "stands"),
+    [
+        (ROLES, 4, True),
+        (ROLES, 3, True),
+        (ROLES, 2, False),
+        ((CRUSADERS, BYZANTINES, SELJUK), 3, True),
+        ((CRUSADERS, SELJUK), 3, False),
+    ],
+)
+def test_a_lone_defender_stands_against_a_stack_it_cannot_match(
+    players: tuple[str, ...], attacker_vp: int, stands: bool
+) -> None:
+    # Battle.7-8: the card and the Units are laid in closed hands, so the attacker commits against
+    # what it can see of the Defender (its public most), not against what the Defender lays; a
+    # Defender with the stand taste (three and four players), attacked by a faction with at least
+    # its own 3 VP (public, the Victory track), lays its best card and commits its Units (2 per
+    # Support), which also take the Wounds before its Support (Battle.13); against a faction
+    # behind it, or with two players, it reads the attacker's most (18 from Knights) and gives up
+    # with the Bluff and nothing
+    s = _lone_support_attacked(players)
+    s.vp[SELJUK], s.vp[CRUSADERS] = 3, attacker_vp
+    bot = ScriptedBot(1)
+    card = bot.choose(GAME, s, SELJUK)
+    assert card == (("commit_card", "c37") if stands else ("commit_card", BLUFF))
+    act(s, SELJUK, *card)
+    act(s, CRUSADERS, "commit_card", BLUFF)
+    assert kind(s) == "battle_commit"
+    assert bot.choose(GAME, s, SELJUK) == (("commit", 2, 0, 0) if stands else ("commit", 0, 0, 0))
+
+
+def test_the_stand_is_a_taste(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the same Battle with the taste off at four players: the Seljuk give up as with two
+    monkeypatch.setitem(PRIORITIES[SELJUK], "stand", {})
+    s = _lone_support_attacked()
+    assert ScriptedBot(1).choose(GAME, s, SELJUK) == ("commit_card", BLUFF)
+
+
+def test_a_besieged_defender_does_not_stand() -> None:
+    # Siege.7-8: the stand is the Battle's; a Siege's Defender reads the besieger's most as before
+    s = empty()
+    s.support["antiocheia"] = {CRUSADERS: 3}
+    s.influence["antiocheia"][-1] = SELJUK
+    s.units[CRUSADERS]["tower"] = 6
+    s.units[SELJUK]["footman"] = 5
+    conflicts_for(s, CRUSADERS)
+    act(s, CRUSADERS, "siege", "antiocheia")
+    drive(s, stop="siege_card")
+    seat = Seat(GAME.view(s, SELJUK), SELJUK, data(s))
+    assert seat.conflict()["kind"] == "siege" and not seat.stands()
+
+
+def test_the_attacker_reads_the_defenders_most_whatever_its_stand() -> None:
+    # Battle.8: the stand taste is the defending side's; the attacker still commits what beats
+    # the Defender's public most (2 Footmen, a die, a card, Faith) by its margin
+    s = _lone_support_attacked()
+    seat = Seat(GAME.view(s, CRUSADERS), CRUSADERS, data(s))
+    assert not seat.stands()
+    defender = seat.strength(SELJUK, "antiocheia", False)
+    assert seat.current_edge() == pytest.approx(DIE_STRENGTH * 3 + 1.5 - defender)

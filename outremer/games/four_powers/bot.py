@@ -45,6 +45,7 @@ TASTES: dict[str, Any] = {
     "approach": 0.5,
     "reach": 1,
     "gang": 1.0,
+    "stand": {3: 2.0, 4: 2.0},
 }
 """What every faction's bot shares: its provision (Income.2, R14; 2 Faith was each faction's best
 of the six over 800 four-player games: Faith adds to a Battle's Strength and takes no Wounds;
@@ -53,9 +54,16 @@ Strength), how much more it asks before it starts a Siege (the Strength on top; 
 the defender as much as the attacker, Victory.1, Siege.11), the Gold it keeps, whether the Movement
 column counts a Conflict one step away (``reach``: the Support moves there and the turn starts it,
 Movement.2-4), how much a step toward a Conflict further off keeps of its worth (``approach``,
-per step still to go), and ``gang``: the Strength of odds it gives away to join a Battle against
+per step still to go), ``gang``: the Strength of odds it gives away to join a Battle against
 the faction ahead of every other on the Victory track, whose invitations it declines (0: it treats
-every faction alike; Battle.2-5, Battle.12)."""
+every faction alike; Battle.2-5, Battle.12), and ``stand``: by the number of players, defending a
+Battle against a faction with at least its VP, the margin by which it reckons the attacker commits
+above the defending side's public most (Battle.7-8: closed hands), so that it lays a card and
+commits its Units where it used to give up against the attacker's most (a count not listed: it
+always reads the most; :meth:`Seat.stands`). Without it the Defender of a lone Support laid the
+Bluff and no Unit in most Battles and the three-player Crusaders won about half the games; with
+two players it widened the Seljuk's lead, so it is off there (docs/four-powers/balance.md, the
+tenth pass)."""
 
 PRIORITIES: dict[str, dict[str, Any]] = {
     role: {**TASTES, "recruit": recruit}
@@ -266,7 +274,7 @@ class ScriptedBot:
     def commit_card(self, me: Seat, legal: list[Action]) -> Action:
         cards = [a for a in legal if a[1] != BLUFF]
         edge = me.current_edge()
-        if not cards or (edge < -6 and ("commit_card", BLUFF) in legal):
+        if not cards or (edge < -6 and not me.stands() and ("commit_card", BLUFF) in legal):
             return ("commit_card", BLUFF)
         if edge > 6 and ("commit_card", BLUFF) in legal and self.rng.random() < 0.5:
             return ("commit_card", BLUFF)
@@ -281,7 +289,8 @@ class ScriptedBot:
         most = strongest[1] + strongest[2] * big
         faith = max(a[3] for a in legal)
         leader = me.role in (me.conflict()["attacker"], me.conflict()["defender"])
-        if edge + most + faith < -2 or (not leader and edge + most < -4):
+        hopeless = edge + most + faith < -2 or (not leader and edge + most < -4)
+        if hopeless and not me.stands():
             return ("commit", 0, 0, 0)
         need = max(0.0, 2.0 - edge)
         # the cheapest Units reaching the need, then Faith for the rest
@@ -687,10 +696,17 @@ class Seat:
 
     # -- Conflicts ---------------------------------------------------------------------------------
     def strength(
-        self, role: str, loc: str, siege: bool, support: int | None = None, defending: bool = False
+        self,
+        role: str,
+        loc: str,
+        siege: bool,
+        support: int | None = None,
+        defending: bool = False,
+        public: bool = False,
     ) -> float:
         """The Strength ``role`` may bring to a Conflict in ``loc``, from public facts: Units up to
-        its cap (``Battle.8``), its dice, its Fortresses beside the Region or its Citadel, a card."""
+        its cap (``Battle.8``), its dice, its Fortresses beside the Region or its Citadel, a card;
+        this role's own Faith counted unless ``public`` (as the others read it)."""
         city = self.view["cities"][loc]
         s = city["support"].get(role, 0) if support is None else support
         units = self.view["factions"][role]["units"]
@@ -701,7 +717,7 @@ class Seat:
         b = min(units.get(big, 0), cap)
         f = min(units.get("footman", 0), cap - b)
         total = b * per + f + DIE_STRENGTH * s + 1.5
-        if role == self.role:
+        if role == self.role and not public:
             total += min(int(self.mine["faith"] or 0), 3)
         else:
             total += 1.0
@@ -743,6 +759,19 @@ class Seat:
         levels = self.view["cities"][loc]["levels"]
         return edge + (1.0 if levels[-1] == defender else 0.0) - float(self.prio["siege"])
 
+    def stands(self) -> bool:
+        """Whether this role stands in the Battle under way: it defends (as the Defender or its
+        Ally), has the ``stand`` taste, and the attacker has at least as many VP (public, the
+        Victory track). Then it lays its best card and commits its Units and Faith against what
+        the attacker likely brings (:meth:`likely_force`) rather than giving up against the most
+        the attacker could bring (``Battle.7-8``: both hands are closed). Never in a Siege."""
+        conflict = self.conflict()
+        if not conflict or self.is_siege() or not self.margin():
+            return False
+        defending = self.role in (conflict["defender"], conflict["allies"].get("defender"))
+        vp = {r: f["vp"] for r, f in self.view["factions"].items()}
+        return defending and vp[conflict["attacker"]] >= vp[self.role]
+
     def conflict(self) -> dict[str, Any]:
         for frame in reversed(self.view["procedures"]):
             if frame["kind"] in ("battle", "siege"):
@@ -753,7 +782,9 @@ class Seat:
         return self.conflict().get("kind") == "siege"
 
     def current_edge(self) -> float:
-        """The expected Strength of this role's side over the other's, before its own Units."""
+        """The expected Strength of this role's side over the other's, before its own Units; the
+        other side at its most (its Units up to their cap, ``Battle.8``) or, for a defending side
+        of a bot with the ``stand`` taste, at what :meth:`likely_force` says it brings."""
         conflict = self.conflict()
         if not conflict:
             return 0.0
@@ -767,8 +798,24 @@ class Seat:
         besieged = conflict["defender"] if siege else None
         ours = sum(self.force(r, loc, siege, r == besieged) for r in sides[mine] if r != self.role)
         ours += DIE_STRENGTH * self.view["cities"][loc]["support"].get(self.role, 0) + 1.5
-        besieged = conflict["defender"] if siege else None
-        return ours - sum(self.force(r, loc, siege, r == besieged) for r in sides[theirs])
+        most = sum(self.force(r, loc, siege, r == besieged) for r in sides[theirs])
+        if self.stands():
+            return ours - self.likely_force(most, sides[mine], loc, siege, besieged)
+        return ours - most
+
+    def likely_force(
+        self, most: float, side: list[str], loc: str, siege: bool, besieged: str | None
+    ) -> float:
+        """The attacker's likely Strength (``Battle.8``): Units and Faith go in a closed hand, so
+        the attacker commits against what it can see of the defending ``side``, its public most
+        (every Unit up to the cap, 1 Faith, a card), with a margin on top (the ``stand`` taste: 2,
+        as :meth:`ScriptedBot.commit` asks), and never more than its own ``most``."""
+        public = sum(self.strength(r, loc, siege, defending=r == besieged, public=True) for r in side)
+        return min(most, public + self.margin())
+
+    def margin(self) -> float:
+        """The ``stand`` taste at this game's number of players (0: none)."""
+        return float(self.prio["stand"].get(len(self.view["players"]), 0.0))
 
 
 def make_scripted(game: Any, seed: int) -> ScriptedBot:
