@@ -31,14 +31,17 @@ class Recording(KingdomOfHeaven):
 
 
 def play_to(scenario: str, seed: int, steps: int) -> State:
-    """The position after ``steps`` actions of the scripted bots (or the end, if sooner)."""
+    """The position after ``steps`` actions of the scripted bots and on to the next decision with
+    a choice (or the end, if sooner)."""
     state = GAME.setup(seed, scenario)
     players = {r: ScriptedBot(seed + i) for i, r in enumerate(PLAYERS)}
-    for _ in range(steps):
-        active = GAME.active_roles(state)
-        if not active:
+    done = 0
+    while GAME.active_roles(state):
+        role = GAME.active_roles(state)[0]
+        if done >= steps and len(GAME.legal_actions(state, role)) > 1:
             break
-        GAME.perform(state, active[0], players[active[0]].choose(GAME, state, active[0]))
+        GAME.perform(state, role, players[role].choose(GAME, state, role))
+        done += 1
     return state
 
 
