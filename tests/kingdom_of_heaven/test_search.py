@@ -4,6 +4,8 @@ same seed, and led by the scripted bot, whose game it plays with a single iterat
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 from typing import Any
 
@@ -20,14 +22,16 @@ GAME = KingdomOfHeaven()
 
 
 class Recording(KingdomOfHeaven):
-    """Kingdom of Heaven noting every position the search judges."""
+    """Kingdom of Heaven noting every position the search judges: the whole state (a digest of its
+    JSON) and the evaluation."""
 
     def __init__(self) -> None:
-        self.judged: list[dict[str, float]] = []
+        self.judged: list[tuple[str, dict[str, float]]] = []
 
     def evaluate(self, state: State) -> dict[str, float]:
-        self.judged.append(super().evaluate(state))
-        return self.judged[-1]
+        whole = hashlib.sha256(json.dumps(self.to_json(state), sort_keys=True).encode()).hexdigest()
+        self.judged.append((whole, super().evaluate(state)))
+        return self.judged[-1][1]
 
 
 def play_to(scenario: str, seed: int, steps: int) -> State:
@@ -74,7 +78,8 @@ def test_the_search_ignores_the_opponents_hand_the_deck_and_the_generator(
 ) -> None:
     # §8.1: the opponent's hand and the deck's order are hidden. On a position and its twin (only
     # those and the generator changed), the very same search: choice, visits, every position
-    # judged; and the same again for the same seed.
+    # judged, whole (the samples dealt from what the player sees alone); the same again for the
+    # same seed.
     state = play_to(scenario, seed, steps)
     role = GAME.active_roles(state)[0]
     assert len(GAME.legal_actions(state, role)) > 1
