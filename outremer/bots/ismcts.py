@@ -8,8 +8,9 @@ plays it on through the contract only (``active_roles``, ``legal_actions``, ``pe
 
 - one tree for the information set (single-observer ISMCTS): a node is reached by a sequence of
   choices, an edge is the choice of every role that chose there (forced moves make no node).
-  Legal actions differ between determinizations, so each action counts how often it was
-  *available*, and selection weighs it against that (availability counts);
+  Legal actions differ between determinizations, so selection explores each action against the
+  visits of the actions *available* with it in this determinization, not of every action ever
+  seen at the node (availability counts);
 - selection is PUCT, an action's mean reward plus an exploration term led by a prior: the choice
   of a *guide*, a quick bot (the title's scripted bot if it has one) asked once per node and role,
   gets half the prior, and every action an even share of the rest. So the search starts from the
@@ -145,13 +146,11 @@ class Settings:
 
 @dataclass(slots=True)
 class Arm:
-    """One action's statistics at a node: visits, summed reward and squared reward, times it was
-    available."""
+    """One action's statistics at a node: visits, summed reward and squared reward."""
 
     visits: int = 0
     reward: float = 0.0
     square: float = 0.0
-    available: int = 0
 
     def mean(self) -> float:
         return self.reward / self.visits
@@ -473,7 +472,6 @@ class SearchBot:
             arm = arms.get(action)
             if arm is None:
                 arm = arms[action] = Arm()
-            arm.available += 1
             seen += arm.visits
             found.append(arm)
         explore = self.settings.c * math.sqrt(max(1, seen))

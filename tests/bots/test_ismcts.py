@@ -176,7 +176,7 @@ def test_in_a_solitaire_game_no_winner_is_a_loss_not_a_draw() -> None:
 
 def arm(visits: int, mean: float, spread: float) -> Arm:
     """An action's statistics: ``visits`` rewards, half ``mean + spread``, half ``mean - spread``."""
-    return Arm(visits, visits * mean, visits * (mean * mean + spread * spread), visits)
+    return Arm(visits, visits * mean, visits * (mean * mean + spread * spread))
 
 
 def test_the_answer_leaves_the_guide_only_on_evidence() -> None:
