@@ -34,6 +34,7 @@ import re
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -110,7 +111,9 @@ def play(job: tuple[str, int, str]) -> dict[str, Any]:
 
 
 def rate(score: float, n: int) -> dict[str, Any]:
-    """``score / n`` with its 95% Wilson interval."""
+    """``score / n`` with its 95% Wilson interval (None for no games)."""
+    if n == 0:
+        return {"rate": None, "ci": None}
     w = wilson(score, n)
     return {"rate": w.value, "ci": [w.low, w.high]}
 
@@ -169,6 +172,9 @@ def summary(name: str, games: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def pct(r: dict[str, Any]) -> str:
+    """A rate and its interval in percent ("-" for none)."""
+    if r["rate"] is None:
+        return "-"
     low, high = r["ci"]
     return f"{100 * r['rate']:.0f}% [{100 * low:.0f}, {100 * high:.0f}]"
 
@@ -232,6 +238,34 @@ def missions(names: list[str]) -> list[str]:
     return out
 
 
+def loaded(paths: list[Path]) -> list[dict[str, Any]]:
+    """The games saved in ``paths`` (``--load``), a JSON line each."""
+    return [json.loads(line) for path in paths for line in path.read_text().splitlines() if line]
+
+
+def play_all(
+    play: Callable[[Any], dict[str, Any]], jobs: list[Any], workers: int, save: Path | None
+) -> list[dict[str, Any]]:
+    """``play`` each job in ``workers`` processes, in order; each record appended to ``save`` as a
+    JSON line as it comes (``--save``), and a line on stderr for each game."""
+    games = []
+    start = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for i, record in enumerate(pool.map(play, jobs), 1):
+            games.append(record)
+            if save:
+                with save.open("a") as f:
+                    f.write(json.dumps(record) + "\n")
+            side = f" Bot {record['bot side']}" if "bot side" in record else ""
+            print(
+                f"[{i}/{len(jobs)}] {record['scenario']}{side} seed {record['seed']}: {record['winners']} "
+                f"({time.perf_counter() - start:.0f} s)",
+                file=sys.stderr,
+                flush=True,
+            )
+    return games
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, action="append", default=[], choices=(2, 3, 4))
@@ -259,20 +293,7 @@ def main() -> None:
     for players in args.players:
         names = scenarios(players)
         jobs += [(names[i % len(names)], args.seed + i, args.bot) for i in range(args.games)]
-    games = [json.loads(line) for path in args.load for line in path.read_text().splitlines() if line]
-    start = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for i, record in enumerate(pool.map(play, jobs), 1):
-            games.append(record)
-            if args.save:
-                with args.save.open("a") as f:
-                    f.write(json.dumps(record) + "\n")
-            print(
-                f"[{i}/{len(jobs)}] {record['scenario']} seed {record['seed']}: {record['winners']} "
-                f"({time.perf_counter() - start:.0f} s)",
-                file=sys.stderr,
-                flush=True,
-            )
+    games = loaded(args.load) + play_all(play, jobs, args.jobs, args.save)
     if not games:
         raise SystemExit("no games: give --players, --scenario with --games, or --load")
     rows = []

@@ -25,29 +25,22 @@ import argparse
 import json
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from third_crusade_balance import SCORING, SLUG, loaded, pct, play_all, rate, scenarios
+
 from outremer.bots.match import play_match
-from outremer.bots.ratings import wilson
 from outremer.bots.registry import make_bot
 from outremer.cli.simulate import bot_seed
 from outremer.engine.registry import get_game
 from outremer.games.third_crusade.state import CRUSADER, MUSLIM
 
-SLUG = "third-crusade"
-SCORING = "after the fourth round"
-"""Words of every End Game Scoring reason (``endgame._scoring_run``) and of no victory check's."""
 SIDES = (MUSLIM, CRUSADER)
 HUMANS_EARLY = "humans' wins at a victory check"
 BOT_EARLY = "Bot's wins at a victory check"
-
-
-def scenarios(players: int) -> list[str]:
-    """The standard scenarios of ``players`` players (not the plutorial nor the variable set-up)."""
-    prefix = {2: "two_", 3: "three_", 4: "four"}[players]
-    return [s for s in get_game(SLUG).scenarios if s.startswith(prefix)]
 
 
 def options(side: str) -> dict[str, bool]:
@@ -82,14 +75,6 @@ def play(job: tuple[str, str, int, str]) -> dict[str, Any]:
     }
 
 
-def rate(score: float, n: int) -> dict[str, Any]:
-    """``score / n`` with its 95% Wilson interval (None for no games)."""
-    if n == 0:
-        return {"rate": None, "ci": None}
-    w = wilson(score, n)
-    return {"rate": w.value, "ci": [w.low, w.high]}
-
-
 def summary(name: str, games: list[dict[str, Any]]) -> dict[str, Any]:
     """The figures of ``games`` (see the module docstring)."""
     n = len(games)
@@ -104,13 +89,6 @@ def summary(name: str, games: list[dict[str, Any]]) -> dict[str, Any]:
         BOT_EARLY: rate(sum(g["early"] for g in bot), len(bot)),
         "cpu seconds per game": sum(g["cpu seconds"] for g in games) / n,
     }
-
-
-def pct(r: dict[str, Any]) -> str:
-    if r["rate"] is None:
-        return "-"
-    low, high = r["ci"]
-    return f"{100 * r['rate']:.0f}% [{100 * low:.0f}, {100 * high:.0f}]"
 
 
 def table(bot: str, rows: list[dict[str, Any]]) -> list[str]:
@@ -152,20 +130,7 @@ def main() -> None:
     for names in groups:
         pairs = [(s, side) for s in names for side in sides]
         jobs += [(*pairs[i % len(pairs)], args.seed + i, args.bot) for i in range(args.games)]
-    games = [json.loads(line) for path in args.load for line in path.read_text().splitlines() if line]
-    start = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for i, record in enumerate(pool.map(play, jobs), 1):
-            games.append(record)
-            if args.save:
-                with args.save.open("a") as f:
-                    f.write(json.dumps(record) + "\n")
-            print(
-                f"[{i}/{len(jobs)}] {record['scenario']} Bot {record['bot side']} seed {record['seed']}: "
-                f"{record['winners']} ({time.perf_counter() - start:.0f} s)",
-                file=sys.stderr,
-                flush=True,
-            )
+    games = loaded(args.load) + play_all(play, jobs, args.jobs, args.save)
     if not games:
         raise SystemExit("no games: give --players or --scenario with --games, or --load")
     rows = []
