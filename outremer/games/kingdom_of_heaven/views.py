@@ -20,15 +20,9 @@ from .state import PLAYERS, State, copy_groups
 from .strongholds import manpower
 
 
-def reads(entry: list[Any], role: str | None) -> bool:
-    """Whether ``role`` (None: an observer) may read a log entry: one for both, or for ``role``."""
-    audience = entry[1]
-    return audience is None or role in audience
-
-
 def log(state: State, role: str | None) -> list[list[Any]]:
-    """The log entries ``role`` may read, as [key, text] (reads(), written out: every view reads
-    the whole log, the search bot's guide thousands of times a game)."""
+    """The log entries ``role`` (None: an observer) may read, as [key, text]: those for both
+    players, and those whose audience names ``role``."""
     return [[key, text] for key, audience, text in state.log if audience is None or role in audience]
 
 
