@@ -23,10 +23,14 @@ import argparse
 import json
 import math
 import statistics
+import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from samples import play_all, saved
 
 from outremer.bots.match import play_match
 from outremer.bots.registry import make_bot
@@ -55,9 +59,10 @@ def kind(reason: str) -> str:
     return reason
 
 
-def one(scenario: str, seed: int, christian: str, muslim: str) -> dict[str, Any]:
-    """One game, named by its scenario, seed and bots: the Christian's score (None: the game
-    raised), the ending's kind, the last turn played and each side's VP at the end."""
+def one(job: tuple[str, int, str, str]) -> dict[str, Any]:
+    """One game, named by its scenario, seed and bots (``job``): the Christian's score (None: the
+    game raised), the ending's kind, the last turn played and each side's VP at the end."""
+    scenario, seed, christian, muslim = job
     game = KingdomOfHeaven()
     bots = {CHRISTIAN: make_bot(christian, game, seed), MUSLIM: make_bot(muslim, game, seed + 1)}
     name = {"scenario": scenario, "seed": seed, "christian": christian, "muslim": muslim}
@@ -80,30 +85,21 @@ def load(paths: list[Path], christian: str, muslim: str) -> list[dict[str, Any]]
     is an error (SystemExit) naming the file and line."""
     games: list[dict[str, Any]] = []
     seen: dict[tuple[str, int], str] = {}
-    for path in paths:
+    for where, game in saved(paths):
         try:
-            lines = path.read_text().splitlines()
-        except OSError as e:
-            raise SystemExit(f"--load {path}: {e.strerror}") from e
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            where = f"{path}:{number}"
-            try:
-                game = json.loads(line)
-                key = (str(game["scenario"]), int(game["seed"]))
-                bots = (game["christian"], game["muslim"])
-                missing = [] if "error" in game else [k for k in SAVED if k not in game]
-            except (ValueError, TypeError, KeyError) as e:
-                raise SystemExit(f"{where}: not a saved game ({type(e).__name__}: {e})") from e
-            if missing:
-                raise SystemExit(f"{where}: not a saved game (no {', '.join(missing)})")
-            if bots != (christian, muslim):
-                continue
-            if key in seen:
-                raise SystemExit(f"{where}: scenario {key[0]} seed {key[1]} already loaded from {seen[key]}")
-            seen[key] = where
-            games.append(game)
+            key = (str(game["scenario"]), int(game["seed"]))
+            bots = (game["christian"], game["muslim"])
+            missing = [] if "error" in game else [k for k in SAVED if k not in game]
+        except (ValueError, TypeError, KeyError) as e:
+            raise SystemExit(f"{where}: not a saved game ({type(e).__name__}: {e})") from e
+        if missing:
+            raise SystemExit(f"{where}: not a saved game (no {', '.join(missing)})")
+        if bots != (christian, muslim):
+            continue
+        if key in seen:
+            raise SystemExit(f"{where}: scenario {key[0]} seed {key[1]} already loaded from {seen[key]}")
+        seen[key] = where
+        games.append(game)
     return games
 
 
@@ -176,12 +172,7 @@ def main() -> None:
     if twice is not None:
         raise SystemExit(f"scenario {twice[0]} seed {twice[1]} is loaded already: choose another --seed")
     start = time.time()
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for record in pool.map(one, *zip(*jobs, strict=True)) if jobs else ():
-            games.append(record)
-            if args.save:
-                with args.save.open("a") as f:
-                    f.write(json.dumps(record) + "\n")
+    games += play_all(one, jobs, args.jobs, args.save)
     if not games:
         raise SystemExit("no games: give --games, or --load games of these bots")
     pack = pack_at(None)

@@ -34,10 +34,12 @@ import re
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from samples import play_all, saved
 
 from outremer.bots.match import play_match
 from outremer.bots.ratings import wilson
@@ -238,32 +240,9 @@ def missions(names: list[str]) -> list[str]:
     return out
 
 
-def loaded(paths: list[Path]) -> list[dict[str, Any]]:
-    """The games saved in ``paths`` (``--load``), a JSON line each."""
-    return [json.loads(line) for path in paths for line in path.read_text().splitlines() if line]
-
-
-def play_all(
-    play: Callable[[Any], dict[str, Any]], jobs: list[Any], workers: int, save: Path | None
-) -> list[dict[str, Any]]:
-    """``play`` each job in ``workers`` processes, in order; each record appended to ``save`` as a
-    JSON line as it comes (``--save``), and a line on stderr for each game."""
-    games = []
-    start = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for i, record in enumerate(pool.map(play, jobs), 1):
-            games.append(record)
-            if save:
-                with save.open("a") as f:
-                    f.write(json.dumps(record) + "\n")
-            side = f" Bot {record['bot side']}" if "bot side" in record else ""
-            print(
-                f"[{i}/{len(jobs)}] {record['scenario']}{side} seed {record['seed']}: {record['winners']} "
-                f"({time.perf_counter() - start:.0f} s)",
-                file=sys.stderr,
-                flush=True,
-            )
-    return games
+def describe(record: dict[str, Any]) -> str:
+    """A game's progress line."""
+    return f"{record['scenario']} seed {record['seed']}: {record['winners']}"
 
 
 def main() -> None:
@@ -293,7 +272,7 @@ def main() -> None:
     for players in args.players:
         names = scenarios(players)
         jobs += [(names[i % len(names)], args.seed + i, args.bot) for i in range(args.games)]
-    games = loaded(args.load) + play_all(play, jobs, args.jobs, args.save)
+    games = [g for _, g in saved(args.load)] + play_all(play, jobs, args.jobs, args.save, describe)
     if not games:
         raise SystemExit("no games: give --players, --scenario with --games, or --load")
     rows = []

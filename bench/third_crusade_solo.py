@@ -30,7 +30,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from third_crusade_balance import SCORING, SLUG, loaded, pct, play_all, rate, scenarios
+from samples import play_all, saved
+from third_crusade_balance import SCORING, SLUG, pct, rate, scenarios
 
 from outremer.bots.match import play_match
 from outremer.bots.registry import make_bot
@@ -107,6 +108,11 @@ def table(bot: str, rows: list[dict[str, Any]]) -> list[str]:
     return out
 
 
+def describe(record: dict[str, Any]) -> str:
+    """A game's progress line."""
+    return f"{record['scenario']} Bot {record['bot side']} seed {record['seed']}: {record['winners']}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, action="append", default=[], choices=(2, 3, 4))
@@ -130,7 +136,7 @@ def main() -> None:
     for names in groups:
         pairs = [(s, side) for s in names for side in sides]
         jobs += [(*pairs[i % len(pairs)], args.seed + i, args.bot) for i in range(args.games)]
-    games = loaded(args.load) + play_all(play, jobs, args.jobs, args.save)
+    games = [g for _, g in saved(args.load)] + play_all(play, jobs, args.jobs, args.save, describe)
     if not games:
         raise SystemExit("no games: give --players or --scenario with --games, or --load")
     rows = []
