@@ -53,11 +53,12 @@ def test_plays_every_scenario_to_the_end(scenario: str) -> None:
 
 def test_beats_random_play() -> None:
     # A side's score (§20.2: a win 1, a draw 1/2), seated scripted and then random against the
-    # same random opponent over the same seeds, the Christian in B, C and E (the Muslim bot gains
-    # less on random play: docs/kingdom-of-heaven/balance.md measures both sides everywhere)
+    # same random opponent over the same seeds, the Christian in C and E (the Muslim bot gains
+    # less on random play, and in B the Christian wins against random play whoever plays him:
+    # docs/kingdom-of-heaven/balance.md measures both sides everywhere)
     scripted = random_ = 0.0
-    for scenario, side in (("B", CHRISTIAN), ("C", CHRISTIAN), ("E", CHRISTIAN)):
-        for seed in (1, 2):
+    for scenario, side in (("C", CHRISTIAN), ("E", CHRISTIAN)):
+        for seed in (1, 2, 3, 4):
             scripted += _score(scenario, seed, side)
             random_ += _score(scenario, seed, side, bot="random")
     assert scripted > random_ + 2

@@ -446,3 +446,52 @@ def test_a_leader_left_alone_outside_a_stronghold_fights():
     do(state, "christian", ("done",))  # Reynald stays outside
     battle = PROCEDURES.find(state, "battle")
     assert battle is not None and (battle["attacker"], battle["defender"]) == ("muslim", "christian")
+
+
+def test_a_kind_put_back_is_not_taken_again_in_the_same_forming():
+    # §10.1, §10.2: forming the moving force is one choice, made a piece at a time; taking back a
+    # kind just put back would only undo the putting back, and a bot went round that pair without
+    # end (Damascus, scenario A): once put back, a kind is not offered again, the others still are
+    state = position("D")
+    put(state, "damascus", "ayyubids", {"2-4": 2, "2-6": 1}, leaders=["saladin"])
+    movement.activate(state, "muslim", None, 3, "saladin", "damascus")
+    do(state, "muslim", ("take", "ayyubids", "full", "2-4"))
+    do(state, "muslim", ("put_back", "ayyubids", "full", "2-4"))
+    legal = PROCEDURES.legal(state, "muslim")
+    assert ("take", "ayyubids", "full", "2-4") not in legal
+    assert ("take", "ayyubids", "full", "2-6") in legal and ("go",) in legal
+
+
+def test_forming_a_force_always_comes_to_an_end():
+    # §10.1: whatever order of takes and put-backs a player chooses, the forming ends, with only
+    # the move itself (or sailing) left to choose
+    state = position("D")
+    put(state, "damascus", "ayyubids", {"2-4": 3, "2-6": 2}, leaders=["saladin"])
+    movement.activate(state, "muslim", None, 3, "saladin", "damascus")
+    steps = 0
+    while forming := [a for a in PROCEDURES.legal(state, "muslim") if a[0] in ("take", "put_back")]:
+        puts = [a for a in forming if a[0] == "put_back"]
+        do(state, "muslim", puts[0] if puts and steps % 2 else forming[0])
+        steps += 1
+        assert steps < 50
+    assert ("go",) in PROCEDURES.legal(state, "muslim")
+
+
+def test_the_next_stack_of_a_vassal_move_forms_afresh():
+    # §10.1 L570: a kind put back in one space does not bar the same kind in the next stack; a
+    # leaderless force keeps its last piece (it may always go, with nothing else to choose)
+    state = position("D")
+    put(state, "hama", "ayyubids", {"2-6": 1, "2-4": 1})
+    put(state, "homs", "ayyubids", {"2-6": 1})
+    movement.activate(state, "muslim", None, 3, None, None, vassal=True)
+    do(state, "muslim", ("from", "hama"))
+    do(state, "muslim", ("take", "ayyubids", "full", "2-6"))
+    assert not any(a[0] == "put_back" for a in PROCEDURES.legal(state, "muslim"))  # the last piece
+    do(state, "muslim", ("take", "ayyubids", "full", "2-4"))
+    do(state, "muslim", ("put_back", "ayyubids", "full", "2-6"))
+    legal = PROCEDURES.legal(state, "muslim")
+    assert ("take", "ayyubids", "full", "2-6") not in legal and ("go",) in legal
+    do(state, "muslim", ("go",))
+    do(state, "muslim", ("stop",))
+    do(state, "muslim", ("from", "homs"))
+    assert ("take", "ayyubids", "full", "2-6") in PROCEDURES.legal(state, "muslim")

@@ -156,3 +156,19 @@ def test_a_fleet_carries_five_units_at_most():
     assert not any(a[0] in ("to", "take") for a in legal)  # six taken: none more, and no voyage
     do(state, "christian", ("put_back", "crusaders", "full", "3-4"))
     assert ("to", "tyre") in PROCEDURES.legal(state, "christian")
+
+
+def test_a_kind_put_back_is_not_taken_aboard_again():
+    # §10.8 L636: the force sailing is formed a piece at a time; a kind put back is not offered
+    # again in the same forming (taking it would only undo the putting back), the others are
+    state = position("D")
+    state.castles["limassol"] = {"power": "crusaders", "low": False}
+    put(state, "limassol", "crusaders", {"3-4": 3, "2-4": 1}, leaders=["richard"])
+    movement.activate(state, "christian", None, 3, "richard", "limassol")
+    do(state, "christian", ("by_sea",))
+    do(state, "muslim", ("pass",))
+    do(state, "christian", ("take", "crusaders", "full", "3-4"))
+    do(state, "christian", ("put_back", "crusaders", "full", "3-4"))
+    legal = PROCEDURES.legal(state, "christian")
+    assert ("take", "crusaders", "full", "3-4") not in legal
+    assert ("take", "crusaders", "full", "2-4") in legal

@@ -72,6 +72,25 @@ def test_the_defender_chooses_who_goes_inside_within_capacity():
     assert forces.at(state, "field", "homs")["ayyubids"]["leaders"] == ["yusuf"]
 
 
+def test_a_piece_that_went_inside_is_not_offered_out_again_in_the_same_choice():
+    # §17.2: the holder chooses who goes inside, a piece at a time; a kind just sent in is not
+    # offered out (that would only undo the step, and the two could go round without end), nor a
+    # kind sent out offered in; other kinds still are, and the choice ends
+    state = position("G")
+    forces.put(state, "field", "homs", "ayyubids", pieces({"2-6": 2, "2-4": 1}))
+    forces.put(state, "inside", "homs", "ayyubids", pieces({"3-6": 1}))
+    with recorded():
+        drive(state, "stronghold_entry", space="homs", player=M)
+        act(state, M, "in", "ayyubids", "full", "2-6")
+        act(state, M, "out", "ayyubids", "full", "3-6")
+        legal = PROCEDURES.legal(state, M)
+        assert ("out", "ayyubids", "full", "2-6") not in legal
+        assert ("in", "ayyubids", "full", "3-6") not in legal
+        assert ("in", "ayyubids", "full", "2-4") in legal and ("done",) in legal
+        act(state, M, "done")
+    assert forces.at(state, "inside", "homs")["ayyubids"]["full"] == {"2-6": 1}
+
+
 def test_call_modifiers_small_army_and_failures():
     # §17.5 L1008-L1011, §Example.C1 L1306: Richard with five units: +1 -2 = -1.
     state = position("D")

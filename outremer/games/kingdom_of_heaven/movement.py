@@ -334,6 +334,35 @@ def available(
     return out
 
 
+def retakable(frame: Mapping[str, Any], pieces: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """``pieces`` less the kinds put back while forming this force (:func:`put_back`)."""
+    returned = {tuple(x) for x in frame.get("returned", [])}
+    return [x for x in pieces if x not in returned]
+
+
+def put_backs(force: Force, leader: str | None) -> list[Action]:
+    """A piece of each kind in the forming ``force`` to put back, but not the last of a force with
+    no leader: with a kind put back not taken again (:func:`retakable`), an empty leaderless force
+    could be left with nothing to choose; one piece or more always may go."""
+    if not leader and size(force) <= 1:
+        return []
+    return [
+        ("put_back", p, face, label)
+        for p, g in sorted(force.items())
+        for face, label in sorted(set(forces.pieces(g)))
+    ]
+
+
+def put_back(frame: Frame, action: Action) -> None:
+    """Leave a piece taken into the force forming here (``("put_back", power, face, label)``).
+    Forming a stack to move (§10.1, §10.8) is one choice in the rules, made here a piece at a
+    time; a kind put back is not offered to be taken again in the same forming (:func:`retakable`),
+    since taking it would only take the putting back back, and the two could go round without
+    end (a player who changes his mind takes his steps back with undo)."""
+    frame["group"] = minus(frame["group"], action[1], forces.one(action[2], action[3]))
+    frame.setdefault("returned", []).append(list(action[1:4]))
+
+
 def free_leaders(
     state: State, frame: Mapping[str, Any], space: str, besieged: bool = False
 ) -> list[tuple[str, str]]:
@@ -378,7 +407,7 @@ def _activation_legal(state: State, frame: Frame, role: str) -> list[Action]:
     force = _first_force(state, frame)
     if frame.get("leader") and len(frame.get("cards", [])) <= 1 and by_sea(state, frame):
         out.append(("by_sea",))
-    for p, face, label in available(state, frame, space):
+    for p, face, label in retakable(frame, available(state, frame, space)):
         bigger = plus(force, p, forces.one(face, label))
         if may_move(state, frame, bigger) and _within_budget(state, frame, bigger):
             out.append(("take", p, face, label))
@@ -386,9 +415,7 @@ def _activation_legal(state: State, frame: Frame, role: str) -> list[Action]:
         for p, lid in free_leaders(state, frame, space):
             if commandable(state, frame["leader"], plus(force, p, leader_group(lid))):
                 out.append(("take_leader", p, lid))
-    for p, g in sorted(force.items()):
-        for face, label in sorted(set(forces.pieces(g))):
-            out.append(("put_back", p, face, label))
+    out += put_backs(force, frame.get("leader"))
     if (frame.get("leader") or size(force)) and may_move(state, frame, force):
         out.append(("go",))
     return out
@@ -478,7 +505,7 @@ def _activation_perform(state: State, frame: Frame, role: str, action: Action) -
     elif verb == "take_leader":
         frame["group"] = plus(frame["group"], action[1], leader_group(action[2]))
     elif verb == "put_back":
-        frame["group"] = minus(frame["group"], action[1], forces.one(action[2], action[3]))
+        put_back(frame, action)
     elif verb in ("leave", "leave_leader", "done_detach"):
         _detach(state, frame, action)
     elif verb == "end":
@@ -486,8 +513,10 @@ def _activation_perform(state: State, frame: Frame, role: str, action: Action) -
     elif verb == "from":
         frame["space"] = action[1]
         frame["group"] = {}
+        frame.pop("returned", None)
     elif verb == "leader":
         frame["space"], frame["leader"] = action[1], action[2]
+        frame.pop("returned", None)
         power = power_of(state, action[1], action[2])
         frame["group"] = {power: leader_group(action[2])}
         frame["left"] -= 1

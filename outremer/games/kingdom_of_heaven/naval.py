@@ -37,9 +37,11 @@ from .movement import (
     free_leaders,
     leader_group,
     leaders,
-    minus,
     plus,
     power_of,
+    put_back,
+    put_backs,
+    retakable,
     size,
     start,
     trespass,
@@ -128,14 +130,12 @@ def _legal(state: State, frame: Frame, role: str) -> list[Action]:
     counters = data(state).counters
     holder = {"player": frame["player"], "group": force}
     if size(force) < frame["units"]:
-        out += [("take", *piece) for piece in available(state, holder, at, besieged=True)]
+        out += [("take", *piece) for piece in retakable(frame, available(state, holder, at, besieged=True))]
     if head:
         for p, lid in free_leaders(state, holder, at, besieged=True):
             if outranks(counters, head, lid):
                 out.append(("take_leader", p, lid))
-    for p, g in sorted(force.items()):
-        for face, label in sorted(set(forces.pieces(g))):
-            out.append(("put_back", p, face, label))
+    out += put_backs(force, head)
     if (size(force) or head) and size(force) <= frame["units"]:  # five units at most (§10.8 L636)
         out += [("to", s) for s in ports(state, frame)]
     return out
@@ -171,7 +171,7 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
     elif verb == "take_leader":
         frame["group"] = plus(frame["group"], action[1], leader_group(action[2]))
     elif verb == "put_back":
-        frame["group"] = minus(frame["group"], action[1], forces.one(action[2], action[3]))
+        put_back(frame, action)
     else:
         _voyage(state, frame, action[1])
 

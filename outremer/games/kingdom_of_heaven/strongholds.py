@@ -158,6 +158,10 @@ def room(state: State, space: str) -> int | None:
 
 
 def _entry_legal(state: State, frame: Frame, role: str) -> list[Action]:
+    """The holder's choices (§17.2): a piece of a kind outside goes in while there is room, one
+    inside goes out unless besieged, or done. A kind moved one way is not offered back the other
+    way in the same choice (``went``): that would only undo the move, and the two could go round
+    without end (a player takes a step back with undo)."""
     space = frame["space"]
     if holder_side(state, space) != role:
         return []
@@ -173,6 +177,9 @@ def _entry_legal(state: State, frame: Frame, role: str) -> list[Action]:
     if space not in state.sieges:
         acts += [("out", p, face, label) for p, g in sorted(ins.items()) for face, label in _kinds(g)]
         acts += [("out", p, "leader", lid) for p, g in sorted(ins.items()) for lid in g["leaders"]]
+    went = {tuple(x) for x in frame.get("went", [])}
+    back = {"in": "out", "out": "in"}
+    acts = [a for a in acts if (back[a[0]], *a[1:]) not in went]
     return [*acts, ("done",)]
 
 
@@ -199,6 +206,7 @@ def _entry(state: State, frame: Frame, role: str, action: Action) -> None:
     space = frame["space"]
     src, dst = ("field", "inside") if way == "in" else ("inside", "field")
     forces.move(state, power, _piece(face, label), (src, space), (dst, space))
+    frame.setdefault("went", []).append(list(action))
     where = "inside the stronghold" if way == "in" else "outside"
     piece = f"{power_name(state, power)} {leader_name(state, label)}"
     state.say("§17.2", f"At {space_name(state, space)}, a {piece} goes {where}.")
