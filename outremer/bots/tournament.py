@@ -36,7 +36,7 @@ from typing import Any
 
 from ..engine.errors import OutremerError
 from ..engine.game import Game, Role
-from .match import play_match
+from .match import MAX_STEPS, play_match
 from .ratings import Interval, Ratings, comparisons, fit, mean_interval, wilson
 from .registry import make_bot
 
@@ -393,7 +393,7 @@ def prepare(
     seed: int = 1,
     scenario: str | None = None,
     options: Mapping[str, bool] | None = None,
-    max_steps: int = 20000,
+    max_steps: int = MAX_STEPS,
 ) -> Tournament:
     """Check the settings and lay out the schedule; TournamentError or IllegalAction says what is wrong."""
     if not bots:

@@ -24,6 +24,12 @@ what it lacks. A decision thus costs the web process the same early in a game an
 processes start when a bot first has to think, forked from a fork server that has the bots and
 titles imported already; one found dead when a task is sent is replaced, and the task sent again.
 
+A bot that goes round a loop of its own choices (a defect, in the title or the bot) must not store
+actions without end: a bot seat that has taken :data:`RUN_LIMIT` actions in a row, no other seat
+acting between, or a game that has reached :data:`~outremer.bots.match.MAX_STEPS` actions (two
+bots answering each other in a loop), stops with a ``bot_error`` on the game, which its players
+see, and nothing more is stored (:func:`runaway`).
+
 Several server processes on one database each run their bots: every process resumes the bots of
 every game under way when it starts, kicks them after each change made through it, and after each
 change another process made to a game someone watches through it (``watch.py``). Two processes may
@@ -48,6 +54,7 @@ from importlib.metadata import entry_points
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 
+from ..bots.match import MAX_STEPS
 from ..bots.worker import CAPACITY, Answer, Task, serve
 from ..engine.registry import ENTRY_POINT_GROUP
 from .store import BotTurn, Store
@@ -56,6 +63,11 @@ log = logging.getLogger("outremer.server.bots")
 
 DEFAULT_PROCESSES = 2
 """Bot processes per server process (``create_app(bot_workers=...)``)."""
+RUN_LIMIT = 2000
+"""The most actions one bot seat may take in a row, no other seat acting between (:func:`runaway`).
+The longest runs the scripted bots take (three games of each scenario of each title): 44 actions in
+games of two or more sides (Kingdom of Heaven's musters), 306 in The First Crusade, whose only seat
+is the player's, so that a bot there plays the whole game."""
 
 
 class BotFailed(Exception):
@@ -79,6 +91,23 @@ class _Step(Enum):
     NONE = "none"
     STORED = "stored"
     STALE = "stale"
+
+
+def runaway(turn: BotTurn) -> str | None:
+    """Why ``turn``'s bot may not act (its seat has taken :data:`RUN_LIMIT` actions in a row, or the
+    game has reached :data:`MAX_STEPS`), or None: a bot in a loop must not store actions without
+    end."""
+    actions = turn.record.actions
+    if len(actions) >= MAX_STEPS:
+        title = turn.game.title
+        return f"the game has reached {MAX_STEPS} actions, more than a game of {title} takes; its bots stop"
+    for run, (role, _) in enumerate(reversed(actions), 1):
+        if role != turn.role:
+            return None
+        if run >= RUN_LIMIT:
+            who = turn.game.role_name(turn.role)
+            return f"the {who} bot has taken {RUN_LIMIT} actions in a row, no other seat acting; it stops"
+    return None
 
 
 def task_for(key: Hashable, turn: BotTurn, has: tuple[int, int] | None) -> Task:
@@ -252,6 +281,8 @@ class BotRunner:
         turn = self.store.bot_turn(game_id, refresh=not current)
         if turn is None:
             return _Step.NONE
+        if (why := runaway(turn)) is not None:
+            raise BotFailed(why)
         answer = thinker.decide((self._token, game_id), turn)
         if answer.error is not None or answer.action is None:
             raise BotFailed(answer.error)
