@@ -41,6 +41,14 @@ class Kind:
     dump: Callable[[Any], Any]
     load: Callable[[Any], Any]
 
+    def copier(self) -> Callable[[Any], Any]:
+        """The copy as a function of the original value, compiled from the same expression as a
+        state's ``copy`` (for a title's views that copy one field the way its state does)."""
+        source = f"lambda value: {self.copy.format('value')}"
+        code = compile(source, f"<{self.name} copier>", "eval")
+        copier: Callable[[Any], Any] = eval(code, {"_clone": clone})
+        return copier
+
 
 SHARED = Kind("shared", "{}", clone, clone)
 """Shared by a copy and its original: immutable values, or data never changed once set up."""

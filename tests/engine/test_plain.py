@@ -121,6 +121,17 @@ def test_a_titles_own_kind_copies_by_its_own_copy() -> None:
     assert isinstance(back.loc, Tracked) and back.loc == {"a": "b"}
 
 
+def test_a_kinds_copier_copies_one_value_as_a_state_copies_its_field() -> None:
+    # a title's views copy a field the way its state does (Kingdom of Heaven's groups)
+    value = {"a": {"x": [1, 2]}, "b": {"y": [3]}}
+    for kind in (FLAT_VALUES, NESTED):
+        copy = kind.copier()(value)
+        assert copy == value and copy is not value and copy["a"] is not value["a"]
+    nested = NESTED.copier()(value)
+    assert nested["a"]["x"] is not value["a"]["x"]
+    assert FLAT_VALUES.copier()(value)["a"]["x"] is value["a"]["x"]  # one level, as FLAT_VALUES says
+
+
 # -- to_json, from_json and copy read the same declaration ------------------------------------------
 def test_to_json_lists_the_declared_fields_in_order_with_sets_sorted() -> None:
     data = sample().to_json()

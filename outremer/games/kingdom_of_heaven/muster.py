@@ -237,8 +237,16 @@ def leader_spaces(state: State, frame: Frame, power: str, musterer: Musterer) ->
 def in_mix(state: State, power: str, label: str) -> int:
     """Units of ``power``'s type ``label`` in the counter mix: the counters printed less those in
     play, pooled or dead (§7.3.Selecting L409)."""
-    printed = next(u.count for u in data(state).counters.units_of(power) if u.label == label)
-    return printed - _in_use(state, power).get(label, 0)
+    return _mix(state, power)[label]
+
+
+def _mix(state: State, power: str) -> dict[str, int]:
+    """:func:`in_mix` of each of ``power``'s types, the units in use counted once."""
+    left = {u.label: u.count for u in data(state).counters.units_of(power)}
+    for label, n in _in_use(state, power).items():
+        if label in left:
+            left[label] -= n
+    return left
 
 
 def _in_use(state: State, power: str) -> dict[str, int]:
@@ -255,13 +263,9 @@ def _in_use(state: State, power: str) -> dict[str, int]:
 
 def drawable(state: State, power: str) -> list[str]:
     """The types that may be drawn from ``power``'s mix: none with a yellow dot, none used up
-    (§7.3.Selecting L407-L410, §8.4.1 L468); in_mix() of each, the units in use counted once."""
-    types = data(state).counters.units_of(power)
-    printed: dict[str, int] = {}
-    for u in types:
-        printed.setdefault(u.label, u.count)
-    used = _in_use(state, power)
-    return [u.label for u in types if not u.yellow_dot and printed[u.label] - used.get(u.label, 0) > 0]
+    (§7.3.Selecting L407-L410, §8.4.1 L468)."""
+    left = _mix(state, power)
+    return [u.label for u in data(state).counters.units_of(power) if not u.yellow_dot and left[u.label] > 0]
 
 
 def _castles(state: State, power: str, low: bool) -> list[str]:

@@ -59,12 +59,8 @@ PLACE_GROUPS = Kind(
 """Place -> Power -> group (field, inside): as POWER_GROUPS, one level deeper."""
 
 
-def copy_groups(groups: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
-    """Power -> group, copied as POWER_GROUPS copies it (for the views)."""
-    return {
-        p: {"full": g["full"].copy(), "reduced": g["reduced"].copy(), "leaders": g["leaders"].copy()}
-        for p, g in groups.items()
-    }
+copy_groups = POWER_GROUPS.copier()
+"""Power -> group, copied as POWER_GROUPS copies it (for the views)."""
 
 
 # The state's fields in JSON order, each with how deep a copy goes (engine.plain).
