@@ -56,6 +56,8 @@ iteration), and does not replay from its seed.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import math
 import multiprocessing
@@ -215,13 +217,17 @@ class SearchBot:
         self._pool: ProcessPoolExecutor | None = None
         """The processes that play a turning point's samples with this one (``workers`` above 1),
         started at the first turning point (:meth:`_workers`)."""
+        self._taken: dict[str, list[Action]] = {}
+        """The answers the bot gave in each position it has been in (:meth:`_not_again`), by the
+        position's digest (:func:`_position`)."""
         self._alone = False
         """Set where this process may not start others (a daemon): turning points are then played
         here alone, to the same answer."""
 
     def choose(self, game: Game[Any], state: Any, role: Role) -> Action:
         """``role``'s answer: at a turning point the best contender played out (:meth:`_roll_out`),
-        elsewhere the tree search's (:meth:`_search`)."""
+        elsewhere the tree search's (:meth:`_search`); never one it already gave in this very
+        position while another is legal (:meth:`_not_again`)."""
         legal = game.legal_actions(state, role)
         if not legal:
             raise OutremerError(f"{role} has no legal action (active: {', '.join(game.active_roles(state))})")
@@ -235,6 +241,33 @@ class SearchBot:
         self.last_iterations, self.last_visits, self.last_shares = 0, {}, []
         if len(legal) == 1:
             return legal[0]
+        answer = self._choose(game, state, role, root, legal)
+        return self._not_again(game, state, role, answer, legal, root.choices[role].guide)
+
+    def _not_again(
+        self,
+        game: Game[Any],
+        state: Any,
+        role: Role,
+        answer: Action,
+        legal: list[Action],
+        guided: Action | None,
+    ) -> Action:
+        """``answer``, unless the bot already took it from this very position (the role's view, its
+        log aside) while another action is legal here: then the most visited of the others (the
+        guide's choice first among equals). Back in a position it has been in, the same answer
+        would lead round the same loop again (taking a piece and putting it back, over and over);
+        searches of a few iterations, judging by noise, can fall into one."""
+        taken = self._taken.setdefault(_position(game, state, role), [])
+        if answer in taken:
+            fresh = [a for a in legal if a not in taken]
+            if fresh:
+                answer = max(fresh, key=lambda a: (self.last_visits.get(a, 0), a == guided))
+        taken.append(answer)
+        return answer
+
+    def _choose(self, game: Game[Any], state: Any, role: Role, root: Node, legal: list[Action]) -> Action:
+        """The search's answer from ``root`` among ``legal`` (two or more)."""
         ours = root.choices.setdefault(role, Choice(None, None))
         start, self._spent = clock(), cpu_clock()
         named = game.rollout_choices(state, role) if self.settings.rollouts else None
@@ -549,6 +582,14 @@ def _play_share(
             capped = True
             break
     return Share(played, capped, time.thread_time() - used)
+
+
+def _position(game: Game[Any], state: Any, role: Role) -> str:
+    """A digest of the position as ``role`` sees it: its view, less the log a title may put in it
+    (which grows with every action, so that no position would ever come back)."""
+    view = {k: v for k, v in game.view(state, role).items() if k != "log"}
+    text = json.dumps([role, view], sort_keys=True, default=str)
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
 def _answer(choice: Choice, legal: Sequence[Action]) -> Action:

@@ -20,7 +20,7 @@ from outremer.bots.random_bot import RandomBot
 from outremer.bots.registry import Guide, UnknownBot, bot_names, make_bot
 from outremer.bots.rollouts import TurningPoint, shared_copy
 from outremer.cli.simulate import simulate
-from outremer.engine.game import Game
+from outremer.engine.game import Action, Game
 from outremer.engine.registry import get_game
 from outremer.games.crusader_rex import movement
 from outremer.games.crusader_rex.game import CrusaderRex
@@ -30,7 +30,7 @@ from tests.engine.toy import BLUE, RED, ToyGame
 
 from .bait import BAIT, FERRY, SAFE, BaitGame, FerryGame
 from .quad import ROLES, QuadGame
-from .solo import PLAYER, SoloGame
+from .solo import PLAYER, SoloGame, SoloState
 
 CR = CrusaderRex()
 
@@ -172,6 +172,53 @@ def test_in_a_solitaire_game_no_winner_is_a_loss_not_a_draw() -> None:
     bot = search(30)
     assert bot.choose(game, game.setup(1), PLAYER) == ("go",)
     assert bot.last_visits[("go",)] > bot.last_visits[("stop",)]
+
+
+class DitherGame(SoloGame):
+    """Solo with a third choice before the walk: ``wait``, which changes nothing (but the log)."""
+
+    def legal_actions(self, state: SoloState, role: str) -> list[Action]:
+        legal = super().legal_actions(state, role)
+        return [*legal, ("wait",)] if state.stage == "choose" else legal
+
+    def perform(self, state: SoloState, role: str, action: Action) -> None:
+        if action != ("wait",):
+            super().perform(state, role, action)
+
+    def view(self, state: SoloState, role: str | None) -> dict[str, Any]:
+        return {**super().view(state, role), "log": [f"{random.random()}"]}  # a log that never repeats
+
+
+class Waiter:
+    name = "waiter"
+
+    def choose(self, game: Game[Any], state: Any, role: str) -> Action:
+        return ("wait",)
+
+
+def test_back_in_a_position_it_answers_otherwise_than_before() -> None:
+    # Docs, "Loops": a search of one iteration follows its guide, here one that always waits; back
+    # where it waited, the same answer would go round for ever, so it answers with another legal
+    # action (the log, which grows with every action, aside: else no position ever comes back)
+    game = DitherGame()
+    bot = SearchBot(1, Settings(iterations=1, time=None), guide=Waiter)
+    state = game.setup(1)
+    assert bot.choose(game, state, PLAYER) == ("wait",)
+    game.perform(state, PLAYER, ("wait",))
+    second = bot.choose(game, state, PLAYER)
+    assert second in (("stop",), ("go",))
+    third = bot.choose(game, state, PLAYER)  # and again: neither of the two it gave here
+    assert third not in (("wait",), second)
+
+
+def test_the_answers_remembered_are_the_bots_own() -> None:
+    # another bot (a new game, or a seat's bot made anew) in the same position follows its guide
+    game = DitherGame()
+    state = game.setup(1)
+    first, second = (SearchBot(1, Settings(iterations=1, time=None), guide=Waiter) for _ in range(2))
+    assert first.choose(game, state, PLAYER) == ("wait",)
+    assert first.choose(game, state, PLAYER) != ("wait",)
+    assert second.choose(game, state, PLAYER) == ("wait",)
 
 
 def arm(visits: int, mean: float, spread: float) -> Arm:
