@@ -63,6 +63,11 @@ def idle() -> Iterator[None]:
     registry.unregister("idle")
 
 
+@pytest.fixture
+def alice(idle: None, user: Callable[[str], TestClient]) -> TestClient:
+    return user("alice")
+
+
 def settle(app: FastAPI, client: TestClient, gid: int) -> dict[str, Any]:
     """The game once its bots are idle."""
     assert ctx_of(app).bots.wait_idle(PATIENCE)
@@ -70,15 +75,24 @@ def settle(app: FastAPI, client: TestClient, gid: int) -> dict[str, Any]:
     return game
 
 
+def against(client: TestClient, bot: str) -> int:
+    """A new game of the client's user (First) against ``bot`` (Second)."""
+    seats = [{"role": "First", "kind": "me"}, {"role": "Second", "kind": "bot", "bot": bot}]
+    gid: int = new_game(client, seats, title="idle", scenario="seven", seed=3)["id"]
+    return gid
+
+
+def move(client: TestClient, gid: int, action: list[Any], version: int) -> None:
+    r = client.post(f"/api/games/{gid}/action", json={"role": "First", "action": action, "version": version})
+    assert r.status_code == 200, r.text
+
+
 def test_a_bot_that_never_ends_its_turn_stops_after_the_run_limit(
-    idle: None, app: FastAPI, user: Callable[[str], TestClient], monkeypatch: pytest.MonkeyPatch
+    app: FastAPI, alice: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(bots, "RUN_LIMIT", 5)
-    alice = user("alice")
-    seats = [{"role": "First", "kind": "me"}, {"role": "Second", "kind": "bot", "bot": "waiter"}]
-    gid = new_game(alice, seats, title="idle", scenario="seven", seed=3)["id"]
-    r = alice.post(f"/api/games/{gid}/action", json={"role": "First", "action": ["take", 1]})
-    assert r.status_code == 200, r.text
+    gid = against(alice, "waiter")
+    move(alice, gid, ["take", 1], 0)
     game = settle(app, alice, gid)
     assert game["version"] == 1 + 5  # Alice's take, then five waits
     assert "5 actions in a row" in game["bot_error"]
@@ -87,27 +101,21 @@ def test_a_bot_that_never_ends_its_turn_stops_after_the_run_limit(
 
 
 def test_a_bot_whose_runs_are_cut_by_a_person_goes_on(
-    idle: None, app: FastAPI, user: Callable[[str], TestClient], monkeypatch: pytest.MonkeyPatch
+    app: FastAPI, alice: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # the run counts one seat's actions with no other seat acting between: a passer never makes one
     monkeypatch.setattr(bots, "RUN_LIMIT", 2)
-    alice = user("alice")
-    seats = [{"role": "First", "kind": "me"}, {"role": "Second", "kind": "bot", "bot": "passer"}]
-    gid = new_game(alice, seats, title="idle", scenario="seven", seed=3)["id"]
+    gid = against(alice, "passer")
     for version in (0, 2, 4):
-        r = alice.post(
-            f"/api/games/{gid}/action", json={"role": "First", "action": ["pass"], "version": version}
-        )
-        assert r.status_code == 200, r.text
+        move(alice, gid, ["pass"], version)
         game = settle(app, alice, gid)
         assert game["version"] == version + 2 and game["bot_error"] is None
 
 
 def test_two_bots_answering_each_other_stop_at_the_game_limit(
-    idle: None, app: FastAPI, user: Callable[[str], TestClient], monkeypatch: pytest.MonkeyPatch
+    app: FastAPI, alice: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(bots, "MAX_STEPS", 7)
-    alice = user("alice")
     seats = [{"role": r, "kind": "bot", "bot": "passer"} for r in ("First", "Second")]
     gid = new_game(alice, seats, title="idle", scenario="seven", seed=3)["id"]
     game = settle(app, alice, gid)
