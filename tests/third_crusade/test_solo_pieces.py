@@ -302,3 +302,35 @@ def test_an_events_disperse_that_cannot_split_follows_the_order_fail_instruction
     pieces = sum(len(bot_play.own(state, "turkoman", r)) for r in state.regions)
     face = next(t for key, _, t in state.log if key == "SoloGlossary.OrderFail")
     assert pieces > 2 or "face 5" in face  # every face but a lone March adds Units (R32)
+
+
+def test_diplomacy_tokens_go_to_the_strongest_region_and_pieces_by_the_priorities() -> None:
+    # Solo.Diplomacy (L981): what the Bot takes on the diplomacy board goes by the general placement
+    # rules; a Resource token into its strongest Region (Solo.Pieces.Resources, L916), Units by the
+    # Event and Order priorities: Jerusalem under the column's limit, then its weakest Region
+    # (Solo.Pieces.Adding, L906; Solo.Command.Priority, L888-L893).
+    state = bot_game()
+    assert state.solo is not None
+    state.solo["column"]["hre"] = [state.round, 6]  # Jerusalem up to 5
+
+    def add(region: str, piece: str, n: int) -> None:
+        for _ in range(n):
+            at(state, region, free_slots(state, region, shape_of(state, piece))[0], piece)
+
+    add("acre", MINE, 4)
+    add("acre", unit("hre", "cavalry"), 2)  # the strongest
+    add("d_galilee", MINE, 1)  # the weakest
+    add("jerusalem", MINE, 2)  # under the limit
+    legal = [("place", "acre"), ("place", "d_galilee"), ("place", "jerusalem"), ("lose",)]
+
+    def placed(space: str) -> object:
+        frame = {"kind": "diplomacy", "tasks": [["place", 0, space]]}
+        return bot_play.choose(state, frame, "hre", legal)
+
+    assert placed("glory_chit") == ("place", "acre")
+    assert placed("two_infantry") == ("place", "jerusalem")
+    add("jerusalem", MINE, 3)
+    assert bot_play.strength(state, "hre", "jerusalem") >= solo.column(state, "hre").jerusalem
+    assert bot_play.strength(state, "hre", "jerusalem") < bot_play.strength(state, "hre", "acre")
+    assert placed("two_infantry") == ("place", "d_galilee")
+    assert placed("glory_chit") == ("place", "acre")

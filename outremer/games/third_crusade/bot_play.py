@@ -828,16 +828,19 @@ def _bid(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
 
 
 def _diplomacy(state: State, frame: Frame, army: str, legal: list[Action]) -> Action:
-    """Rewards and board moves by the Bot's priorities (``Solo.Diplomacy.Card``, ``.Board``);
-    pieces into its weakest Region (``Solo.Pieces.Adding``)."""
+    """Rewards and board moves by the Bot's priorities (``Solo.Diplomacy.Card``, ``.Board``). What
+    a space gives goes by the general placement rules (``Solo.Diplomacy``, L981): a Resource token
+    into its strongest Region (``Solo.Pieces.Resources``, L916), pieces by its command priorities,
+    Jerusalem under the column's limit, then its weakest Region (``Solo.Pieces.Adding``, L906)."""
     rewards = [a for a in legal if a[0] == "reward"]
     if rewards:
         ranked = table(state).priorities["diplomacy_card"].items
         kinds = {a: diplomacy.card(state).reward(int(a[1])).kind for a in rewards}
         return min(rewards, key=lambda a: ranked.index(kinds[a]) if kinds[a] in ranked else len(ranked))
-    places = [a for a in legal if a[0] == "place"]
+    places = [str(a[1]) for a in legal if a[0] == "place"]
     if places:
-        regions = weakest_first(state, army, [a[1] for a in places])
+        token = diplomacy.item_of(state, frame["tasks"][0]).item == "token"
+        regions = strongest_first(state, army, places) if token else adding_regions(state, army, places, None)
         return ("place", regions[0])
     moves = [a for a in legal if a[0] == "move"]
     if moves:

@@ -206,7 +206,8 @@ def _move(state: State, frame: Frame, army: str, space: str) -> None:
         )
 
 
-def _item(state: State, task: list[Any]) -> Item:
+def item_of(state: State, task: list[Any]) -> Item:
+    """What a "place" task of the phase puts on the map: an item of a diplomacy board space."""
     return data(state).cards.board.spaces[task[2]].contents[task[1]]
 
 
@@ -313,7 +314,7 @@ def _legal(state: State, frame: Frame, role: str) -> list[Action]:
     if task[0] == "move":
         moves: list[Action] = [("move", s) for s in destinations(state, role)]
         return [*moves, ("stop",)] if moves and task[2] else moves
-    return _place_legal(state, role, _item(state, task))
+    return _place_legal(state, role, item_of(state, task))
 
 
 def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
@@ -339,7 +340,7 @@ def _perform(state: State, frame: Frame, role: str, action: Action) -> None:
             frame["tasks"].insert(0, ["move", task[1] - 1, task[2] + 1])
         _move(state, frame, role, action[1])
     elif verb in ("place", "replace"):
-        _place(state, role, _item(state, task), action)
+        _place(state, role, item_of(state, task), action)
     elif verb == "lose":
         state.say("Diplomacy.Board", f"The {NAMES[role]} leaves what the space gives unplaced: it is lost.")
     frame["roles"] = []
