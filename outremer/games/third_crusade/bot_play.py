@@ -831,7 +831,7 @@ def _diplomacy(state: State, frame: Frame, army: str, legal: list[Action]) -> Ac
     """Rewards and board moves by the Bot's priorities (``Solo.Diplomacy.Card``, ``.Board``). What
     a space gives goes by the general placement rules (``Solo.Diplomacy``, L981): a Resource token
     into its strongest Region (``Solo.Pieces.Resources``, L916), pieces by its command priorities,
-    Jerusalem under the column's limit, then its weakest Region (``Solo.Pieces.Adding``, L906)."""
+    Jerusalem under the column's limit, then its weakest Region (``Solo.Pieces.Adding``, L906; R56)."""
     rewards = [a for a in legal if a[0] == "reward"]
     if rewards:
         ranked = table(state).priorities["diplomacy_card"].items
