@@ -65,9 +65,9 @@ DEFAULT_PROCESSES = 2
 """Bot processes per server process (``create_app(bot_workers=...)``)."""
 RUN_LIMIT = 2000
 """The most actions one bot seat may take in a row, no other seat acting between (:func:`runaway`).
-The longest runs the scripted bots take (three games of each scenario of each title): 44 actions in
-games of two or more sides (Kingdom of Heaven's musters), 306 in The First Crusade, whose only seat
-is the player's, so that a bot there plays the whole game."""
+The longest runs the scripted bots take (``python bench/bot_runs.py --games 3``: three games of each
+scenario of each title): 52 actions in games of two or more seats (Kingdom of Heaven), 306 in The
+First Crusade, whose only seat is the player's, so that a bot there plays the whole game."""
 
 
 class BotFailed(Exception):
