@@ -285,7 +285,7 @@ def test_an_army_avoiding_twice_forages_once_for_its_whole_route(monkeypatch):
     do(state, "muslim", ("to", "ras_al_ma"))
     do(state, "christian", ("stop",))
     assert faces == [] and not state.stack
-    rolls = [e[2] for e in state.log if e[1] == "§15.2" or "AV" in e[2]]
+    rolls = [e[2] for e in state.log if e[0] == "§15.2" or "AV" in e[2]]
     assert sum("AV 5" in r for r in rolls) == 1 and sum("AV 4" in r for r in rolls) == 1, rolls
     assert state.field["ras_al_ma"]["ayyubids"]["full"] == {"2-6": 3}
 
