@@ -379,8 +379,8 @@ def test_a_lasting_event_closes_spaces():
 
 def test_event_mp_and_detach_act_on_the_activation():
     # mp (Forced March, card 3) adds MP to the force; detach (Aggravated Subordinate, card 1): a
-    # subordinate and two units left behind when the force sets out, the moving player naming
-    # them (§Example.C4 L1328: Rick chooses, K92)
+    # subordinate and a unit left behind when the force sets out, the moving player naming
+    # them (§Example.C4 L1328: Rick chooses, K92, K97), and not taken again (K92)
     state = position("D")
     put(state, "acre", "crusaders", {"3-4": 4}, leaders=["richard"])
     put(state, "acre", "jerusalem", {"2-4": 1}, leaders=["guy"])
@@ -396,10 +396,12 @@ def test_event_mp_and_detach_act_on_the_activation():
     assert PROCEDURES.legal(state, "muslim") == []
     do(state, "christian", ("leave_leader", "jerusalem", "guy"))
     do(state, "christian", ("leave", "crusaders", "full", "3-4"))
-    do(state, "christian", ("leave", "crusaders", "full", "3-4"))
+    legal = PROCEDURES.legal(state, "christian")
+    assert ("take_leader", "jerusalem", "guy") not in legal
+    assert ("take", "crusaders", "full", "3-4") not in legal
     do(state, "christian", ("go",))
     march = PROCEDURES.find(state, "march")
-    assert march["group"] == {"crusaders": {"full": {"3-4": 2}, "reduced": {}, "leaders": ["richard"]}}
+    assert march["group"] == {"crusaders": {"full": {"3-4": 3}, "reduced": {}, "leaders": ["richard"]}}
     assert movement.mp_left(state, march) == 6  # Richard's 4 and Forced March's 2
 
 
@@ -495,3 +497,43 @@ def test_the_next_stack_of_a_vassal_move_forms_afresh():
     do(state, "muslim", ("stop",))
     do(state, "muslim", ("from", "homs"))
     assert ("take", "ayyubids", "full", "2-6") in PROCEDURES.legal(state, "muslim")
+
+
+def test_a_subordinate_moves_off_alone_and_his_superior_stays():
+    # §10.4 L604: Guy (2/1/5), outranked by Richard (a Crusader, §10.3 L596), is activated on his
+    # own: he cannot take Richard along, commands no more than his rating of 5 (§10.2 L578), and
+    # Richard stays where he was when Guy's move ends, the activation over
+    state = position("D")
+    put(state, "acre", "crusaders", {"3-4": 4}, leaders=["richard"])
+    put(state, "acre", "jerusalem", {"2-4": 6}, leaders=["guy"])
+    movement.activate(state, "christian", None, 2, "guy", "acre")
+    assert not [a for a in PROCEDURES.legal(state, "christian") if a[0] == "take_leader"]
+    for _ in range(5):
+        do(state, "christian", ("take", "jerusalem", "full", "2-4"))
+    assert not [a for a in PROCEDURES.legal(state, "christian") if a[0] == "take"]
+    do(state, "christian", ("go",))
+    do(state, "christian", ("move", "tyre"))
+    do(state, "christian", ("stop",))
+    assert state.field["tyre"]["jerusalem"] == {"full": {"2-4": 5}, "reduced": {}, "leaders": ["guy"]}
+    assert state.field["acre"]["crusaders"] == {"full": {"3-4": 4}, "reduced": {}, "leaders": ["richard"]}
+    assert not state.stack  # no move for Richard on Guy's card
+
+
+def test_a_multiple_activation_lets_the_superior_move_after_his_subordinate():
+    # §10.4 L604 ("unless the card event allows multiple activations"), §10.1.1 L574: Guy leaves
+    # Acre first; the same card then activates Richard, who stayed there
+    state = position("D")
+    put(state, "acre", "crusaders", {"3-4": 4}, leaders=["richard"])
+    put(state, "acre", "jerusalem", {"2-4": 2}, leaders=["guy"])
+    state.stack = []
+    effects.run(state, "christian", {"kind": "activations", "count": 2}, {"ov": 2})
+    PROCEDURES.settle(state)
+    do(state, "christian", ("leader", "acre", "guy"))
+    do(state, "christian", ("take", "jerusalem", "full", "2-4"))
+    do(state, "christian", ("go",))
+    do(state, "christian", ("move", "tyre"))
+    do(state, "christian", ("stop",))
+    legal = PROCEDURES.legal(state, "christian")
+    assert ("leader", "acre", "richard") in legal and ("leader", "tyre", "guy") not in legal
+    do(state, "christian", ("leader", "acre", "richard"))
+    assert ("take", "crusaders", "full", "3-4") in PROCEDURES.legal(state, "christian")
