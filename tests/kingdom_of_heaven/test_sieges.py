@@ -507,3 +507,57 @@ def test_the_besieged_may_only_cancel_an_event_drawn_by_fortune():
     assert state.sieges["homs"]["rf"] == 3  # the tower burnt
     assert len(state.hands[C]) == hand - 1  # no replacement for a card drawn by fortune
     assert PROCEDURES.legal(state, C) == [("assault",), ("end",)]
+
+
+def _homs_besieged(state, inside: dict[str, int]) -> None:
+    """Homs, an Ayyubid castle on its Full side (scenario G), with ``inside`` Ayyubid units in it
+    and three Mongol 4-6 besieging it for the Christian."""
+    assert state.castles["homs"] == {"power": "ayyubids", "low": False}
+    forces.put(state, "inside", "homs", "ayyubids", pieces(inside))
+    forces.put(state, "field", "homs", "mongols", pieces({"4-6": 3}))
+    state.sieges["homs"] = {"besieger": C, "rf": 3, "blockade": False}
+
+
+def test_a_siege_event_flipping_units_spares_the_castle_s_own_garrison():
+    # §17.6.7 L1107, K78: Rats in Enemy Food Supply (#43) lowers the RF by 2 and reduces up to three
+    # units of the besieged, their owner choosing; only two are inside, and the castle's intrinsic
+    # garrison is never among the choices nor the third step (were it, the Muslim would be offered
+    # it and the castle would end on its Low side)
+    state = position("G")
+    _homs_besieged(state, {"2-6": 1, "2-4": 1})
+    give(state, C, "43")
+    with recorded():
+        drive(state, "siege", player=C, space="homs", card="43")
+        act(state, C, "event", "43")
+        assert PROCEDURES.legal(state, M) == [
+            ("lose", "ayyubids", "full", "2-4"),
+            ("lose", "ayyubids", "full", "2-6"),
+        ]
+        act(state, M, "lose", "ayyubids", "full", "2-6")
+    assert forces.at(state, "inside", "homs")["ayyubids"] == pieces(reduced={"2-6": 1, "2-4": 1})
+    assert state.sieges["homs"]["rf"] == 1
+    assert state.castles["homs"]["low"] is False
+
+
+def test_an_epidemic_and_a_sortie_never_touch_the_castle_s_own_garrison(monkeypatch):
+    # §17.6.7 L1107, K78: the Epidemic the besieger plays (#11) strikes the besieged (§17.6.5 L1081):
+    # AV 1 + 2, a 6 costs a step, taken from the one unit inside without a question (the castle
+    # would be a second choice); then their Sortie (#57) commits that unit's last step, a 1 loses
+    # it, and the castle stays Full with nobody inside
+    state = position("G")
+    _homs_besieged(state, {"2-6": 1})
+    give(state, C, "11")
+    faces = dice(monkeypatch, [6, 6, 1])  # the attrition, no spread; the sortie
+    with recorded():
+        drive(state, "siege", player=C, space="homs", card="11")
+        act(state, C, "event", "11")
+        assert PROCEDURES.legal(state, M) == [("pass",)]  # the answer to the event, no loss to choose
+        assert forces.at(state, "inside", "homs")["ayyubids"] == pieces(reduced={"2-6": 1})
+        assert state.castles["homs"]["low"] is False
+        give(state, M, "57")
+        drive(state, "siege", player=M, space="homs", card="57")
+        assert PROCEDURES.legal(state, M) == [("commit", 1)]  # the units' steps, not the castle's
+        act(state, M, "commit", 1)
+    assert faces == []
+    assert not forces.at(state, "inside", "homs")
+    assert state.castles["homs"] == {"power": "ayyubids", "low": False}
