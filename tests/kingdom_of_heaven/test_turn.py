@@ -82,13 +82,16 @@ def test_the_strategy_phase_ends_when_neither_holds_a_card(monkeypatch: pytest.M
     assert ("demobilize", "muslim") in [(f["kind"], f.get("player")) for f in seen]
 
 
-def _prisoner(state: State, leader: str = "reynald") -> None:
-    """``leader`` (the Christian's) held by the Muslim, off the map (§13.6)."""
+def _prisoner(state: State, *leaders: str) -> None:
+    """``leaders`` (the Christian's; Reynald if none is named) held by the Muslim, off the map
+    (§13.6)."""
+    leaders = leaders or ("reynald",)
     for groups in state.field.values():
         for g in groups.values():
-            if leader in g["leaders"]:
-                g["leaders"].remove(leader)
-    state.prisoners["muslim"] = [leader]
+            for leader in leaders:
+                if leader in g["leaders"]:
+                    g["leaders"].remove(leader)
+    state.prisoners["muslim"] = list(leaders)
 
 
 def test_ransom_frees_one_leader_for_a_card_drawn_at_random(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -108,6 +111,25 @@ def test_ransom_frees_one_leader_for_a_card_drawn_at_random(monkeypatch: pytest.
     # the leader goes to his Power's force pool, for mustering next turn
     assert "reynald" in state.pools["jerusalem"]["leaders"] and state.prisoners["muslim"] == []
     assert state.phase == "strategy"
+
+
+def test_only_one_leader_is_ransomed_a_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    # K40 (§5.3 L295, §13.6 L826-L827): with Reynald and Guy both held, the Christian is offered
+    # either, ransoms Reynald for one card, and is not asked again: Guy stays a prisoner this turn
+    # and the turn goes on to the initiative and the strategy phase; he is offered again next turn
+    stand_ins(monkeypatch)
+    state = position(turn=2)
+    _prisoner(state, "reynald", "guy")
+    _start(state)
+    assert PROCEDURES.legal(state, "christian") == [("ransom", "reynald"), ("ransom", "guy"), ("decline",)]
+    PROCEDURES.perform(state, "christian", ("ransom", "reynald"))
+    assert state.prisoners["muslim"] == ["guy"] and len(state.hands["christian"]) == HAND - 1
+    assert not any(f["kind"] == "ransom" for f in state.stack)
+    assert ("ransom", "guy") not in PROCEDURES.legal(state, "christian")
+    assert state.phase == "strategy" and state.stack[-1]["kind"] == "round"
+    state.hands = {p: [] for p in state.hands}  # the rest of turn 2 played out
+    _start(state, "deal")
+    assert PROCEDURES.legal(state, "christian") == [("ransom", "guy"), ("decline",)]
 
 
 def test_ransom_declined_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
