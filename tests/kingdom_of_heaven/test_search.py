@@ -15,6 +15,7 @@ from outremer.bots.match import play_match
 from outremer.bots.registry import make_bot
 from outremer.engine import rng as engine_rng
 from outremer.games.kingdom_of_heaven.bot import ScriptedBot
+from outremer.games.kingdom_of_heaven.common import data
 from outremer.games.kingdom_of_heaven.game import KingdomOfHeaven
 from outremer.games.kingdom_of_heaven.state import PLAYERS, State
 
@@ -34,10 +35,10 @@ class Recording(KingdomOfHeaven):
         return self.judged[-1][1]
 
 
-def play_to(scenario: str, seed: int, steps: int) -> State:
+def play_to(scenario: str, seed: int, steps: int, options: dict[str, bool] | None = None) -> State:
     """The position after ``steps`` actions of the scripted bots and on to the next decision with
-    a choice (or the end, if sooner)."""
-    state = GAME.setup(seed, scenario)
+    a choice (or the end, if sooner), the game set up with ``options``."""
+    state = GAME.setup(seed, scenario, options)
     players = {r: ScriptedBot(seed + i) for i, r in enumerate(PLAYERS)}
     done = 0
     while GAME.active_roles(state):
@@ -52,7 +53,9 @@ def play_to(scenario: str, seed: int, steps: int) -> State:
 def twin(state: State, role: str, seed: int) -> State:
     """``state`` as ``role`` cannot tell it apart: the opponent's unknown cards exchanged with the
     deck's (§8.1: both hidden; the cards he knows of that hand, §13.6, kept), the deck shuffled,
-    the generator keyed anew."""
+    the generator keyed anew. With the §4.3 variant, on turn 1 while no scenario card has been
+    played or discarded, the opponent surely holds the scenario card dealt him first: he keeps
+    one, another maybe."""
     out = GAME.copy(state)
     r = random.Random(seed)
     for other in PLAYERS:
@@ -62,25 +65,45 @@ def twin(state: State, role: str, seed: int) -> State:
         unknown = [c for c in out.hands[other] if c not in known]
         pool = unknown + out.deck
         r.shuffle(pool)
+        own = scenario_cards(out)
+        if unknown and first_card_held(out):
+            pool.insert(0, pool.pop(next(i for i, c in enumerate(pool) if c in own)))
         out.hands[other] = list(known) + pool[: len(unknown)]
         out.deck = pool[len(unknown) :]
     out.rng = engine_rng.fresh(r)
     return out
 
 
+def scenario_cards(state: State) -> set[str]:
+    """The scenario's own cards (§4.3)."""
+    return {c.id for c in data(state).cards.of_scenario(state.scenario)}
+
+
+def first_card_held(state: State) -> bool:
+    """Whether each player surely still holds the scenario card the §4.3 variant dealt him first:
+    on turn 1 (hands are played out every turn, §5.5.1) while no scenario card is among the
+    discards or the removed cards (§8.4.1, §8.5)."""
+    played = set(state.discard + state.removed)
+    return state.options["scenario_card_first"] and state.turn == 1 and not scenario_cards(state) & played
+
+
 def search(game: KingdomOfHeaven, seed: int) -> Any:
     return make_bot("ismcts:iterations=12", game, seed)
 
 
-@pytest.mark.parametrize(("scenario", "seed", "steps"), [("A", 3, 40), ("D", 5, 25), ("D", 7, 160)])
+@pytest.mark.parametrize(
+    ("scenario", "seed", "steps", "variant"),
+    [("A", 3, 40, False), ("D", 5, 25, False), ("D", 7, 160, False), ("B", 4, 6, True)],
+)
 def test_the_search_ignores_the_opponents_hand_the_deck_and_the_generator(
-    scenario: str, seed: int, steps: int
+    scenario: str, seed: int, steps: int, variant: bool
 ) -> None:
-    # §8.1: the opponent's hand and the deck's order are hidden. On a position and its twin (only
-    # those and the generator changed), the very same search: choice, visits, every position
-    # judged, whole (the samples dealt from what the player sees alone); the same again for the
-    # same seed.
-    state = play_to(scenario, seed, steps)
+    # §8.1: the opponent's hand and the deck's order are hidden; with the §4.3 variant, which
+    # scenario card he was dealt first too. On a position and its twin (only those and the
+    # generator changed), the very same search: choice, visits, every position judged, whole (the
+    # samples dealt from what the player sees alone); the same again for the same seed.
+    state = play_to(scenario, seed, steps, {"scenario_card_first": variant})
+    assert first_card_held(state) == variant
     role = GAME.active_roles(state)[0]
     assert len(GAME.legal_actions(state, role)) > 1
     other = twin(state, role, seed)
