@@ -19,7 +19,9 @@
 // name data-location-label; each stack chip data-piece and data-at, inside its own card; what may
 // be picked data-pick and an aria-label; the key data-board-key. The sides are told apart by
 // colour and by a mark: a cross and a square chip for the Christian, a crescent and a round chip
-// for the Muslim, a circle for a neutral Power.
+// for the Muslim, a circle for a neutral Power. Named for tests too (tests/e2e/test_kingdom_of_heaven.py):
+// a province's hull data-province, the owner's bar on a card data-owner, a siege marker data-siege,
+// a row of the political status track data-marker.
 
 import { h as hel, svg as el } from "/static/api.js";
 
@@ -46,7 +48,7 @@ const WORDS = {
 const FRAMES = {
   battle: "Battle", siege: "Siege", assault: "Assault", response: "Response window", event: "Event",
   activation: "Activation", march: "March", naval: "Naval move", reactions: "Interception and avoidance",
-  stronghold_entry: "Entering a stronghold", retreat: "Retreat", besiege: "Laying siege", call: "Call to arms",
+  stronghold_entry: "Entering a stronghold", retreat: "Retreat", besiege: "Laying siege", call: "Call for Surrender",
   diplomacy: "Diplomacy", realign: "Realignment", ransom: "Ransom", replacement: "Replacement",
   muster: "Muster", reinforce: "Reinforcements", leader_loss: "Leader loss", forage: "Foraging",
   demobilize: "Demobilization", crusade: "Crusade", advantage: "Diplomatic Advantage", shadow: "Shadowing",
@@ -260,7 +262,7 @@ function cell(layer, view, board, c, onPick, place, isBox) {
     "stroke-width": isBox ? 2.5 : 1.5, "data-location": place.id, class: "cell",
   });
   g.append(back);
-  if (ownerSide) g.append(el("rect", { x: x0 + 1, y: y0 + 1, width: 5, height: H - 2, fill: ownerSide.fill }));
+  if (ownerSide) g.append(el("rect", { x: x0 + 1, y: y0 + 1, width: 5, height: H - 2, fill: ownerSide.fill, "data-owner": owner }));
   const province = isBox ? "a box beside the map" : `${board.provinces[place.province]?.title || ""}`;
   const attrs = [];
   const vp = isBox ? 0 : place.vp?.[view.scenario] || 0;
@@ -288,7 +290,7 @@ function cell(layer, view, board, c, onPick, place, isBox) {
   if (siege) {
     const bx = x0 + W - 62;
     g.append(el("rect", { x: bx, y: y0 + 36, width: 58, height: 15, rx: 2, fill: "#7a1010" }));
-    const t = el("text", { x: bx + 29, y: y0 + 48, "font-size": FONT, "font-weight": "bold", "text-anchor": "middle", fill: "#fff" },
+    const t = el("text", { x: bx + 29, y: y0 + 48, "font-size": FONT, "font-weight": "bold", "text-anchor": "middle", fill: "#fff", "data-siege": place.id },
       `RF${siege.rf}${siege.blockade ? " B" : ""}`);
     t.append(el("title", {}, `besieged by the ${siege.besieger === "christian" ? "Christian" : "Muslim"}: Resource Factor ${siege.rf}${siege.blockade ? ", blockaded" : ""}`));
     g.append(t);
@@ -340,7 +342,7 @@ function drawProvinces(layer, view, board) {
     const owner = view.owners?.[id];
     const side = owner ? SIDES[sideOf(view, board, owner)] : null;
     const poly = el("polygon", {
-      points: p.hull.map((q) => q.join(",")).join(" "), fill: side ? side.fill : "#9b8f80", "fill-opacity": 0.08,
+      points: p.hull.map((q) => q.join(",")).join(" "), fill: side ? side.fill : "#9b8f80", "fill-opacity": 0.08, "data-province": id,
       stroke: side ? side.fill : "#6b6259", "stroke-width": 2, "stroke-dasharray": "12 6", "stroke-opacity": 0.6,
     });
     poly.append(el("title", {}, `${p.title}${owner ? `: owned by the ${powerName(board, owner)}` : ""}`));
@@ -562,7 +564,7 @@ function track(view, board) {
     const live = view.in_play || Object.keys(board.powers);
     const powers = Object.entries(board.powers).filter(([id, p]) => p.marker === m && live.includes(id)).map(([id]) => powerName(board, id));
     const at = view.political[m];
-    return hel("tr", {}, hel("th", {}, powers.join(", ")),
+    return hel("tr", { "data-marker": m }, hel("th", {}, powers.join(", ")),
       sides.map((s) => hel("td", { class: s === at ? "at" : "", style: s === at ? `background:${SIDES[s].fill}` : "" }, s === at ? `${SIDES[s].mark} here` : "")),
       hel("td", {}, view.rates?.[m] ?? ""));
   });
