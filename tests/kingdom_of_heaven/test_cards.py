@@ -234,10 +234,11 @@ def test_plan_of_attack_for_antioch(deck: Deck) -> None:
 
 
 def test_aggravated_subordinate(deck: Deck) -> None:
-    # §Example.C4 (L1328-L1330): a red response event; Conrad stays with two units
+    # §Example.C4 (L1328-L1330): a red response event; Conrad stays with one unit, the captions'
+    # count (§Example.TyreStack L1348, K97)
     played = card(deck, "1")
     assert played.kind == "response"
-    assert effect(played.event, "detach") == {"kind": "detach", "leaders": 1, "units": 2}
+    assert effect(played.event, "detach") == {"kind": "detach", "leaders": 1, "units": 1}
 
 
 def test_madrasas_preach_jihad(deck: Deck, counters: Counters) -> None:

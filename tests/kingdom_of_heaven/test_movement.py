@@ -379,8 +379,8 @@ def test_a_lasting_event_closes_spaces():
 
 def test_event_mp_and_detach_act_on_the_activation():
     # mp (Forced March, card 3) adds MP to the force; detach (Aggravated Subordinate, card 1): a
-    # subordinate and two units left behind when the force sets out, the moving player naming
-    # them (§Example.C4 L1328: Rick chooses, K92)
+    # subordinate and a unit left behind when the force sets out, the moving player naming
+    # them (§Example.C4 L1328: Rick chooses, K92, K97), and not taken again (K92)
     state = position("D")
     put(state, "acre", "crusaders", {"3-4": 4}, leaders=["richard"])
     put(state, "acre", "jerusalem", {"2-4": 1}, leaders=["guy"])
@@ -396,10 +396,15 @@ def test_event_mp_and_detach_act_on_the_activation():
     assert PROCEDURES.legal(state, "muslim") == []
     do(state, "christian", ("leave_leader", "jerusalem", "guy"))
     do(state, "christian", ("leave", "crusaders", "full", "3-4"))
-    do(state, "christian", ("leave", "crusaders", "full", "3-4"))
+    legal = PROCEDURES.legal(state, "christian")
+    assert ("take_leader", "jerusalem", "guy") not in legal
+    assert ("take", "crusaders", "full", "3-4") not in legal
     do(state, "christian", ("go",))
     march = PROCEDURES.find(state, "march")
-    assert march["group"] == {"crusaders": {"full": {"3-4": 2}, "reduced": {}, "leaders": ["richard"]}}
+    assert march["group"] == {"crusaders": {"full": {"3-4": 3}, "reduced": {}, "leaders": ["richard"]}}
+    legal = PROCEDURES.legal(state, "christian")  # nor picked up there by the march
+    assert ("pick_leader", "jerusalem", "guy") not in legal
+    assert ("pick", "crusaders", "full", "3-4") not in legal and ("pick", "jerusalem", "full", "2-4") in legal
     assert movement.mp_left(state, march) == 6  # Richard's 4 and Forced March's 2
 
 

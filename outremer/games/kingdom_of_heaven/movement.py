@@ -320,15 +320,16 @@ def bring_out(state: State, space: str, force: Mapping[str, Mapping[str, Any]]) 
 def available(
     state: State, frame: Mapping[str, Any], space: str, besieged: bool = False
 ) -> list[tuple[str, str, str]]:
-    """(power, face, label) of the player's units in ``space`` not yet in the force and not moved
-    this round (§10.1.1 L574)."""
+    """(power, face, label) of the player's units in ``space`` not yet in the force, not moved
+    this round (§10.1.1 L574) and not kept back by a detach event (K92)."""
     moved = frame.get("moved", {}).get(space, {})
     force = frame.get("group", {})
+    kept = frame.get("kept_back", {})
     out = []
     for p, g in sorted(here(state, space, frame["player"], besieged).items()):
         for face in ("full", "reduced"):
             for label, n in sorted(g[face].items()):
-                used = force.get(p, group())[face].get(label, 0) + moved.get(p, group())[face].get(label, 0)
+                used = sum(x.get(p, group())[face].get(label, 0) for x in (force, moved, kept))
                 if n > used:
                     out.append((p, face, label))
     return out
@@ -368,11 +369,12 @@ def free_leaders(
 ) -> list[tuple[str, str]]:
     moved = leaders(frame.get("moved", {}).get(space, {}))
     taken = leaders(frame.get("group", {}))
+    kept = leaders(frame.get("kept_back", {}))  # left behind by a detach event (K92)
     return [
         (p, lid)
         for p, g in sorted(here(state, space, frame["player"], besieged).items())
         for lid in g["leaders"]
-        if lid not in moved and lid not in taken
+        if lid not in moved and lid not in taken and lid not in kept
     ]
 
 
@@ -514,9 +516,11 @@ def _activation_perform(state: State, frame: Frame, role: str, action: Action) -
         frame["space"] = action[1]
         frame["group"] = {}
         frame.pop("returned", None)
+        frame.pop("kept_back", None)
     elif verb == "leader":
         frame["space"], frame["leader"] = action[1], action[2]
         frame.pop("returned", None)
+        frame.pop("kept_back", None)
         power = power_of(state, action[1], action[2])
         frame["group"] = {power: leader_group(action[2])}
         frame["left"] -= 1
@@ -548,14 +552,14 @@ def power_of(state: State, space: str, leader: str) -> str:
 def _detach(state: State, frame: Frame, action: Action) -> None:
     """The opponent's card makes the force leave pieces behind (``detach``, e.g. Aggravated
     Subordinate): the moving player names them (§Example.C4 L1328, K92); units a leaving
-    subordinate can no longer keep stay too."""
+    subordinate can no longer keep stay too. What is left is not taken again in this forming,
+    nor picked up by the march where it was left (K92), or the card would keep nothing back."""
     todo = frame["detach"]
-    if action[0] == "leave_leader":
-        frame["group"] = minus(frame["group"], action[1], leader_group(action[2]))
-        todo["leaders"] -= 1
-    elif action[0] == "leave":
-        frame["group"] = minus(frame["group"], action[1], forces.one(action[2], action[3]))
-        todo["units"] -= 1
+    if action[0] in ("leave_leader", "leave"):
+        piece = leader_group(action[2]) if action[0] == "leave_leader" else forces.one(action[2], action[3])
+        frame["group"] = minus(frame["group"], action[1], piece)
+        frame["kept_back"] = plus(frame.get("kept_back", {}), action[1], piece)
+        todo["leaders" if action[0] == "leave_leader" else "units"] -= 1
     else:
         todo["leaders"] = todo["units"] = 0
     if not (todo["leaders"] or todo["units"]) or _detach_choices(frame) == [("done_detach",)]:
@@ -575,7 +579,9 @@ def _go(state: State, frame: Frame) -> None:
             frame["vassal_infantry"] = True
     bring_out(state, space, force)
     bonus = sum(int(x) for x in frame.get("mp", []))
-    start(state, frame["player"], space, force, frame.get("leader"), frame["ov"], bonus)
+    march = start(state, frame["player"], space, force, frame.get("leader"), frame["ov"], bonus)
+    if frame.get("kept_back"):  # nor picked up where it was left (K92)
+        march["kept"] = {space: frame["kept_back"]}
     frame["stage"] = "marching"
 
 
@@ -737,8 +743,8 @@ def _march_legal(state: State, frame: Frame, role: str) -> list[Action]:
         out += [("move", s) for s, cost, _ in steps_from(state, at, frame["ov"]) if cost <= left]
     rules = {"leader": frame["leader"]}
     if at in board.spaces:
-        dropped = frame["dropped"].get(at, {})
-        fake = {"player": player, "group": force, "moved": {at: dropped}}
+        fake = {"player": player, "group": force, "moved": {at: frame["dropped"].get(at, {})}}
+        fake["kept_back"] = frame.get("kept", {}).get(at, {})
         for p, face, label in available(state, fake, at) if frame["leader"] else []:
             bigger = plus(force, p, forces.one(face, label))
             if may_move(state, rules, bigger) and allowance(state, bigger) + frame["bonus"] >= frame["spent"]:
