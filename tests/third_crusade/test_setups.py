@@ -72,8 +72,8 @@ def test_the_printed_track_values(setups: Setups) -> None:
 
 THREE = {
     # R41: the 3-player page (L60) is lost; ours is the 2-player page with the additions setups.json
-    # keeps to a lone Army or a pair (docs/third-crusade/balance.md, step 6). Per lone Army: the Regions
-    # it Controls and its command points, crowns, supply and gold counted from their icons
+    # keeps to a lone Army or a pair (docs/third-crusade/balance.md, steps 6 and 13). Per lone Army: the
+    # Regions it Controls and its command points, crowns, supply and gold counted from their icons
     # (BoardSetup.4 L199-L204); then the pair's values.
     "angevin": (
         {"tripoli", "sidon", "tyre", "d_galilee", "d_beqaa", "kerak", "jaffa"},
@@ -88,12 +88,12 @@ THREE = {
     "ayyubid": (
         {"damascus", "acre", "d_samaria", "jerusalem", "ahamant"},
         (3, 2, 4, 3),
-        {"angevin": (1, 0, 3, 1), "hre": (1, 3, 3, 1)},
+        {"angevin": (1, 0, 3, 1), "hre": (1, 3, 4, 1)},
     ),
     "turkoman": (
         {"hama", "d_buqaia", "homs", "d_palmyra", "jerusalem", "damascus", "acre"},
         (4, 3, 9, 5),
-        {"angevin": (1, 0, 3, 1), "hre": (1, 3, 3, 1)},
+        {"angevin": (1, 0, 3, 1), "hre": (1, 3, 4, 1)},
     ),
 }
 
@@ -278,13 +278,36 @@ def test_the_two_player_start_fits_the_plutorial_upkeep(plutorial: Scenario) -> 
     assert board.supply_needed({"infantry": ayyubid["infantry"], "cavalry": ayyubid["cavalry"] + 1}) == 4
 
 
-def test_every_start_is_supplied(setups: Setups) -> None:
-    # Upkeep.4.A L711: a start whose supply did not cover its Sections would cost Glory at the first upkeep.
+def away(s: Scenario, army: str) -> dict[str, int]:
+    """The Units of each type ``army`` has off its player board at the start: on the map and loaded
+    on the Genoa ships (BoardSetup.3 L189), as the game counts them at upkeep step 4.A."""
+    return {u: s.on_map(army, u) + sum(p.units(u) for p in s.ships if p.owner == army) for u in UNITS}
+
+
+def test_every_printed_start_is_supplied(setups: Setups) -> None:
+    # Upkeep.4.A L711: a start whose supply did not cover its Sections would cost Glory at the first
+    # upkeep; every printed start (Setup2p.Tracks L227-L233, Setup4p.Tracks L292-L295) covers them.
     board = load_orders().board
-    for s in setups.scenarios.values():
+    printed = [s for s in setups.scenarios.values() if s.printed]
+    assert len(printed) == 6
+    for s in printed:
         for army in s.armies:
-            need = board.supply_needed({u: s.on_map(army, u) for u in UNITS})
-            assert need <= s.tracks[army].supply, (s.id, army)
+            assert board.supply_needed(away(s, army)) <= s.tracks[army].supply, (s.id, army)
+
+
+def test_the_three_player_supply(setups: Setups) -> None:
+    # R41: the 3-player tracks are counted, not printed. A lone Army covers its Sections; beside the
+    # Angevin the Holy Roman Empire does with the Beqaa's supply Resource token, the Angevin starts one
+    # short (Upkeep.4.A L711; docs/third-crusade/balance.md, step 13).
+    board = load_orders().board
+    short = {
+        (s.lone, army): board.supply_needed(away(s, army)) - s.tracks[army].supply
+        for s in setups.scenarios.values()
+        if s.players == 3
+        for army in s.armies
+    }
+    assert {k for k, v in short.items() if v > 0} == {("ayyubid", "angevin"), ("turkoman", "angevin")}
+    assert short["ayyubid", "angevin"] == short["turkoman", "angevin"] == 1
 
 
 # --- sources ---------------------------------------------------------------------------------------
@@ -353,7 +376,13 @@ def placement_rows(page: dict[str, Any]) -> list[str]:
         (n["region"], "neutral", n["infantry"], n["cavalry"], 0, "-", n["source"]) for n in page["neutrals"]
     ]
     cells += [
-        (t["region"], f"{t['token']} ({t['icon']})", "-", "-", "-", "-", t["source"]) for t in page["tokens"]
+        (
+            t["region"],
+            f"{t['token']} ({t['icon']})" + (f" ({t['army']}, {t['only']} only)" if "only" in t else ""),
+            *"----",
+            t["source"],
+        )
+        for t in page["tokens"]
     ]
     return ["| " + " | ".join(str(c) for c in row[:-1]) + f" | {source_words(row[-1])} |" for row in cells]
 
@@ -436,6 +465,18 @@ def _only_on_the_four_player_page(doc: Any) -> None:
     _placement(doc, "tartosa", "angevin", "four")["only"] = "lone"
 
 
+def _pair_token(doc: Any) -> dict[str, Any]:
+    return next(t for t in _page(doc)["tokens"] if "only" in t)
+
+
+def _pair_token_without_army(doc: Any) -> None:
+    del _pair_token(doc)["army"]
+
+
+def _pair_token_on_the_four_player_page(doc: Any) -> None:
+    _page(doc, "four")["tokens"].append(_pair_token(doc))
+
+
 def _sabotage_in_jerusalem(doc: Any) -> None:
     _page(doc)["tokens"][1]["region"] = "jerusalem"
 
@@ -504,6 +545,18 @@ BROKEN = [
     (
         _unknown_scenario_missing,
         "setups.json: scenarios: no scenario for 2 players with hre, turkoman",
+    ),
+    (
+        _pair_token_without_army,
+        "setups.json: page south token resource d_beqaa pair: a token kept to a pair names its Army",
+    ),
+    (
+        _pair_token_on_the_four_player_page,
+        "setups.json: page four token resource d_beqaa hre pair: a token kept to a pair names its Army",
+    ),
+    (
+        _set(_pair_token, "army", "angevin"),
+        "setups.json: scenario three_ayyubid token resource d_beqaa angevin pair: the angevin does not",
     ),
     (
         _sabotage_in_jerusalem,

@@ -7,7 +7,8 @@ City, L213), the printed track values of each Army (`Setup2p.Tracks`, L225-L234;
 L290-L297), the steps of `PlayerSetup` and `BoardSetup` (L132-L212) and the variable set-up
 (`VariableSetup`, L298-L326); the plutorial plays the Angevin's and the Ayyubid's 2-player start and
 so bounds their pieces. The 3-player page (L60) is lost with its text: a 3-player game lays out the
-2-player page, with the placements marked ``only: lone`` for its lone Army (R41). ``data/setups.json``
+2-player page, with the placements marked ``only: lone`` for its lone Army and the tokens marked
+``only: pair`` for an Army playing beside its partner (R41). ``data/setups.json``
 holds our reconstruction (docs/third-crusade/setups.md),
 every record with its source. The file is validated by its JSON Schema, then each scenario is laid
 out and checked against the other packs: every Region on the map and on a board in use at its
@@ -276,7 +277,7 @@ def _check_page(page: dict[str, Any], board: Board, leaders: Leaders) -> None:
         fail(F, f"page {pid}", f"printed_for {page['printed_for']} not among its players {page['players']}")
     places = [(p["region"], _placement_id(p)) for p in page["placements"]]
     places += [(n["region"], f"neutral {n['region']}") for n in page["neutrals"]]
-    places += [(t["region"], f"token {t['token']} {t['region']}") for t in page["tokens"]]
+    places += [(t["region"], _token_id(t)) for t in page["tokens"]]
     for region, rec in places:
         if region not in board.regions:
             fail(F, f"page {pid} {rec}", f"unknown region {region!r}")
@@ -304,10 +305,21 @@ def _check_page(page: dict[str, Any], board: Board, leaders: Leaders) -> None:
                 fail(F, rec, f"leader {lid} is of the {leader.army}, not the {p['owner']}")
             if leader.enters != "setup":
                 fail(F, rec, f"leader {lid} enters by {leader.enters}, not at set-up (leaders.json)")
+    for t in page["tokens"]:
+        if ("only" in t) != ("army" in t) or ("only" in t and 3 not in page["players"]):
+            fail(
+                F,
+                f"page {pid} {_token_id(t)}",
+                "a token kept to a pair names its Army, on a page of 3 players (R41)",
+            )
 
 
 def _placement_id(p: dict[str, Any]) -> str:
     return f"placement {p['region']} {p['owner']}{' ' + p['only'] if 'only' in p else ''}"
+
+
+def _token_id(t: dict[str, Any]) -> str:
+    return f"token {t['token']} {t['region']}" + "".join(f" {t[k]}" for k in ("army", "only") if k in t)
 
 
 def _scenario(
@@ -333,7 +345,15 @@ def _scenario(
     for rid in board.in_play(north=len(boards) > 1):
         if board.regions[rid].is_city and rid not in held:  # Setup2p L213: every empty City
             placed.append(Pieces(rid, NEUTRAL, int(fill == "infantry"), int(fill == "cavalry")))
-    tokens = tuple(Token(t["region"], t["token"], t["shape"], t["icon"], t["source"]) for t in page["tokens"])
+    kept = [t for t in page["tokens"] if _kept(t, armies, d.get("lone"))]
+    for t in kept:
+        if "army" in t and controller(p for p in placed if p.where == t["region"]) != t["army"]:
+            fail(
+                F,
+                f"{rec} {_token_id(t)}",
+                f"the {t['army']} does not Control {t['region']} at the start (R41)",
+            )
+    tokens = tuple(Token(t["region"], t["token"], t["shape"], t["icon"], t["source"]) for t in kept)
     pair = {a for a in ALLIANCES if sum(ARMIES[x] == a for x in armies) == 2}
     g, f = start["gold"], start["faith"]
     return Scenario(
@@ -372,6 +392,14 @@ def _owner(placement: dict[str, Any], armies: tuple[str, ...], lone: str | None)
         return owner if owner in armies else None
     mine = [a for a in armies if ARMIES[a] == owner]
     return str(placement["pair"]) if len(mine) == 2 else (mine[0] if mine else None)
+
+
+def _kept(token: dict[str, Any], armies: tuple[str, ...], lone: str | None) -> bool:
+    """Whether a token is set in this game: always, or, one marked ``only: pair``, in a 3-player game
+    where its Army plays beside its partner (the 3-player page's additions, R41)."""
+    if token.get("only") != "pair":
+        return True
+    return lone is not None and token["army"] in armies and token["army"] != lone
 
 
 def _check_armies(rec: str, players: int, armies: tuple[str, ...], lone: str | None) -> None:
