@@ -540,3 +540,18 @@ def test_a_multiple_activation_lets_the_superior_move_after_his_subordinate():
     assert ("leader", "acre", "richard") in legal and ("leader", "tyre", "guy") not in legal
     do(state, "christian", ("leader", "acre", "richard"))
     assert ("take", "crusaders", "full", "3-4") in PROCEDURES.legal(state, "christian")
+
+
+def test_the_activated_leader_is_not_offered_to_himself():
+    # §10.2 L578: the activated leader heads the force from the start; a take of himself would
+    # change nothing, so only units (and other leaders) are offered. Conrad in Tyre, activated as
+    # the action round pushes it (strategy._activate: no force named yet)
+    state = position("D")
+    put(state, "tyre", "jerusalem", {"2-4": 1}, leaders=["conrad"])
+    PROCEDURES.push(
+        state, "activation", player="christian", card="41", cards=["41"], ov=2, leader="conrad",
+        space="tyre", dual=False,
+    )  # fmt: skip
+    legal = PROCEDURES.legal(state, "christian")
+    assert ("take_leader", "jerusalem", "conrad") not in legal
+    assert ("take", "jerusalem", "full", "2-4") in legal

@@ -415,6 +415,8 @@ def _activation_legal(state: State, frame: Frame, role: str) -> list[Action]:
             out.append(("take", p, face, label))
     if frame.get("leader"):
         for p, lid in free_leaders(state, frame, space):
+            if lid == frame["leader"]:  # already the force's head (§10.2), not a piece to take
+                continue
             if commandable(state, frame["leader"], plus(force, p, leader_group(lid))):
                 out.append(("take_leader", p, lid))
     out += put_backs(force, frame.get("leader"))
