@@ -555,3 +555,14 @@ def test_the_activated_leader_is_not_offered_to_himself():
     legal = PROCEDURES.legal(state, "christian")
     assert ("take_leader", "jerusalem", "conrad") not in legal
     assert ("take", "jerusalem", "full", "2-4") in legal
+
+
+def test_leaders_alone_are_a_cavalry_army():
+    # §18.2 L1208, K98: an army of leaders and cavalry only, so of leaders alone too (a Christian
+    # one included); a single infantry unit spoils it
+    state = position("D")
+    put(state, "acre", "jerusalem", {"2-4": 1}, leaders=["guy", "conrad"])
+    alone = {"jerusalem": {"full": {}, "reduced": {}, "leaders": ["guy", "conrad"]}}
+    assert movement.is_cavalry_army(state, alone)
+    with_foot = {"jerusalem": {"full": {"2-4": 1}, "reduced": {}, "leaders": ["guy"]}}
+    assert not movement.is_cavalry_army(state, with_foot)
