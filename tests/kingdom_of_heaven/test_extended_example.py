@@ -277,7 +277,7 @@ def c5(state: State) -> None:
 
 def m5(state: State) -> None:
     """M5 (L1365): with fewer cards (two to three) Sal could pass; Old Man of the Mountains (#28)
-    activates Saladin, al-Afdal, four 3-6 and two 2-6 from Aleppo by Marat an'Numan, Hama, Homs
+    activates Saladin (with al-Afdal, 4 × 3-6, 2 × 2-6) from Aleppo by Marat an'Numan, Hama, Homs
     and An Nabk to Damascus (K13), a 2-6 left in Aleppo; no foraging."""
     assert ("pass",) in PROCEDURES.legal(state, "muslim")
     act(state, "muslim", "activate", "28", "saladin")
@@ -326,8 +326,8 @@ def c6(state: State) -> None:
 
 
 def m6(state: State) -> None:
-    """M6 (L1369-L1374): Turcopole Levies (#38) activates Saladin, al-Afdal, four 3-6 and four
-    2-6 in Damascus, by Nawa, Belvoir and Nablus to Jerusalem (four MP), where al-Afdal and a 2-6
+    """M6 (L1369-L1374): Turcopole Levies (#38) activates Saladin (with al-Afdal, 4 × 3-6, 4 × 2-6)
+    in Damascus, by Nawa, Belvoir and Nablus to Jerusalem (four MP), where al-Afdal and a 2-6
     stay, then to Jaffa (K11: no castle there). Richard tries to intercept with everything: his
     rating 4, +1 against an all-cavalry army (§18.2); a 6 fails. Saladin stops with an MP left."""
     act(state, "muslim", "activate", "38", "saladin")
