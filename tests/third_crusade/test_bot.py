@@ -9,7 +9,7 @@ import pytest
 
 from outremer.bots.match import play_match
 from outremer.bots.registry import make_bot
-from outremer.games.third_crusade import bot, control, evaluation, forecast
+from outremer.games.third_crusade import bot, evaluation, forecast
 from outremer.games.third_crusade.bot import ScriptedBot, worth
 from outremer.games.third_crusade.common import alliance, data, presence_holds
 from outremer.games.third_crusade.procedures import PROCEDURES
@@ -251,47 +251,3 @@ def test_plans_only_orders_it_can_execute_on_the_map_as_it_stands() -> None:
             placed += 1
         play(state, role, *action)
     assert placed >= 4
-
-
-def _homs_with(pieces: list[str], scenario: str = "four") -> tuple[State, State]:
-    """The set-up of ``scenario`` and a copy with ``pieces`` added to Homs's free slots (the
-    four-player page: 1 Ayyubid Infantry beside the Turkoman's Infantry, Cavalry and Zangi)."""
-    seen = start(scenario, 1)
-    trial = seen.copy()
-    slots = trial.regions["homs"]["slots"]
-    free = [i for i, p in enumerate(slots) if p is None]
-    for i, piece in zip(free, pieces, strict=False):
-        slots[i] = piece
-    control.update_tracks(trial)
-    return seen, trial
-
-
-def test_a_region_taken_from_the_partner_costs_its_price() -> None:
-    # Glossary.Control, R1: the Army with more Units and Leaders Controls a Region; partners tied
-    # there leave it to nobody, their Alliance still holding it (Upkeep.1 counts it for them). The
-    # Ayyubid outnumbering the Turkoman in Homs takes it from its partner, as does a tie
-    seen, trial = _homs_with(["ayyubid:infantry"] * 3)
-    assert control.controller(seen, "homs") == "turkoman" and control.controller(trial, "homs") == "ayyubid"
-    assert bot.taken(seen, trial, "ayyubid") == 1
-    assert bot.judged(seen, trial, "ayyubid") == pytest.approx(worth(trial, "ayyubid") - bot.TAKEN)
-    seen, tied = _homs_with(["ayyubid:infantry"] * 2)
-    assert control.controller(tied, "homs") is None and bot.taken(seen, tied, "ayyubid") == 1
-    # the Turkoman took nothing from its partner: the Region was its own
-    assert bot.taken(seen, tied, "turkoman") == 0
-
-
-def test_a_region_the_partner_loses_to_the_enemy_is_not_taken() -> None:
-    # Glossary.Control, R1: the Angevin outnumbering both Muslim Armies in Homs Controls it; the
-    # Muslims no longer hold it, so the Ayyubid took nothing from its partner
-    seen, trial = _homs_with(["angevin:infantry"] * 4)
-    assert control.controller(trial, "homs") == "angevin"
-    assert bot.taken(seen, trial, "ayyubid") == 0
-    assert bot.judged(seen, trial, "ayyubid") == worth(trial, "ayyubid")
-
-
-def test_an_army_alone_in_its_alliance_has_no_partner_to_take_from() -> None:
-    # Glossary.AlliancePartner: in a two-player game each Alliance is one Army; Homs, the
-    # Turkoman's there, taken by the Angevin is the enemy's Region
-    seen, trial = _homs_with(["angevin:infantry"] * 6, "two_angevin_turkoman")
-    assert control.controller(seen, "homs") == "turkoman" and control.controller(trial, "homs") == "angevin"
-    assert bot.taken(seen, trial, "angevin") == 0 and bot.taken(seen, trial, "turkoman") == 0

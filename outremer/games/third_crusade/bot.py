@@ -9,9 +9,7 @@ legal actions (all of them when they are few), plays each action's own follow-up
 times (a card's parts, a March's pieces and slots: once stopping wherever it may, the other times
 at random) and keeps the action whose best result scores best for its Army (:func:`worth`): its
 Glory, the Glory the next upkeep is due to move (forecast.py: the Mission, the Orders left
-un-executed, supply, Jerusalem, Glory icons), Control, Units on the map, tracks and gold. A Region
-its partner Controls is no target (:func:`taken`): an action that takes it from the partner, the
-Alliance still holding it, pays :data:`TAKEN`, so only Glory the Alliance gains by it pays for it.
+un-executed, supply, Jerusalem, Glory icons), Control, Units on the map, tracks and gold.
 
 Orders laid face down in Planning score nothing until executed, and an Order left un-executed costs
 a Glory at upkeep (``Upkeep.3``), so it plans only what its command points pay
@@ -34,7 +32,7 @@ from typing import Any
 from ...engine.game import Action
 from . import evaluation, forecast, upkeep
 from .bot_play import act as bots_act
-from .common import alliance, allies, counts, data, enemies, has_presence
+from .common import alliance, counts, data, enemies, has_presence
 from .events import ROUNDS
 from .order import ORDER
 from .procedures import PROCEDURES
@@ -64,15 +62,6 @@ FINAL = 30.0
 with the Army's Alliance ahead (``VictoryCheck``, ``EndGame.2``, ``EndGame.FinalWinner``)."""
 GAIN = 0.5
 """The least an Order of action must gain, executed on the sample, to be planned."""
-TAKEN = 20.0
-"""What taking a Region from the partner costs (:func:`taken`): more than the Region gives the Army
-alone on :func:`worth`'s other terms (1.5 for the Region, its tracks, the Cities of its two Objective
-Cards, a step of lead on each tiebreaker: about 17 at most), so only what the Alliance gains by it
-pays for it: about 3 spaces of Glory, or the Final Winner when the next upkeep ends the game
-(:data:`FINAL`). The Alliance holds the Region either way and gains nothing by the change
-(``Upkeep.1`` counts the Regions an Alliance holds, R1), while the partner loses its tracks: in a
-four-player game the Ayyubid took 1.9 Regions a game from the Turkoman (Homs, Hama, Jaffa) and the
-Turkoman 1.6 from it (Jerusalem) (docs/third-crusade/balance.md, step 14)."""
 QUIT = ("done", "end", "stop", "pass", "lose")
 """Verbs that end a choice; played last in the follow-up of an action tried."""
 
@@ -110,25 +99,6 @@ def worth(state: State, army: str) -> float:
     return score + RIVAL * evaluation.lead(state, army, holdings)
 
 
-def taken(seen: State, trial: State, army: str) -> int:
-    """How many Regions ``army``'s partner Controls in ``seen`` and no longer Controls in ``trial``
-    while their Alliance still holds them (``army`` Controls them, or the partners tie there:
-    ``Glossary.Control``, R1, ``control.holder``): Regions taken from the partner, not lost to the
-    enemy. 0 for an Army alone in its Alliance."""
-    partners = [a for a in allies(seen, army) if a != army]
-    if not partners:
-        return 0
-    before, after = forecast.holdings(seen).of(partners[0]), forecast.holdings(trial)
-    side = alliance(army)
-    return sum(after.controller[r] != partners[0] and after.holder[r] == side for r in before)
-
-
-def judged(seen: State, trial: State, army: str) -> float:
-    """:func:`worth` of ``trial`` for ``army``, less :data:`TAKEN` for each Region it took from its
-    partner since ``seen`` (:func:`taken`)."""
-    return worth(trial, army) - TAKEN * taken(seen, trial, army)
-
-
 class ScriptedBot:
     """Greedy one-step choices on a sample of the hidden facts (see the module docstring)."""
 
@@ -164,7 +134,7 @@ class ScriptedBot:
             depth = len(trial.stack)
             game.perform(trial, role, action)
             finished = self.follow(game, trial, role, depth, shortest=roll == 0)
-            best = max(best, judged(seen, trial, role))
+            best = max(best, worth(trial, role))
             if finished:  # nothing was left to choose: every playing is the same
                 break
         return best
@@ -212,9 +182,7 @@ class ScriptedBot:
         base = worth(ahead, role) if acting else 0.0
         for start in range(0, len(acting), PLANNED):  # a pass is final (Planning.Pass): try them all
             tried = acting[start : start + PLANNED]
-            gains = {
-                a: judged(ahead, self.execute(game, ahead, role, a[1], a[2]), role) - base for a in tried
-            }
+            gains = {a: worth(self.execute(game, ahead, role, a[1], a[2]), role) - base for a in tried}
             best = max(tried, key=lambda a: gains[a] + self.rng.random() * 0.01)
             if gains[best] >= GAIN:
                 return best
@@ -274,7 +242,7 @@ class ScriptedBot:
             PROCEDURES.push(trial, ORDER, army=role, region=region)
             PROCEDURES.settle(trial, bots_act)
             finished = self.follow(game, trial, role, depth, shortest=roll == 0)
-            value = judged(seen, trial, role)
+            value = worth(trial, role)
             if value > score:
                 best, score = trial, value
             if finished:
