@@ -27,18 +27,20 @@ Placing is not optional: every leader and unit that has a space goes (§7.1 L370
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from functools import cache
 from itertools import combinations
+from operator import itemgetter
 from typing import Any
 
 from ...engine.procedures import Action, Frame
 from . import forces
 from .cards import Effect
-from .common import data, provinces_of, side
+from .common import data, pack_at, provinces_of, side
 from .effects import handler
 from .names import power_name, space_name
 from .procedures import PROCEDURES
 from .replacement import CRUSADERS, holder_side, powers_of
-from .state import CHRISTIAN, MUSLIM, NEUTRAL, State, group
+from .state import CHRISTIAN, MUSLIM, NEUTRAL, PLAYERS, State, group
 
 BOX, OWN_CAPITAL, CITY, CASTLE = 4, 3, 2, 1
 """The most units a Power musters in a box, its capital, a walled city or other provincial
@@ -119,9 +121,12 @@ def capitals(state: State, power: str) -> tuple[str, ...]:
 
 def limit(state: State, power: str, at: str) -> int:
     """The units ``power`` may muster in ``at``, a place it controls (§7.2 L374-L386, K82)."""
+    return 0 if besieged(state, at) else _room(state, power, at)
+
+
+def _room(state: State, power: str, at: str) -> int:
+    """limit() but for a siege: what it reads does not change while the pieces move (Claims)."""
     board = data(state).board
-    if besieged(state, at):
-        return 0
     if at in board.boxes:
         return BOX
     if at in capitals(state, power):
@@ -131,13 +136,28 @@ def limit(state: State, power: str, at: str) -> int:
     return CASTLE if at in state.castles else 0
 
 
-def _places(state: State) -> list[str]:
-    board = data(state).board
-    return [*board.spaces, *board.boxes]
+def _places(state: State) -> tuple[str, ...]:
+    return _places_of(state.pack)
+
+
+@cache
+def _places_of(folder: str | None) -> tuple[str, ...]:
+    """The spaces, then the boxes, of the packs in ``folder``: the places a listing reads."""
+    board = pack_at(folder).board
+    return (*board.spaces, *board.boxes)
 
 
 def _catholic(state: State, power: str | None) -> bool:
     return power is not None and data(state).counters.powers[power].religion == "catholic"
+
+
+@cache
+def _kin(folder: str | None, catholic: bool) -> tuple[str, ...]:
+    """The Powers whose units standing in a captured city let a free type muster there
+    (§7.2.1 L399): the Catholic ones for Crusaders and Orders, else Byzantium."""
+    if not catholic:
+        return (BYZANTIUM,)
+    return tuple(p for p, c in pack_at(folder).counters.powers.items() if c.religion == "catholic")
 
 
 def _stands(state: State, at: str, powers: tuple[str, ...]) -> bool:
@@ -149,88 +169,119 @@ def _stands(state: State, at: str, powers: tuple[str, ...]) -> bool:
     return False
 
 
-class Musterer:
-    """musters_for() of each place for one listing, and the Power it would name (claimant()):
-    each read once, and only as far as the listing goes."""
+Place = tuple[str, bool, int]
+"""A place a Power claims (claimant()): the place, whether only while its side controls it, and
+its limit() for that Power unless besieged."""
+Free = tuple[str, bool, bool, bool, bool]
+"""A place free_spaces() may yield: the place, whether its claimant is of the player's side,
+whether that claimant is of the free type's faith (Catholic, or Byzantium), whether only while
+the side controls it, and whether it is a captured city of the player's side."""
 
-    __slots__ = ("_claims", "_owners", "places", "state")
+
+class Claims:
+    """Who may muster where as far as it does not depend on the pieces on the map: claimant() of
+    each place, the places each Power claims with their limits, the places each free type may
+    muster in. It reads only the scenario, the packs, the political status markers, the
+    province and box owners, the walled cities' holders and the castles' crests (claims()
+    keys it on them), so it holds while units and leaders come and go, as in a muster."""
+
+    __slots__ = ("_free", "by_power", "claims")
 
     def __init__(self, state: State) -> None:
-        self.state = state
-        self.places = _places(state)
-        self._claims: dict[str, tuple[str | None, bool]] = {}
-        self._owners: dict[str, str | None] = {}
+        self.claims = {at: claimant(state, at) for at in _places(state)}
+        by_power: dict[str | None, list[Place]] = {}
+        for at, (power, controlled) in self.claims.items():
+            if power is not None:
+                by_power.setdefault(power, []).append((at, controlled, _room(state, power, at)))
+        self.by_power: dict[str | None, tuple[Place, ...]] = {p: tuple(v) for p, v in by_power.items()}
+        self._free: dict[tuple[str, bool], tuple[Free, ...]] = {
+            (player, catholic): self._frees(state, player, catholic)
+            for player in PLAYERS
+            for catholic in (True, False)
+        }
 
-    def claims(self, at: str) -> str | None:
-        """claimant() of ``at``: musters_for() is this Power or None."""
-        claim = self._claims.get(at)
-        if claim is None:
-            claim = self._claims[at] = claimant(self.state, at)
-        return claim[0]
+    def _frees(self, state: State, player: str, catholic: bool) -> tuple[Free, ...]:
+        out = []
+        for at, (power, controlled) in self.claims.items():
+            ours = power is not None and side(state, power) == player
+            fits = ours and ((catholic and _catholic(state, power)) or (not catholic and power == BYZANTIUM))
+            taken = captured(state, at) and side(state, state.cities[at]) == player
+            if fits or taken:  # else nothing of his musters here
+                out.append((at, ours, fits, controlled, taken))
+        return tuple(out)
 
-    def claimed(self, power: str) -> Iterator[str]:
-        """The places, in order, whose claimant() is ``power`` (musters_for() is it or None):
-        claims() of each, written out (a listing asks it of every place for every Power)."""
-        claims, state = self._claims, self.state
-        for at in self.places:
-            claim = claims.get(at)
-            if claim is None:
-                claim = claims[at] = claimant(state, at)
-            if claim[0] == power:
-                yield at
-
-    def owner(self, at: str) -> str | None:
-        """musters_for() of ``at``."""
-        if at not in self._owners:
-            self.claims(at)
-            self._owners[at] = _musters(self.state, at, self._claims[at])
-        return self._owners[at]
+    def free(self, player: str, catholic: bool) -> tuple[Free, ...]:
+        """The places free_spaces() reads for ``player``'s free type (Catholic or not), in order."""
+        return self._free[player, catholic]
 
 
-def free_spaces(state: State, player: str, power: str, musterer: Musterer) -> Iterator[str]:
+_CLAIMS: dict[tuple[Any, ...], Claims] = {}
+"""Claims by what they read (claims()); states are copied by the search, so the table is keyed on
+the fields it reads, not kept on a state."""
+_CREST = itemgetter("power")
+_MOST = 2048
+"""Claims kept at most: the table starts again beyond it."""
+
+
+def claims(state: State) -> Claims:
+    """The :class:`Claims` of ``state``, built once for the fields it reads."""
+    key = (
+        state.pack,
+        state.scenario,
+        tuple(state.political.items()),
+        tuple(state.owners.items()),
+        tuple(state.cities.items()),
+        tuple(state.castles),
+        tuple(map(_CREST, state.castles.values())),
+    )
+    found = _CLAIMS.get(key)
+    if found is None:
+        if len(_CLAIMS) >= _MOST:
+            _CLAIMS.clear()
+        found = _CLAIMS[key] = Claims(state)
+    return found
+
+
+def free_spaces(state: State, player: str, power: str, table: Claims) -> Iterator[str]:
     """Where the Crusader, Order and Byzantine units of ``player`` muster without limit (§7.2
     L390-L391, §7.2.1 L399): unbesieged places of a Catholic Power (of Byzantium), and captured
-    walled cities of the player's side where one of theirs already stands. ``musterer``: the listing's."""
+    walled cities of the player's side where one of theirs already stands. ``table``: claims()."""
     catholic = power in CATHOLIC_FREE
-    for at in musterer.places:
-        if besieged(state, at):
+    sieges = state.sieges
+    kin = _kin(state.pack, catholic)
+    for at, ours, fits, controlled, taken in table.free(player, catholic):
+        if at in sieges:
             continue
-        claims = musterer.claims(at)  # musters_for() is it or None: control read only if it counts
-        musters = musterer.owner(at) if claims is not None and side(state, claims) == player else None
-        if musters is not None and side(state, musters) == player:
-            if (catholic and _catholic(state, musters)) or (not catholic and musters == BYZANTIUM):
+        if ours and (not controlled or holder_side(state, at) == player):  # musters_for() is of his side
+            if fits:
                 yield at
-        elif captured(state, at) and side(state, state.cities[at]) == player:
-            kin = (
-                tuple(p for p in data(state).counters.powers if _catholic(state, p))
-                if catholic
-                else (BYZANTIUM,)
-            )
-            if _stands(state, at, kin):
-                yield at
+        elif taken and _stands(state, at, kin):
+            yield at
 
 
-def unit_spaces(state: State, frame: Frame, power: str, musterer: Musterer) -> Iterator[str]:
+def unit_spaces(state: State, frame: Frame, power: str, table: Claims) -> Iterator[str]:
     """Where a unit of ``power`` may go now: its free spaces, or places it controls with room left
-    under their limit (this phase's placements counted, §7.2 L382). ``musterer``: the listing's."""
+    under their limit (this phase's placements counted, §7.2 L382). ``table``: claims()."""
     if power in CATHOLIC_FREE or power == BYZANTIUM:
-        return free_spaces(state, frame["player"], power, musterer)
-    placed = frame["placed"]
+        return free_spaces(state, frame["player"], power, table)
+    placed, sieges, mine = frame["placed"], state.sieges, side(state, power)
     return (
         at
-        for at in musterer.claimed(power)
-        if musterer.owner(at) == power and limit(state, power, at) > placed.get(at, 0)
+        for at, controlled, room in table.by_power.get(power, ())
+        if at not in sieges
+        and room > placed.get(at, 0)
+        and (not controlled or holder_side(state, at) == mine)  # musters_for() is ``power``
     )
 
 
-def leader_spaces(state: State, frame: Frame, power: str, musterer: Musterer) -> Iterator[str]:
+def leader_spaces(state: State, frame: Frame, power: str, table: Claims) -> Iterator[str]:
     """Where a leader of ``power`` may go: an unbesieged place the Power controls, not one a
-    leader already went to this phase (§7.1 L370). ``musterer``: the listing's."""
-    taken = frame["leader_spaces"]
+    leader already went to this phase (§7.1 L370). ``table``: claims()."""
+    taken, sieges, mine = frame["leader_spaces"], state.sieges, side(state, power)
     return (
         at
-        for at in musterer.claimed(power)
-        if at not in taken and not besieged(state, at) and musterer.owner(at) == power
+        for at, controlled, _ in table.by_power.get(power, ())
+        if at not in taken and at not in sieges and (not controlled or holder_side(state, at) == mine)
     )
 
 
@@ -268,15 +319,6 @@ def drawable(state: State, power: str) -> list[str]:
     return [u.label for u in data(state).counters.units_of(power) if not u.yellow_dot and left[u.label] > 0]
 
 
-def _castles(state: State, power: str, low: bool) -> list[str]:
-    """``power``'s unbesieged castles on their Low (``low``) or Full side."""
-    return sorted(
-        s
-        for s, c in state.castles.items()
-        if c["power"] == power and c["low"] == low and not besieged(state, s)
-    )
-
-
 def _sets(castles: list[str], most: int) -> Iterator[tuple[str, ...]]:
     for n in range(1, most + 1):
         yield from combinations(castles, n)
@@ -288,17 +330,24 @@ def trades(state: State, player: str, flipped: Sequence[str] = ()) -> list[Actio
     return list(_trades(state, player, flipped))
 
 
-def _trades(state: State, player: str, flipped: Sequence[str]) -> Iterator[Action]:
-    """trades(), one at a time."""
-    for power in powers_of(state, player):
-        full = [c for c in _castles(state, power, low=False) if c not in flipped]
+def _trades(
+    state: State, player: str, flipped: Sequence[str], powers: list[str] | None = None
+) -> Iterator[Action]:
+    """trades(), one at a time; ``powers``: powers_of() the player if known."""
+    sieges = state.sieges
+    sides: tuple[dict[str, list[str]], dict[str, list[str]]] = ({}, {})  # Full, Low: power -> castles
+    for at, castle in state.castles.items():  # the unbesieged castles of every Power, by side
+        if at not in sieges and at not in flipped:
+            sides[bool(castle["low"])].setdefault(castle["power"], []).append(at)
+    for power in powers_of(state, player) if powers is None else powers:
+        full = sorted(sides[False].get(power, ()))
         for label in drawable(state, power) if full else ():  # no Full castle: nothing to strip
             for pair in combinations(full, 2):
                 yield ("strip", power, label, *pair)
             for one in full:
                 yield ("strip", power, label, one)
-        low = [c for c in _castles(state, power, low=True) if c not in flipped]
-        pool = state.pools.get(power, group())
+        low = sorted(sides[True].get(power, ()))
+        pool = state.pools.get(power, _EMPTY)
         for label, n in sorted(pool["full"].items()):
             if n:
                 for c in _sets(low, 2):
@@ -309,6 +358,10 @@ def _trades(state: State, player: str, flipped: Sequence[str]) -> Iterator[Actio
                     yield ("refill", power, "reduced", label, one)
 
 
+_EMPTY = group()
+"""An empty pool, only read."""
+
+
 def _choices(state: State, frame: Frame, role: str) -> Iterator[Action]:
     """The player's choices in order, one at a time: his leaders' placements, and only those while
     there are any (§7.1 L370); else his units' placements, then the trades, and "done" after the
@@ -316,25 +369,27 @@ def _choices(state: State, frame: Frame, role: str) -> Iterator[Action]:
     if "placed" not in frame:
         return
     player = frame["player"]
-    musterer = Musterer(state)
+    table = claims(state)
+    powers = powers_of(state, player)
+    pools = state.pools
     leaders = False
-    for power in powers_of(state, player):
-        for leader in state.pools.get(power, group())["leaders"]:
-            for at in leader_spaces(state, frame, power, musterer):  # his pool's Power (K96)
+    for power in powers:
+        for leader in pools.get(power, _EMPTY)["leaders"]:
+            for at in leader_spaces(state, frame, power, table):  # his pool's Power (K96)
                 leaders = True
                 yield ("leader", leader, at)
     if leaders:
         return
     units = False
-    for power in powers_of(state, player):
-        pool = state.pools.get(power, group())
+    for power in powers:
+        pool = pools.get(power, _EMPTY)
         faces = [
             (face, label) for face in ("full", "reduced") for label, n in sorted(pool[face].items()) if n
         ]
         if not faces:
             continue
         spaces = []
-        for at in unit_spaces(state, frame, power, musterer):  # the first face, as the spaces are read
+        for at in unit_spaces(state, frame, power, table):  # the first face, as the spaces are read
             spaces.append(at)
             units = True
             yield ("unit", power, *faces[0], at)
@@ -342,7 +397,7 @@ def _choices(state: State, frame: Frame, role: str) -> Iterator[Action]:
             for at in spaces:
                 yield ("unit", power, face, label, at)
     more = False
-    for action in _trades(state, role, frame["flipped"]):
+    for action in _trades(state, role, frame["flipped"], powers if role == player else None):
         more = True
         yield action
     if more and not units:
