@@ -15,8 +15,9 @@ over the scenarios of that count and the Bot sides (2: the four pairings; 3: the
 Figures per player count, per Bot side and per scenario: games; the share the humans' Alliance won
 (a victory shared by every Army, R23's option, counts half); of those, the share ended at a victory
 check with 10 Glory before End Game Scoring (``VictoryCheck``, ``EndGame.2``); the same for the Bot's
-wins; CPU seconds a game. ``--save`` appends each game as a JSON line and ``--load`` reads them back,
-counted with those played.
+wins; the mean final Glory marker counted towards the humans' Alliance (negative: the Bot's), with
+its standard error (games saved before it was recorded show a dash); CPU seconds a game. ``--save``
+appends each game as a JSON line and ``--load`` reads them back, counted with those played.
 """
 
 from __future__ import annotations
@@ -42,6 +43,18 @@ from outremer.games.third_crusade.state import CRUSADER, MUSLIM
 SIDES = (MUSLIM, CRUSADER)
 HUMANS_EARLY = "humans' wins at a victory check"
 BOT_EARLY = "Bot's wins at a victory check"
+GLORY = "final Glory towards the humans"
+
+
+def margin(values: list[int]) -> tuple[float, float] | None:
+    """The mean of ``values`` and its standard error (None without values): a finer figure than
+    the win rate for comparing two versions of a bot on the same seeds."""
+    n = len(values)
+    if not n:
+        return None
+    mean = sum(values) / n
+    spread = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    return mean, (spread / n) ** 0.5
 
 
 def options(side: str) -> dict[str, bool]:
@@ -72,6 +85,7 @@ def play(job: tuple[str, str, int, str]) -> dict[str, Any]:
         "early": SCORING not in result["reason"],
         "round": state.round + 1,
         "reason": result["reason"],
+        "glory": state.glory if side == MUSLIM else -state.glory,
         "cpu seconds": time.process_time() - start,
     }
 
@@ -88,6 +102,7 @@ def summary(name: str, games: list[dict[str, Any]]) -> dict[str, Any]:
         "humans win": rate(len(human) + shared / 2, n),
         HUMANS_EARLY: rate(sum(g["early"] for g in human), len(human)),
         BOT_EARLY: rate(sum(g["early"] for g in bot), len(bot)),
+        GLORY: margin([g["glory"] for g in games if "glory" in g]),
         "cpu seconds per game": sum(g["cpu seconds"] for g in games) / n,
     }
 
@@ -96,16 +111,21 @@ def table(bot: str, rows: list[dict[str, Any]]) -> list[str]:
     """The rows as a Markdown table."""
     out = [
         f"| row | games | {bot} wins | of its wins, at a victory check | of the Bot's wins, at a "
-        "victory check | CPU s/game |",
-        "|---|---|---|---|---|---|",
+        "victory check | final Glory towards the humans (s.e.) | CPU s/game |",
+        "|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         out.append(
             f"| {r['row']} | {r['games']} | {pct(r['humans win'])} | "
-            f"{pct(r[HUMANS_EARLY])} | {pct(r[BOT_EARLY])} | "
+            f"{pct(r[HUMANS_EARLY])} | {pct(r[BOT_EARLY])} | {glory(r[GLORY])} | "
             f"{r['cpu seconds per game']:.1f} |"
         )
     return out
+
+
+def glory(value: tuple[float, float] | None) -> str:
+    """A mean final Glory with its standard error, or a dash for games saved without it."""
+    return "-" if value is None else f"{value[0]:+.1f} ({value[1]:.1f})"
 
 
 def describe(record: dict[str, Any]) -> str:
