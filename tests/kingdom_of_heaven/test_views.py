@@ -71,3 +71,19 @@ def test_stacks_sizes_and_discards_are_open_to_both() -> None:
     c.pools[power]["leaders"].append("nobody")
     for role in (None, "christian", "muslim"):
         assert seen(a, role) != seen(c, role), role
+
+
+def test_the_scripted_bots_view_is_the_view_without_log_and_prompt() -> None:
+    # game.seat_view: what the scripted bot reads, §8.1 as view() (its own hand, the other's
+    # size): the same view, less the log, the phase's name and the prompt it never reads
+    from outremer.games.kingdom_of_heaven.game import KingdomOfHeaven
+
+    game = KingdomOfHeaven()
+    state = game.setup(3, "D")
+    state.say("§8.1", "A line for the Christian alone.", ["christian"])
+    for role in ("christian", "muslim"):
+        full, seat = game.view(state, role), game.seat_view(state, role)
+        assert seat["legal"] == full["legal"] and seat["hands"] == full["hands"]
+        for key in ("log", "phase_name", "prompt"):
+            del full[key]
+        assert seat == full

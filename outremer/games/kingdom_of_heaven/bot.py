@@ -2,7 +2,8 @@
 spaces (§20.1) toward its victory condition (§20.2), and for the Muslim a Crusade's threshold by
 its turn (§19.2).
 
-It reads only its role's view (``game.view``: every stack, the strongholds, the sieges, the
+It reads only its role's view (``game.view``, or ``game.seat_view``, the same without the log and
+the prompt, which it never reads: every stack, the strongholds, the sieges, the
 political status track, the VP, its own hand, the procedures under way) and the data packs the
 game is played with (the map, the counters' strengths, the cards' values and effects, the
 scenario's conditions, the CRT); never the hidden parts of the state (the opponent's hand, the
@@ -730,7 +731,8 @@ class ScriptedBot:
         self.phase: tuple[int, str] | None = None
 
     def choose(self, game: Any, state: Any, role: str) -> Action:
-        view = game.view(state, role)
+        seat_view = getattr(game, "seat_view", None)  # the view without what the bot never reads
+        view = game.view(state, role) if seat_view is None else seat_view(state, role)
         legal = [tuple(a) for a in view["legal"]]
         if not legal:
             raise ValueError(f"{role} has no legal action")

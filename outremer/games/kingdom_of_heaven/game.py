@@ -84,6 +84,13 @@ class KingdomOfHeaven(Game[State]):
         out["legal"] = [list(a) for a in self.legal_actions(state, role)] if role is not None else []
         return out
 
+    def seat_view(self, state: State, role: str) -> dict[str, Any]:
+        """view() as the scripted bot reads it: without the log, the phase's name and the prompt,
+        which it never reads (the search's guide asks for a view at every step it plays)."""
+        out = views.view(state, role, with_log=False)
+        out["legal"] = [list(a) for a in self.legal_actions(state, role)]
+        return out
+
     def render_text(self, view: dict[str, Any]) -> str:
         """The game in words for the terminal (render.py)."""
         return render.render_text(view)

@@ -46,9 +46,10 @@ def frame(state: State, f: dict[str, Any], role: str | None) -> dict[str, Any]:
     return out
 
 
-def view(state: State, role: str | None) -> dict[str, Any]:
-    """All that ``role`` (None: an observer) may see, as JSON-able data."""
-    return {
+def view(state: State, role: str | None, with_log: bool = True) -> dict[str, Any]:
+    """All that ``role`` (None: an observer) may see, as JSON-able data; without the log unless
+    ``with_log`` (the scripted bot reads none, game.seat_view)."""
+    out = {
         "scenario": state.scenario,
         "options": dict(state.options),
         "turn": state.turn,
@@ -83,5 +84,7 @@ def view(state: State, role: str | None) -> dict[str, Any]:
         "crusade": state.crusade,
         "stack": [frame(state, f, role) for f in state.stack],
         "result": state.result,
-        "log": log(state, role),
     }
+    if with_log:
+        out["log"] = log(state, role)
+    return out
