@@ -37,7 +37,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...engine.game import Action
-from .board import MEDITERRANEAN
+from .board import MEDITERRANEAN, Board
 from .common import Pack, data
 from .naval import NAVAL_OV
 from .sieges import STARVATION_CROWD, grids
@@ -145,10 +145,7 @@ class Seat:
         turn (§19.2), counts each enemy stronghold the farther the harder it is to take
         (:meth:`hard`)."""
         out: dict[str, float] = {}
-        for s in self.pack.board.spaces:
-            worth = self.worth(s)
-            if worth <= 0:
-                continue
+        for s, worth in _worths(self.pack.board, self.view["scenario"]):  # worth() above 0
             mine = self.controller(s) == self.role
             if not mine or self.threat(s) > self.at(s, self.role) + self.at(s, self.role, "inside"):
                 out[s] = max(0.0, 2.0 - 0.5 * worth) + self.hard(s)
@@ -161,7 +158,7 @@ class Seat:
 
     def threat(self, space: str) -> float:
         """The strength of the enemy's field armies at ``space`` and next to it."""
-        near = [space, *(lk.b if lk.a == space else lk.a for lk in self.pack.board.links_of(space))]
+        near = [space, *_near(self.pack.board).get(space, ())]
         return sum(self.at(s, self.enemy) for s in near)
 
     def dist(self, space: str) -> float:
@@ -370,6 +367,7 @@ def _units(g: Group) -> int:
 def _distances(pack: Pack, targets: Mapping[str, float]) -> dict[str, float]:
     """The least steps plus head start from every space to one of ``targets`` (boxes too)."""
     out: dict[str, float] = {}
+    near = _near(pack.board)
     todo = [(start, space) for space, start in targets.items()]
     heapq.heapify(todo)
     while todo:
@@ -377,11 +375,37 @@ def _distances(pack: Pack, targets: Mapping[str, float]) -> dict[str, float]:
         if here in out:
             continue
         out[here] = cost
-        for link in pack.board.links_of(here):
-            there = link.b if link.a == here else link.a
+        for there in near.get(here, ()):
             if there not in out:
                 heapq.heappush(todo, (cost + 1, there))
     return out
+
+
+_WORTHS: dict[tuple[int, str], tuple[Board, tuple[tuple[str, int], ...]]] = {}
+"""The spaces worth VP on each board in each scenario, by the board's id."""
+
+
+def _worths(board: Board, scenario: str) -> tuple[tuple[str, int], ...]:
+    """The spaces of ``board`` worth VP in ``scenario`` (§20.1), in the board's order, with their
+    VP (Seat.worth() above 0), read once a board and scenario."""
+    found = _WORTHS.get((id(board), scenario))
+    if found is None or found[0] is not board:
+        worths = tuple((s, board.vp(s, scenario)) for s in board.spaces if board.vp(s, scenario) > 0)
+        found = _WORTHS[id(board), scenario] = (board, worths)
+    return found[1]
+
+
+_NEAR: dict[int, tuple[Board, dict[str, tuple[str, ...]]]] = {}
+"""Each board's spaces joined to each place (Board.neighbours, in link order), by the board's id."""
+
+
+def _near(board: Board) -> Mapping[str, tuple[str, ...]]:
+    """The places joined to each place of ``board`` by a link, read once a board."""
+    found = _NEAR.get(id(board))
+    if found is None or found[0] is not board:
+        places = {k.a for k in board.links} | {k.b for k in board.links}
+        found = _NEAR[id(board)] = (board, {at: board.neighbours(at) for at in places})
+    return found[1]
 
 
 Score = Callable[[Seat, Action], float]

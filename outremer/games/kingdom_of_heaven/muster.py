@@ -36,6 +36,7 @@ from ...engine.procedures import Action, Frame
 from . import forces
 from .cards import Effect
 from .common import data, pack_at, provinces_of, side
+from .counters import UnitType
 from .effects import handler
 from .names import power_name, space_name
 from .procedures import PROCEDURES
@@ -293,7 +294,7 @@ def in_mix(state: State, power: str, label: str) -> int:
 
 def _mix(state: State, power: str) -> dict[str, int]:
     """:func:`in_mix` of each of ``power``'s types, the units in use counted once."""
-    left = {u.label: u.count for u in data(state).counters.units_of(power)}
+    left = {u.label: u.count for u in _types(state.pack, power)}
     for label, n in _in_use(state, power).items():
         if label in left:
             left[label] -= n
@@ -316,7 +317,13 @@ def drawable(state: State, power: str) -> list[str]:
     """The types that may be drawn from ``power``'s mix: none with a yellow dot, none used up
     (§7.3.Selecting L407-L410, §8.4.1 L468)."""
     left = _mix(state, power)
-    return [u.label for u in data(state).counters.units_of(power) if not u.yellow_dot and left[u.label] > 0]
+    return [u.label for u in _types(state.pack, power) if not u.yellow_dot and left[u.label] > 0]
+
+
+@cache
+def _types(folder: str | None, power: str) -> tuple[UnitType, ...]:
+    """``power``'s unit types in the packs in ``folder`` (counters.units_of, read once)."""
+    return pack_at(folder).counters.units_of(power)
 
 
 def _sets(castles: list[str], most: int) -> Iterator[tuple[str, ...]]:

@@ -37,7 +37,7 @@ from .common import controller, data, side
 from .effects import handler
 from .names import power_name, role_name, space_name
 from .procedures import PROCEDURES
-from .state import CHRISTIAN, MUSLIM, NEUTRAL, PLAYERS, State, group, marker
+from .state import CHRISTIAN, MUSLIM, NEUTRAL, PLAYERS, SHARED_MARKER, State, group, marker
 
 T = TypeVar("T")
 
@@ -133,8 +133,9 @@ def in_play(state: State) -> list[str]:
     away (K76). The pool, not the marker, tells: the Kingdom of Jerusalem's marker stays on the
     display after the Kingdom is dissolved while the Orders use it (§9.1.1, K94)."""
     listed = data(state).scenarios[state.scenario].orientation
-    found = [p for p in listed if marker(p) in state.political and p in state.pools]
-    return found if CRUSADERS in listed or CRUSADERS not in state.political else [*found, CRUSADERS]
+    political, pools = state.political, state.pools
+    found = [p for p in listed if SHARED_MARKER.get(p, p) in political and p in pools]  # marker() inlined
+    return found if CRUSADERS in listed or CRUSADERS not in political else [*found, CRUSADERS]
 
 
 def marker_in_play(state: State, power: str) -> bool:
@@ -145,7 +146,8 @@ def marker_in_play(state: State, power: str) -> bool:
 
 def powers_of(state: State, player: str) -> list[str]:
     """The Powers ``player`` controls now (§9.1 L496), in the order of the scenario."""
-    return [p for p in in_play(state) if state.orientation(p) == player]
+    political = state.political
+    return [p for p in in_play(state) if political[SHARED_MARKER.get(p, p)] == player]  # orientation()
 
 
 def _start(state: State, frame: Frame) -> None:
