@@ -566,3 +566,29 @@ def test_leaders_alone_are_a_cavalry_army():
     assert movement.is_cavalry_army(state, alone)
     with_foot = {"jerusalem": {"full": {"2-4": 1}, "reduced": {}, "leaders": ["guy"]}}
     assert not movement.is_cavalry_army(state, with_foot)
+
+
+def test_both_ways_of_pushing_an_activation_offer_the_same_force():
+    # §10.1, §10.2 L578: the activated leader heads his force from the moment he is activated,
+    # whether the activation was pushed with no force named (the action round, strategy._activate)
+    # or with him already in it (movement.activate): both offer the same pieces, the unit and the
+    # subordinate Bohemond III, and never Conrad himself
+    choices = []
+    for pushed_by_round in (True, False):
+        state = position("D")
+        put(state, "tyre", "jerusalem", {"2-4": 1}, leaders=["conrad", "bohemond_iii"])
+        if pushed_by_round:
+            PROCEDURES.push(
+                state, "activation", player="christian", card="41", cards=["41"], ov=2, leader="conrad",
+                space="tyre", dual=False,
+            )  # fmt: skip
+            assert "group" not in state.stack[-1]
+        else:
+            movement.activate(state, "christian", "41", 2, "conrad", "tyre")
+            head = {"full": {}, "reduced": {}, "leaders": ["conrad"]}
+            assert state.stack[-1]["group"] == {"jerusalem": head}
+        choices.append(PROCEDURES.legal(state, "christian"))
+    assert choices[0] == choices[1]
+    assert ("take_leader", "jerusalem", "bohemond_iii") in choices[0]
+    assert ("take", "jerusalem", "full", "2-4") in choices[0]
+    assert not any(a[0] == "take_leader" and a[2] == "conrad" for a in choices[0])

@@ -367,8 +367,13 @@ def put_back(frame: Frame, action: Action) -> None:
 def free_leaders(
     state: State, frame: Mapping[str, Any], space: str, besieged: bool = False
 ) -> list[tuple[str, str]]:
+    """The player's leaders in ``space`` that ``frame``'s force may still take: not in it (read
+    through :func:`_first_force`, so the activated leader heads it whether the frame was pushed with
+    him in it, as :func:`activate` does, or with no force named yet, as the action round does,
+    §10.2), not moved this round and not kept back. The multiple activation, the march's pick-ups
+    and the naval move ask it with a force already named."""
     moved = leaders(frame.get("moved", {}).get(space, {}))
-    taken = leaders(frame.get("group", {}))
+    taken = leaders(_first_force(state, frame))
     kept = leaders(frame.get("kept_back", {}))  # left behind by a detach event (K92)
     return [
         (p, lid)
@@ -415,8 +420,6 @@ def _activation_legal(state: State, frame: Frame, role: str) -> list[Action]:
             out.append(("take", p, face, label))
     if frame.get("leader"):
         for p, lid in free_leaders(state, frame, space):
-            if lid == frame["leader"]:  # already the force's head (§10.2), not a piece to take
-                continue
             if commandable(state, frame["leader"], plus(force, p, leader_group(lid))):
                 out.append(("take_leader", p, lid))
     out += put_backs(force, frame.get("leader"))
