@@ -993,7 +993,7 @@ def survivors(state: State, space: str, force: Mapping[str, Mapping[str, Any]]) 
         if there is None:
             continue
         kept = group()
-        for label in {*g["full"], *g["reduced"]}:
+        for label in sorted({*g["full"], *g["reduced"]}):
             had = g["full"].get(label, 0) + g["reduced"].get(label, 0)
             full = min(g["full"].get(label, 0), there["full"].get(label, 0))
             reduced = min(had - full, there["reduced"].get(label, 0))
