@@ -363,6 +363,30 @@ def test_the_sidon_example() -> None:
     )
 
 
+def test_the_bot_counts_faith_before_it_attacks() -> None:
+    # Solo.March L953: the Bot marches on a player's Region only with the Battle Strength to win
+    # there, and Solo.Battle.Faith L924 gives +1 to the side of higher Faith: the Sidon example's
+    # position, each side's Faith counted as in the Battle (a tie is no win, Battle.Strength).
+    state = solo_game()
+    _clear(state)
+    infantry, foe = unit("hre", "infantry"), unit("turkoman", "infantry")
+    _put(state, "sidon", infantry, infantry, infantry, infantry)
+    _put(state, "tyre", foe, foe)
+    frame = {"kind": "step", "step": {"action": "march"}, "region": "sidon"}
+    legal = [("to", "tyre"), ("to", "d_beqaa"), ("done",)]
+    state.faith["crusader"], state.faith["muslim"] = ("hre", 2), ("turkoman", 2)
+    assert bot_play.choose(state, frame, "hre", legal) == ("to", "tyre")  # 3 against 2
+    state.faith["muslim"] = ("turkoman", 3)
+    assert bot_play.choose(state, frame, "hre", legal) == ("to", "d_beqaa")  # 3 against 2 + 1
+    _clear(state)
+    _put(state, "sidon", infantry, infantry, infantry)
+    _put(state, "tyre", foe, foe)
+    state.faith["crusader"], state.faith["muslim"] = ("hre", 3), ("turkoman", 1)
+    assert bot_play.choose(state, frame, "hre", legal) == ("to", "tyre")  # 2 + 1 against 2
+    state.faith["crusader"] = ("hre", 1)
+    assert bot_play.choose(state, frame, "hre", legal) == ("to", "d_beqaa")  # 2 against 2
+
+
 def test_never_out_of_jerusalem() -> None:
     # Solo.March.2: the Bot never marches out of Jerusalem.
     state = solo_game()

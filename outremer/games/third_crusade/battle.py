@@ -32,9 +32,18 @@ from __future__ import annotations
 
 from ...engine.procedures import Action, Frame
 from . import battle_moves as moves
-from .battle_strength import effects, leading, reactions, reinforcing, sides, strength, weaker
-from .common import alliance, allies, counts, data, move_glory, next_position, owner
-from .control import controller, update_tracks
+from .battle_strength import (
+    defender_in_charge,
+    effects,
+    leading,
+    reactions,
+    reinforcing,
+    sides,
+    strength,
+    weaker,
+)
+from .common import alliance, allies, counts, data, move_glory, owner
+from .control import update_tracks
 from .options import on
 from .pieces import kind_of
 from .procedures import PROCEDURES
@@ -62,11 +71,8 @@ def _open(state: State, frame: Frame) -> None:
         )
         _decided(state, frame, attacking, glory=False)
         return
-    army = controller(state, frame["region"])
-    if army not in present:  # Battle.Roles: a tie of Control goes by initiative
-        at = next_position(state, -1, lambda a: a in present or (alone and alliance(a) == defending))
-        assert at is not None
-        army = state.initiative[at]
+    army = defender_in_charge(state, frame["region"], defending, alone)  # a tie of Control: initiative
+    assert army is not None
     frame["defender"] = army
     opening = f"Battle in {_region_name(state, frame)}: {NAMES[frame['attacker']]} attacks"
     if alone:  # the option neutral_regions_fight (R38): the Neutrals fight alone

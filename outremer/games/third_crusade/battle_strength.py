@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.procedures import Action, Frame
-from .common import alliance, allies, data, owner, presence_holds
+from .common import alliance, allies, counts, data, next_position, owner, presence_holds
 from .control import controller
 from .options import on
 from .orders import Order
@@ -58,6 +58,20 @@ def sides(frame: Frame) -> tuple[str, str]:
     """The attacking and the defending Alliance."""
     attacking = alliance(frame["attacker"])
     return attacking, "muslim" if attacking == "crusader" else "crusader"
+
+
+def defender_in_charge(state: State, region: str, defending: str, alone: bool = False) -> str | None:
+    """The Army that defends ``region`` for the Alliance ``defending`` (``Battle.Roles``): the one
+    Controlling it if it has pieces there, else the first by initiative of those that have; with
+    ``alone`` (Neutral pieces fighting alone, R38) the first of the Alliance by initiative. None if
+    no Army of the Alliance is there."""
+    here = counts(state, region)
+    present = [a for a in state.armies if alliance(a) == defending and here[a]]
+    army = controller(state, region)
+    if army in present:
+        return army
+    at = next_position(state, -1, lambda a: a in present or (alone and alliance(a) == defending))
+    return None if at is None else state.initiative[at]
 
 
 def leading(frame: Frame, side: str) -> str:

@@ -16,7 +16,7 @@ from ...engine import rng
 from ...engine.procedures import Action, Frame
 from . import diplomacy, refill, solo, steps, turns
 from .battle_moves import ROAD, piece_at
-from .battle_strength import piece_strength
+from .battle_strength import defender_in_charge, faith, piece_strength
 from .bot_table import takes
 from .common import alliance, allies, counts, data, enemies, move_faith, owner, port_open, presence_holds
 from .control import controlled, controller, holder, update_tracks
@@ -390,7 +390,16 @@ def _march_target(state: State, frame: Frame, army: str, targets: list[str]) -> 
     def foe_strength(r: str) -> int:
         return sum(strength(state, f, r) for f in foes)
 
-    winnable = [r for r in targets if 0 < foe_strength(r) < attack(state, army, origin, r)]
+    def wins(r: str) -> bool:
+        """The Bot's Battle Strength beats the Region's, each side's Faith +1 counted (Solo.Battle.Faith,
+        L924: the Bot against the Army that would defend there, Battle.Roles)."""
+        defender = defender_in_charge(state, r, alliance(foes[0]))
+        if defender is None:
+            return False
+        ours, theirs = faith(state, army), faith(state, defender)
+        return foe_strength(r) + int(theirs > ours) < attack(state, army, origin, r) + int(ours > theirs)
+
+    winnable = [r for r in targets if foe_strength(r) > 0 and wins(r)]
     if winnable:
         return sorted(winnable, key=lambda r: (-foe_strength(r), near.get(r, 99)))[0]
     empty = [r for r in targets if _empty(state, r)]
