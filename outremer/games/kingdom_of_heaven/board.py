@@ -124,14 +124,22 @@ class Board:
     links: tuple[Link, ...]
     boxes: Mapping[str, Box]
     _by_space: Mapping[str, tuple[Link, ...]]
+    _near: Mapping[str, tuple[str, ...]]  # neighbours() over every line, read once at load
+    _scoring: Mapping[str, tuple[tuple[str, int], ...]]  # scoring() of each letter, read once at load
 
     def links_of(self, space: str) -> tuple[Link, ...]:
         """The links of ``space``, in file order."""
         return self._by_space.get(space, ())
 
     def neighbours(self, space: str, desert: bool = True) -> tuple[str, ...]:
-        """The spaces joined to ``space`` by a line (desert lines only if ``desert``)."""
-        return tuple(k.other(space) for k in self.links_of(space) if desert or k.kind != DESERT)
+        """The spaces joined to ``space`` by a line (desert lines only if ``desert``), in file order."""
+        if desert:
+            return self._near.get(space, ())
+        return tuple(k.other(space) for k in self.links_of(space) if k.kind != DESERT)
+
+    def scoring(self, scenario: str) -> tuple[tuple[str, int], ...]:
+        """The spaces worth VP in ``scenario`` (§20.1), in file order, with their VP."""
+        return self._scoring.get(scenario, ())
 
     def link(self, a: str, b: str) -> Link | None:
         return next((k for k in self.links_of(a) if k.other(a) == b), None)
@@ -224,6 +232,10 @@ def read_board(directory: FilePath | None = None) -> Board:
         links=links,
         boxes=MappingProxyType(boxes),
         _by_space=MappingProxyType({sid: tuple(ks) for sid, ks in by_space.items()}),
+        _near=MappingProxyType({sid: tuple(k.other(sid) for k in ks) for sid, ks in by_space.items()}),
+        _scoring=MappingProxyType(
+            {x: tuple((sid, s.vp[x]) for sid, s in spaces.items() if s.vp.get(x, 0) > 0) for x in letters}
+        ),
     )
     _named(f, board)
     holy = board.by_name("Jerusalem")

@@ -2,8 +2,8 @@
 spaces (§20.1) toward its victory condition (§20.2), and for the Muslim a Crusade's threshold by
 its turn (§19.2).
 
-It reads only its role's view (``game.view``, or ``game.seat_view``, the same without the log and
-the prompt, which it never reads: every stack, the strongholds, the sieges, the
+It reads only its role's view (``game.seat_view``: ``game.view`` without the log and the prompt,
+which it never reads; every stack, the strongholds, the sieges, the
 political status track, the VP, its own hand, the procedures under way) and the data packs the
 game is played with (the map, the counters' strengths, the cards' values and effects, the
 scenario's conditions, the CRT); never the hidden parts of the state (the opponent's hand, the
@@ -37,7 +37,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...engine.game import Action
-from .board import MEDITERRANEAN, Board
+from .board import MEDITERRANEAN
 from .common import Pack, data
 from .naval import NAVAL_OV
 from .sieges import STARVATION_CROWD, grids
@@ -145,7 +145,7 @@ class Seat:
         turn (§19.2), counts each enemy stronghold the farther the harder it is to take
         (:meth:`hard`)."""
         out: dict[str, float] = {}
-        for s, worth in _worths(self.pack.board, self.view["scenario"]):  # worth() above 0
+        for s, worth in self.pack.board.scoring(self.view["scenario"]):  # worth() above 0
             mine = self.controller(s) == self.role
             if not mine or self.threat(s) > self.at(s, self.role) + self.at(s, self.role, "inside"):
                 out[s] = max(0.0, 2.0 - 0.5 * worth) + self.hard(s)
@@ -158,7 +158,7 @@ class Seat:
 
     def threat(self, space: str) -> float:
         """The strength of the enemy's field armies at ``space`` and next to it."""
-        near = [space, *_near(self.pack.board).get(space, ())]
+        near = [space, *self.pack.board.neighbours(space)]
         return sum(self.at(s, self.enemy) for s in near)
 
     def dist(self, space: str) -> float:
@@ -367,7 +367,6 @@ def _units(g: Group) -> int:
 def _distances(pack: Pack, targets: Mapping[str, float]) -> dict[str, float]:
     """The least steps plus head start from every space to one of ``targets`` (boxes too)."""
     out: dict[str, float] = {}
-    near = _near(pack.board)
     todo = [(start, space) for space, start in targets.items()]
     heapq.heapify(todo)
     while todo:
@@ -375,37 +374,10 @@ def _distances(pack: Pack, targets: Mapping[str, float]) -> dict[str, float]:
         if here in out:
             continue
         out[here] = cost
-        for there in near.get(here, ()):
+        for there in pack.board.neighbours(here):
             if there not in out:
                 heapq.heappush(todo, (cost + 1, there))
     return out
-
-
-_WORTHS: dict[tuple[int, str], tuple[Board, tuple[tuple[str, int], ...]]] = {}
-"""The spaces worth VP on each board in each scenario, by the board's id."""
-
-
-def _worths(board: Board, scenario: str) -> tuple[tuple[str, int], ...]:
-    """The spaces of ``board`` worth VP in ``scenario`` (§20.1), in the board's order, with their
-    VP (Seat.worth() above 0), read once a board and scenario."""
-    found = _WORTHS.get((id(board), scenario))
-    if found is None or found[0] is not board:
-        worths = tuple((s, board.vp(s, scenario)) for s in board.spaces if board.vp(s, scenario) > 0)
-        found = _WORTHS[id(board), scenario] = (board, worths)
-    return found[1]
-
-
-_NEAR: dict[int, tuple[Board, dict[str, tuple[str, ...]]]] = {}
-"""Each board's spaces joined to each place (Board.neighbours, in link order), by the board's id."""
-
-
-def _near(board: Board) -> Mapping[str, tuple[str, ...]]:
-    """The places joined to each place of ``board`` by a link, read once a board."""
-    found = _NEAR.get(id(board))
-    if found is None or found[0] is not board:
-        places = {k.a for k in board.links} | {k.b for k in board.links}
-        found = _NEAR[id(board)] = (board, {at: board.neighbours(at) for at in places})
-    return found[1]
 
 
 Score = Callable[[Seat, Action], float]
@@ -755,8 +727,7 @@ class ScriptedBot:
         self.phase: tuple[int, str] | None = None
 
     def choose(self, game: Any, state: Any, role: str) -> Action:
-        seat_view = getattr(game, "seat_view", None)  # the view without what the bot never reads
-        view = game.view(state, role) if seat_view is None else seat_view(state, role)
+        view = game.seat_view(state, role)
         legal = [tuple(a) for a in view["legal"]]
         if not legal:
             raise ValueError(f"{role} has no legal action")

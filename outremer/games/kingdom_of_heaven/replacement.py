@@ -37,7 +37,7 @@ from .common import controller, data, side
 from .effects import handler
 from .names import power_name, role_name, space_name
 from .procedures import PROCEDURES
-from .state import CHRISTIAN, MUSLIM, NEUTRAL, PLAYERS, SHARED_MARKER, State, group, marker
+from .state import CHRISTIAN, MUSLIM, NEUTRAL, PLAYERS, State, group, marker
 
 T = TypeVar("T")
 
@@ -134,7 +134,7 @@ def in_play(state: State) -> list[str]:
     display after the Kingdom is dissolved while the Orders use it (§9.1.1, K94)."""
     listed = data(state).scenarios[state.scenario].orientation
     political, pools = state.political, state.pools
-    found = [p for p in listed if SHARED_MARKER.get(p, p) in political and p in pools]  # marker() inlined
+    found = [p for p in listed if marker(p) in political and p in pools]
     return found if CRUSADERS in listed or CRUSADERS not in political else [*found, CRUSADERS]
 
 
@@ -146,8 +146,7 @@ def marker_in_play(state: State, power: str) -> bool:
 
 def powers_of(state: State, player: str) -> list[str]:
     """The Powers ``player`` controls now (§9.1 L496), in the order of the scenario."""
-    political = state.political
-    return [p for p in in_play(state) if political[SHARED_MARKER.get(p, p)] == player]  # orientation()
+    return [p for p in in_play(state) if state.orientation(p) == player]
 
 
 def _start(state: State, frame: Frame) -> None:
