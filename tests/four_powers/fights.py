@@ -19,7 +19,13 @@ from outremer.games.four_powers.procedures import PROCEDURES
 from outremer.games.four_powers.state import BLUFF, BOARD, BUILDINGS, COLUMNS, FOUR, ROLES, UNITS, State
 from outremer.games.four_powers.views import visible
 
-OPTIONS = ("own_columns", "push_all", "conflicts_any_action", "three_player_card_removal")
+OPTIONS = (
+    "own_columns",
+    "push_all",
+    "conflicts_any_action",
+    "three_player_card_removal",
+    "absent_faction_cards",
+)
 
 
 def empty(players: tuple[str, ...] = ROLES, side: str = FOUR, pack: str | None = None) -> State:

@@ -22,7 +22,13 @@ from ..matches import win_rate
 from .fights import act, conflicts_for, drive, empty, hand, kind
 
 GAME = FourPowers()
-OPTIONS = ("own_columns", "push_all", "conflicts_any_action", "three_player_card_removal")
+OPTIONS = (
+    "own_columns",
+    "push_all",
+    "conflicts_any_action",
+    "three_player_card_removal",
+    "absent_faction_cards",
+)
 
 
 def _scripted(scenario: str, seed: int, options: dict[str, bool] | None = None) -> None:
@@ -47,8 +53,9 @@ def test_plays_every_scenario_to_the_end(scenario: str) -> None:
 
 @pytest.mark.parametrize("option", OPTIONS)
 def test_plays_with_every_option(option: str) -> None:
-    # R1, R2, R5a, R11a: the options change the legal actions; the bot must still pick legally
-    scenario = "three-without-seljuk" if option == "three_player_card_removal" else "four"
+    # R1, R2, R5a, R11a, R11c: the options change the legal actions; the bot must still pick legally
+    three = ("three_player_card_removal", "absent_faction_cards")
+    scenario = "three-without-seljuk" if option in three else "four"
     for seed in range(3):
         _scripted(scenario, 40 + seed, {option: True})
 

@@ -102,6 +102,24 @@ def test_three_player_card_removal_is_an_option() -> None:
     assert len(kept) == sum(1 for c in pk.cards.values() if c.affiliation in ("christians", "muslims", "any"))
 
 
+def test_the_absent_factions_cards_leave_a_three_player_game_as_an_option() -> None:
+    pk = data(new_game(1, "three-without-seljuk", {}))
+    seljuk = {c for c, card in pk.cards.items() if card.affiliation == pk.factions[SELJUK].id}
+    assert seljuk
+    # R11c, by default: the Seljuk's cards stay in the deck without the Seljuk (Players.2)
+    s = new_game(1, "three-without-seljuk", {})
+    kept = set(s.deck) | {c for h in s.draft["hands"].values() for c in h}
+    assert seljuk <= kept
+    # the option: Players.2 read as covering the absent faction's cards; the other factions'
+    # single-faction cards and the combined ones stay
+    s = new_game(1, "three-without-seljuk", {"absent_faction_cards": True})
+    kept = set(s.deck) | {c for h in s.draft["hands"].values() for c in h}
+    assert kept == set(pk.cards) - seljuk
+    assert any(key == "Players.2" for key, _, _ in s.log)
+    # with four players it changes nothing
+    assert len(new_game(1, "four", {"absent_faction_cards": True}).deck) == len(new_game(1, "four", {}).deck)
+
+
 def test_two_players_take_their_co_religionists_places_where_higher() -> None:
     s = new_game(1, "two-crusaders-seljuk", {})
     pk = data(s)
@@ -149,6 +167,7 @@ def test_bad_setups_are_refused() -> None:
         "push_all",
         "conflicts_any_action",
         "three_player_card_removal",
+        "absent_faction_cards",
     }
 
 

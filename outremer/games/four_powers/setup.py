@@ -83,6 +83,12 @@ OPTIONS = (
         "Single-faction cards leave the game with 3 players too",
         "Players.5, R11a",
     ),
+    Option(
+        "absent_faction_cards",
+        False,
+        "With 3 players the absent faction's single-faction cards leave the game",
+        "Players.2, R11c",
+    ),
 )
 """The setup options, each the other reading of a ruling (docs/four-powers/rulings.md)."""
 
@@ -206,12 +212,18 @@ def _players(state: State, pk: Pack) -> None:
 
 def _action_deck(state: State, pk: Pack) -> list[str]:
     """The Action deck shuffled (``Setup.5``); with 2 players (and with 3 under the option
-    ``three_player_card_removal``, R11a) the single-faction cards leave the game (``Players.5``)."""
+    ``three_player_card_removal``, R11a) the single-faction cards leave the game (``Players.5``);
+    with 3 players under ``absent_faction_cards`` (R11c) those of the faction not in play leave it
+    (``Players.2``)."""
     deck = list(pk.cards)
     n = len(state.players)
     if n == 2 or (n == 3 and state.options["three_player_card_removal"]):
         factions = {f.id for f in pk.factions.values()}
         deck = [c for c in deck if pk.cards[c].affiliation not in factions]
         state.say("Players.5", f"The single-faction Action cards leave the game; {len(deck)} remain.")
+    elif n == 3 and state.options["absent_faction_cards"]:
+        absent = {f.id for r, f in pk.factions.items() if r not in state.players}
+        deck = [c for c in deck if pk.cards[c].affiliation not in absent]
+        state.say("Players.2", f"The absent faction's Action cards leave the game; {len(deck)} remain.")
     rng.shuffle(state, deck)
     return deck
