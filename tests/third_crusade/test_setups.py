@@ -120,7 +120,7 @@ def test_each_three_player_configuration(setups: Setups) -> None:
 
 def _two_player_page_only(doc: Any) -> None:
     page = _page(doc)
-    page["placements"] = [p for p in page["placements"] if "only" not in p]
+    page["placements"] = [p for p in page["placements"] if p.get("only") != "lone"]
 
 
 def test_the_three_player_additions_touch_no_other_game(tmp_path: Path, setups: Setups) -> None:
@@ -139,6 +139,57 @@ def test_the_three_player_additions_touch_no_other_game(tmp_path: Path, setups: 
             if any(s.on_map(army, u) > before.on_map(army, u) for u in UNITS):
                 changed.add((sid, army))
     assert changed == {("three_angevin", "angevin"), ("three_hre", "hre"), ("three_turkoman", "turkoman")}
+
+
+def _without_the_two_player_additions(doc: Any) -> None:
+    page = _page(doc)
+    page["placements"] = [p for p in page["placements"] if p.get("only") != "two"]
+    page["tokens"] = [t for t in page["tokens"] if t.get("only") != "two"]
+
+
+def glory_icons(s: Scenario, board: Board, army: str) -> set[str]:
+    """The Regions whose uncovered Glory icon ``army`` Controls at the start (Upkeep.4.E L731-L734)."""
+    covered = {t.region for t in s.tokens if t.token == "sabotage" and t.icon == "glory"}
+    return {
+        rid
+        for rid in {p.where for p in s.pieces}
+        if s.controller(rid) == army and "glory" in board.regions[rid].icons() and rid not in covered
+    }
+
+
+def test_the_two_player_additions(tmp_path: Path, setups: Setups, board: Board) -> None:
+    # Setup2p L213 (docs/third-crusade/setups.md, "The 2- and 3-player page"; balance.md, step 17): the
+    # records kept to 2 players change only the four 2-player scenarios of the Armies' choice, neither the
+    # plutorial's start nor a 3- or 4-player game. There the Turkoman holds the Desert of the Negev with
+    # 1 Infantry, its supply icon under a Sabotage token (the printed 2 2 7 3 stay, Setup2p.Tracks
+    # L233), and a Sabotage token covers the Ayyubid's Glory icon in Acre: the Glory icons each Army
+    # Controls at the start, which score at each upkeep (Upkeep.4.E), become 2, 2, 0 and 1.
+    plain = load_setups(copy_pack(tmp_path, "setups", _without_the_two_player_additions))
+    for sid, s in setups.scenarios.items():
+        if s.players != 2 or sid == "plutorial":
+            assert s == plain.scenarios[sid], sid
+    icons = {
+        "angevin": {"tyre", "d_galilee"},
+        "hre": {"tyre", "kerak"},
+        "ayyubid": set(),
+        "turkoman": {"d_negev"},
+    }
+    for crusader, muslim in (
+        ("angevin", "ayyubid"),
+        ("angevin", "turkoman"),
+        ("hre", "ayyubid"),
+        ("hre", "turkoman"),
+    ):
+        s, before = setups.scenarios[f"two_{crusader}_{muslim}"], plain.scenarios[f"two_{crusader}_{muslim}"]
+        for army in (crusader, muslim):
+            assert glory_icons(s, board, army) == icons[army], (s.id, army)
+        assert glory_icons(before, board, muslim) == ({"acre"} if muslim == "ayyubid" else set())
+        negev = [(p.owner, p.infantry, p.cavalry) for p in s.in_region("d_negev")]
+        assert negev == ([("turkoman", 1, 0)] if muslim == "turkoman" else [])
+        assert s.on_map(muslim, "infantry") == before.on_map(muslim, "infantry") + (muslim == "turkoman")
+    plutorial = setups.scenarios["plutorial"]
+    assert glory_icons(plutorial, board, "ayyubid") == {"acre"}
+    assert not plutorial.in_region("d_negev")
 
 
 def test_boards_by_player_count(setups: Setups) -> None:
@@ -465,8 +516,16 @@ def _only_on_the_four_player_page(doc: Any) -> None:
     _placement(doc, "tartosa", "angevin", "four")["only"] = "lone"
 
 
+def _two_on_the_four_player_page(doc: Any) -> None:
+    _placement(doc, "tartosa", "angevin", "four")["only"] = "two"
+
+
+def _two_token_without_army(doc: Any) -> None:
+    del next(t for t in _page(doc)["tokens"] if t.get("only") == "two")["army"]
+
+
 def _pair_token(doc: Any) -> dict[str, Any]:
-    return next(t for t in _page(doc)["tokens"] if "only" in t)
+    return next(t for t in _page(doc)["tokens"] if t.get("only") == "pair")
 
 
 def _pair_token_without_army(doc: Any) -> None:
@@ -545,6 +604,14 @@ BROKEN = [
     (
         _unknown_scenario_missing,
         "setups.json: scenarios: no scenario for 2 players with hre, turkoman",
+    ),
+    (
+        _two_on_the_four_player_page,
+        "setups.json: page four placement tartosa angevin two: only an Army's own placement on a page of 2",
+    ),
+    (
+        _two_token_without_army,
+        "setups.json: page south token sabotage d_negev two: a token kept to 2-player games names its Army",
     ),
     (
         _pair_token_without_army,

@@ -8,7 +8,8 @@ L290-L297), the steps of `PlayerSetup` and `BoardSetup` (L132-L212) and the vari
 (`VariableSetup`, L298-L326); the plutorial plays the Angevin's and the Ayyubid's 2-player start and
 so bounds their pieces. The 3-player page (L60) is lost with its text: a 3-player game lays out the
 2-player page, with the placements marked ``only: lone`` for its lone Army and the tokens marked
-``only: pair`` for an Army playing beside its partner (R41). ``data/setups.json``
+``only: pair`` for an Army playing beside its partner (R41); records marked ``only: two`` are set only
+in the 2-player scenarios of the Armies' choice (the page's balance, not the plutorial). ``data/setups.json``
 holds our reconstruction (docs/third-crusade/setups.md),
 every record with its source. The file is validated by its JSON Schema, then each scenario is laid
 out and checked against the other packs: every Region on the map and on a board in use at its
@@ -295,8 +296,10 @@ def _check_page(page: dict[str, Any], board: Board, leaders: Leaders) -> None:
                 rec,
                 "a two-coloured piece, and only it, names its Alliance's Army for a pair (R41)",
             )
-        if "only" in p and (two_coloured or 3 not in page["players"]):
+        if p.get("only") == "lone" and (two_coloured or 3 not in page["players"]):
             fail(F, rec, "only an Army's own placement on a page of 3 players is kept to a lone Army (R41)")
+        if p.get("only") == "two" and (two_coloured or 2 not in page["players"]):
+            fail(F, rec, "only an Army's own placement on a page of 2 players is kept to 2-player games")
         for lid in p["leaders"]:
             leader = leaders.leaders.get(lid)
             if leader is None:
@@ -306,11 +309,18 @@ def _check_page(page: dict[str, Any], board: Board, leaders: Leaders) -> None:
             if leader.enters != "setup":
                 fail(F, rec, f"leader {lid} enters by {leader.enters}, not at set-up (leaders.json)")
     for t in page["tokens"]:
-        if ("only" in t) != ("army" in t) or ("only" in t and 3 not in page["players"]):
+        only = t.get("only")
+        if only != "two" and (("only" in t) != ("army" in t) or ("only" in t and 3 not in page["players"])):
             fail(
                 F,
                 f"page {pid} {_token_id(t)}",
                 "a token kept to a pair names its Army, on a page of 3 players (R41)",
+            )
+        if only == "two" and ("army" not in t or 2 not in page["players"]):
+            fail(
+                F,
+                f"page {pid} {_token_id(t)}",
+                "a token kept to 2-player games names its Army, on a page of 2 players",
             )
 
 
@@ -334,8 +344,9 @@ def _scenario(
     rec = f"scenario {d['id']}"
     _check_armies(rec, d["players"], armies, d.get("lone"))
     placed: list[Pieces] = []
+    two = _two(d)
     for p in page["placements"]:
-        owner = _owner(p, armies, d.get("lone"))
+        owner = _owner(p, armies, d.get("lone"), two)
         if owner is not None:
             placed.append(_pieces(p, p["region"], owner))
     placed += [_pieces(n, n["region"], NEUTRAL) for n in page["neutrals"]]
@@ -345,7 +356,7 @@ def _scenario(
     for rid in board.in_play(north=len(boards) > 1):
         if board.regions[rid].is_city and rid not in held:  # Setup2p L213: every empty City
             placed.append(Pieces(rid, NEUTRAL, int(fill == "infantry"), int(fill == "cavalry")))
-    kept = [t for t in page["tokens"] if _kept(t, armies, d.get("lone"))]
+    kept = [t for t in page["tokens"] if _kept(t, armies, d.get("lone"), two)]
     for t in kept:
         if "army" in t and controller(p for p in placed if p.where == t["region"]) != t["army"]:
             fail(
@@ -380,7 +391,14 @@ def _scenario(
     )
 
 
-def _owner(placement: dict[str, Any], armies: tuple[str, ...], lone: str | None) -> str | None:
+def _two(d: dict[str, Any]) -> bool:
+    """Whether a scenario is a 2-player game that fixes nothing but its Armies, where the records
+    marked ``only: two`` are set (the 2-player page's balance additions; not the plutorial, which
+    plays the book's scripted start; docs/third-crusade/balance.md, step 17)."""
+    return bool(d["players"] == 2 and not d.get("initiative") and d.get("mission") is None)
+
+
+def _owner(placement: dict[str, Any], armies: tuple[str, ...], lone: str | None, two: bool) -> str | None:
     """Who sets a placement's pieces in this game: its Army if in play (one marked ``only: lone``
     only in a 3-player game where that Army plays alone: the 3-player page's additions, R41); for
     a two-coloured piece its Alliance's Army in play, or the Army it names when both play (Setup2p
@@ -388,15 +406,19 @@ def _owner(placement: dict[str, Any], armies: tuple[str, ...], lone: str | None)
     owner = placement["owner"]
     if placement.get("only") == "lone" and owner != lone:
         return None
+    if placement.get("only") == "two" and not two:
+        return None
     if owner in ARMIES:
         return owner if owner in armies else None
     mine = [a for a in armies if ARMIES[a] == owner]
     return str(placement["pair"]) if len(mine) == 2 else (mine[0] if mine else None)
 
 
-def _kept(token: dict[str, Any], armies: tuple[str, ...], lone: str | None) -> bool:
+def _kept(token: dict[str, Any], armies: tuple[str, ...], lone: str | None, two: bool) -> bool:
     """Whether a token is set in this game: always, or, one marked ``only: pair``, in a 3-player game
     where its Army plays beside its partner (the 3-player page's additions, R41)."""
+    if token.get("only") == "two":
+        return two and token["army"] in armies
     if token.get("only") != "pair":
         return True
     return lone is not None and token["army"] in armies and token["army"] != lone
