@@ -13,19 +13,16 @@ from types import SimpleNamespace
 from typing import Any
 
 from outremer.engine import rng
-from outremer.games.four_powers import conflicts  # noqa: F401  (registers the Conflicts)
+from outremer.games.four_powers import (
+    conflicts,  # noqa: F401  (registers the Conflicts)
+    setup,
+)
 from outremer.games.four_powers.common import data
 from outremer.games.four_powers.procedures import PROCEDURES
 from outremer.games.four_powers.state import BLUFF, BOARD, BUILDINGS, COLUMNS, FOUR, ROLES, UNITS, State
 from outremer.games.four_powers.views import visible
 
-OPTIONS = (
-    "own_columns",
-    "push_all",
-    "conflicts_any_action",
-    "three_player_card_removal",
-    "absent_faction_cards",
-)
+OPTIONS = tuple(o.name for o in setup.OPTIONS)
 
 
 def empty(players: tuple[str, ...] = ROLES, side: str = FOUR, pack: str | None = None) -> State:

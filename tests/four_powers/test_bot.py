@@ -19,16 +19,9 @@ from outremer.games.four_powers.setup import SCENARIOS, new_game
 from outremer.games.four_powers.state import BLUFF, BYZANTINES, CRUSADERS, FOUR, ROLES, SELJUK, TWO, State
 
 from ..matches import win_rate
-from .fights import act, conflicts_for, drive, empty, hand, kind
+from .fights import OPTIONS, act, conflicts_for, drive, empty, hand, kind
 
 GAME = FourPowers()
-OPTIONS = (
-    "own_columns",
-    "push_all",
-    "conflicts_any_action",
-    "three_player_card_removal",
-    "absent_faction_cards",
-)
 
 
 def _scripted(scenario: str, seed: int, options: dict[str, bool] | None = None) -> None:
