@@ -513,11 +513,11 @@ def _pair_missing(doc: Any) -> None:
 
 
 def _only_on_the_four_player_page(doc: Any) -> None:
-    _placement(doc, "tartosa", "angevin", "four")["only"] = "lone"
+    _placement(doc, "tripoli", "angevin", "four")["only"] = "lone"
 
 
 def _two_on_the_four_player_page(doc: Any) -> None:
-    _placement(doc, "tartosa", "angevin", "four")["only"] = "two"
+    _placement(doc, "tripoli", "angevin", "four")["only"] = "two"
 
 
 def _two_token_without_army(doc: Any) -> None:
@@ -551,7 +551,7 @@ BROKEN = [
     ),
     (
         _only_on_the_four_player_page,
-        "setups.json: page four placement tartosa angevin lone: only an Army's own placement on a page of 3",
+        "setups.json: page four placement tripoli angevin lone: only an Army's own placement on a page of 3",
     ),
     (
         _without_source,
@@ -607,7 +607,7 @@ BROKEN = [
     ),
     (
         _two_on_the_four_player_page,
-        "setups.json: page four placement tartosa angevin two: only an Army's own placement on a page of 2",
+        "setups.json: page four placement tripoli angevin two: only an Army's own placement on a page of 2",
     ),
     (
         _two_token_without_army,
