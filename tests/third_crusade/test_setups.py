@@ -192,6 +192,26 @@ def test_the_two_player_additions(tmp_path: Path, setups: Setups, board: Board) 
     assert not plutorial.in_region("d_negev")
 
 
+def test_the_four_player_tartosa(setups: Setups, board: Board) -> None:
+    # Setup4p L271-L275 with Setup4p.Tracks L292-L293 (docs/third-crusade/setups.md, "The 4-player page";
+    # balance.md, step 19): the Holy Roman Empire holds Tartosa with 1 Infantry, its supply icon under a
+    # Sabotage token, and a supply Resource token in Sidon is the Angevin's sixth supply, so the printed
+    # 1 1 6 1 and 2 2 4 3 stand. Tartosa is on the north board, in play with 4 players only
+    # (BoardSetup.1 L180).
+    four = setups.scenarios["four"]
+    assert [(p.owner, p.infantry, p.cavalry) for p in four.in_region("tartosa")] == [("hre", 1, 0)]
+    assert four.controller("tartosa") == "hre" and four.controller("sidon") == "angevin"
+    assert [(t.token, t.icon) for t in four.tokens if t.region in ("tartosa", "sidon")] == [
+        ("sabotage", "supply"),
+        ("resource", "supply"),
+    ]
+    assert (tracks(four, "angevin"), tracks(four, "hre")) == ((1, 1, 6, 1), (2, 2, 4, 3))
+    assert board.regions["tartosa"].board == "north"
+    for s in setups.scenarios.values():
+        if s.players < 4:
+            assert not [t for t in s.tokens if t.region == "sidon"], s.id
+
+
 def test_boards_by_player_count(setups: Setups) -> None:
     # BoardSetup.1 L180: the south board alone for 2 and 3 players, both for 4.
     for s in setups.scenarios.values():
