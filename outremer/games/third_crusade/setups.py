@@ -416,7 +416,8 @@ def _owner(placement: dict[str, Any], armies: tuple[str, ...], lone: str | None,
 
 def _kept(token: dict[str, Any], armies: tuple[str, ...], lone: str | None, two: bool) -> bool:
     """Whether a token is set in this game: always, or, one marked ``only: pair``, in a 3-player game
-    where its Army plays beside its partner (the 3-player page's additions, R41)."""
+    where its Army plays beside its partner (the 3-player page's additions, R41); one marked
+    ``only: two``, in a 2-player scenario of the Armies' choice where its Army plays."""
     if token.get("only") == "two":
         return two and token["army"] in armies
     if token.get("only") != "pair":
