@@ -172,7 +172,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per scenario (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="game i is seeded SEED+i (default 1)")
-    parser.add_argument("--scenario", action="append", default=[], help="a scenario (default: all)")
+    parser.add_argument(
+        "--scenario", action="append", default=[], choices=list(SCENARIOS), help="a scenario (default: all)"
+    )
     parser.add_argument("--bots", default="scripted", help="one bot, or one per seat (default scripted)")
     parser.add_argument("--option", action="append", default=[], help="a rules option to turn on")
     parser.add_argument("--pack", type=Path, help="play with the data pack in this folder")

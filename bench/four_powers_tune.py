@@ -282,7 +282,9 @@ def main() -> None:
     parser.add_argument("--levers", type=Path, default=LEVERS, help="the levers file")
     parser.add_argument("--games", type=int, default=200, help="games per scenario (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="game i is seeded SEED+i (default 1)")
-    parser.add_argument("--scenario", action="append", default=[], help="a scenario (default: all)")
+    parser.add_argument(
+        "--scenario", action="append", default=[], choices=list(SCENARIOS), help="a scenario (default: all)"
+    )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     sub = parser.add_subparsers(dest="command", required=True)
