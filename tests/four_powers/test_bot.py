@@ -4,6 +4,7 @@ Battle.7-8)."""
 
 from __future__ import annotations
 
+import math
 import random
 from types import SimpleNamespace
 
@@ -11,7 +12,7 @@ import pytest
 
 from outremer.bots.match import play_match
 from outremer.bots.registry import make_bot
-from outremer.games.four_powers.bot import DIE_STRENGTH, PRIORITIES, ScriptedBot, Seat
+from outremer.games.four_powers.bot import DIE_STRENGTH, LEADER_WEIGHT, PRIORITIES, VP, ScriptedBot, Seat
 from outremer.games.four_powers.common import data
 from outremer.games.four_powers.game import FourPowers
 from outremer.games.four_powers.income import PROVISIONS
@@ -146,6 +147,44 @@ def test_movement_is_worth_a_conflict_one_step_away() -> None:
     blind = Seat(GAME.view(state, "Caliphate"), "Caliphate", data(state))
     blind.prio = {**PRIORITIES["Caliphate"], "reach": 0, "approach": 0.0}
     assert blind.march_worth() < seat.march_worth()
+
+
+def test_a_conflict_with_the_leader_counts_what_it_hands_the_leader() -> None:
+    # Victory.1: a Conflict scores its other side too, 1 VP for taking part and 2 more if it wins;
+    # the most VP wins (Victory). With three or four players the bot counts what a Conflict hands
+    # the faction ahead of every other against the Conflict, and nothing against a rival who is not
+    # ahead (the same Conflict with the Seljuk level or behind is worth the same)
+    state, _ = _caliphate_in_the_south()
+    state.support["tyrus"] = {"Seljuk": 1}
+    worth = {}
+    for name, vp in (
+        ("level", {"Crusaders": 0, "Byzantines": 0, "Caliphate": 0, "Seljuk": 0}),
+        ("another leads", {"Crusaders": 9, "Byzantines": 0, "Caliphate": 0, "Seljuk": 3}),
+        ("the Seljuk leads", {"Crusaders": 0, "Byzantines": 0, "Caliphate": 3, "Seljuk": 9}),
+    ):
+        state.vp.update(vp)
+        seat = Seat(GAME.view(state, "Caliphate"), "Caliphate", data(state))
+        worth[name] = seat.target_value("tyrus", 2)
+    assert worth["level"] is not None and worth["level"] == worth["another leads"]
+    edge = seat.strength("Caliphate", "tyrus", False, 2) - seat.strength("Seljuk", "tyrus", False)
+    chance = 1 / (1 + math.exp(-edge / 2.5))  # the Caliphate's chance of winning
+    handed = VP * (1 + 2 * (1 - chance))  # the Seljuk's VP: taking part, and winning at its chance
+    assert worth["the Seljuk leads"] == pytest.approx(worth["level"] - LEADER_WEIGHT * handed)
+    assert worth["the Seljuk leads"] < worth["level"] - 1.0
+
+
+def test_with_two_players_a_conflict_counts_only_its_own_vp() -> None:
+    # Victory.1 with two players: every Conflict is with the one rival; the bot weighs its own VP
+    # only, whoever leads (docs/four-powers/balance.md, the seventeenth and eighteenth passes)
+    _, chosen = GAME.check_setup("two-crusaders-seljuk", {})
+    state = new_game(1, "two-crusaders-seljuk", chosen)
+    values = []
+    for seljuk in (0, 9):
+        state.vp.update({"Crusaders": 3, "Seljuk": seljuk})
+        seat = Seat(GAME.view(state, "Crusaders"), "Crusaders", data(state))
+        assert seat.leads("Seljuk") == (seljuk == 9)
+        values.append(seat.fight_value(1.0, "Seljuk"))
+    assert values[0] == values[1] == seat.fight_value(1.0)
 
 
 def test_support_steps_toward_a_conflict_two_steps_away() -> None:

@@ -37,6 +37,10 @@ VP = 3.5
 DIE_STRENGTH = 0.5
 """A die's expected Strength on the shipped die (``Battle.10``), for the estimates."""
 
+LEADER_WEIGHT = 1.0
+"""How much of a VP a Conflict hands the faction ahead of every other counts against it, with three
+or four players (:meth:`Seat.fight_value`; docs/four-powers/balance.md, eighteenth pass)."""
+
 TASTES: dict[str, Any] = {
     "provision": ("faith", "faith"),
     "margin": 0.0,
@@ -622,9 +626,9 @@ class Seat:
             value = -9.0
             for f in foes:
                 edge = self.strength(self.role, dst, False, mine) - self.strength(f, dst, False)
-                value = max(value, self.fight_value(edge))
+                value = max(value, self.fight_value(edge, f))
             if self.defender_of(dst) is not None:
-                value = max(value, self.fight_value(self.siege_edge(dst, mine)))
+                value = max(value, self.fight_value(self.siege_edge(dst, mine), self.defender_of(dst)))
             if not foes:
                 value = max(value, self.approach_value(src, dst, n))
             value -= 0.3 * n
@@ -666,20 +670,30 @@ class Seat:
         for r, k in city["support"].items():
             if r != self.role and k > 0:
                 edge = self.strength(self.role, loc, False, mine) - self.strength(r, loc, False)
-                value = max(-9.0 if value is None else value, self.fight_value(edge))
+                value = max(-9.0 if value is None else value, self.fight_value(edge, r))
         if self.defender_of(loc) is not None:
-            value = max(-9.0 if value is None else value, self.fight_value(self.siege_edge(loc, mine)))
+            siege = self.fight_value(self.siege_edge(loc, mine), self.defender_of(loc))
+            value = max(-9.0 if value is None else value, siege)
         return value
 
     def distances(self, start: str) -> dict[str, int]:
         """Steps from ``start`` to each Location in play (``Movement.2``: adjacent areas)."""
         return graphs.distances([start], lambda here: self.pack.board.neighbours(here, self.second))
 
-    def fight_value(self, edge: float) -> float:
+    def fight_value(self, edge: float, rival: str | None = None) -> float:
         """A Conflict's worth to its attacker (``Victory.1``): 1 VP for taking part, 2 more for
-        winning, the chance of winning read off the expected edge."""
+        winning, the chance of winning read off the expected edge. A Conflict scores its other
+        side too; with three or four players, when that side (``rival``) is ahead of every other
+        faction on the Victory track, what it hands the leader counts against it at
+        :data:`LEADER_WEIGHT` (the most VP wins, ``Victory``). With two players every Conflict is
+        with the one rival and the bot counts its own VP only (the seventeenth pass of
+        docs/four-powers/balance.md: counting the rival's there took Conflicts from the Christian
+        player and widened the pairings)."""
         chance = 1 / (1 + math.exp(-edge / 2.5))
-        return VP * (1 + 2 * chance) - 2.0
+        value = VP * (1 + 2 * chance) - 2.0
+        if rival is not None and len(self.view["factions"]) > 2 and self.leads(rival):
+            value -= LEADER_WEIGHT * VP * (1 + 2 * (1 - chance))
+        return value
 
     def attack_worth(self) -> float:
         """The best Conflict open to this role now, or nothing."""
@@ -689,9 +703,9 @@ class Seat:
                 continue
             for r, k in city["support"].items():
                 if r != self.role and k > 0:
-                    best = max(best, self.fight_value(self.battle_edge(loc, r)))
+                    best = max(best, self.fight_value(self.battle_edge(loc, r), r))
             if self.defender_of(loc) is not None:
-                best = max(best, self.fight_value(self.siege_edge(loc)))
+                best = max(best, self.fight_value(self.siege_edge(loc), self.defender_of(loc)))
         return best
 
     # -- Conflicts ---------------------------------------------------------------------------------
