@@ -627,8 +627,9 @@ class Seat:
             for f in foes:
                 edge = self.strength(self.role, dst, False, mine) - self.strength(f, dst, False)
                 value = max(value, self.fight_value(edge, f))
-            if self.defender_of(dst) is not None:
-                value = max(value, self.fight_value(self.siege_edge(dst, mine), self.defender_of(dst)))
+            defender = self.defender_of(dst)
+            if defender is not None:
+                value = max(value, self.fight_value(self.siege_edge(dst, mine), defender))
             if not foes:
                 value = max(value, self.approach_value(src, dst, n))
             value -= 0.3 * n
@@ -671,8 +672,9 @@ class Seat:
             if r != self.role and k > 0:
                 edge = self.strength(self.role, loc, False, mine) - self.strength(r, loc, False)
                 value = max(-9.0 if value is None else value, self.fight_value(edge, r))
-        if self.defender_of(loc) is not None:
-            siege = self.fight_value(self.siege_edge(loc, mine), self.defender_of(loc))
+        defender = self.defender_of(loc)
+        if defender is not None:
+            siege = self.fight_value(self.siege_edge(loc, mine), defender)
             value = max(-9.0 if value is None else value, siege)
         return value
 
@@ -704,8 +706,9 @@ class Seat:
             for r, k in city["support"].items():
                 if r != self.role and k > 0:
                     best = max(best, self.fight_value(self.battle_edge(loc, r), r))
-            if self.defender_of(loc) is not None:
-                best = max(best, self.fight_value(self.siege_edge(loc), self.defender_of(loc)))
+            defender = self.defender_of(loc)
+            if defender is not None:
+                best = max(best, self.fight_value(self.siege_edge(loc), defender))
         return best
 
     # -- Conflicts ---------------------------------------------------------------------------------
