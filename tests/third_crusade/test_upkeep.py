@@ -96,6 +96,27 @@ def test_the_alliance_holding_more_regions_of_the_mission_gains_the_difference()
     assert state.glory == 2 + 2 + 2 - 1
 
 
+@pytest.mark.parametrize(
+    ("mission", "ayyubid", "turkoman"),
+    [
+        ("pay_the_army", ("damascus", "hama"), "sidon"),  # 2 gold icons, no Port; a Port, no gold
+        ("hold_the_desert", ("d_samaria",), "d_negev"),  # a command point icon; a supply icon
+    ],
+)
+def test_the_faith_halves_of_step_22(mission: str, ayyubid: tuple[str, ...], turkoman: str) -> None:
+    """Upkeep.1 with the reconstructed Faith halves of balance.md step 22: Pay the Army counts Ports,
+    Hold the Desert Roads supply icons. The Ayyubid holds only what the former halves counted (gold
+    and command point icons), the Turkoman one Region the new halves count."""
+    state = empty()
+    state.mission = mission
+    for region in ayyubid:
+        put(state, region, "ayyubid")
+    put(state, turkoman, "turkoman")
+    run(state)
+    # Upkeep.1, R14: the partner holding more Regions of the Faith half moves the marker its way
+    assert state.faith["muslim"] == ["turkoman", 1]
+
+
 def orders_on_map(state: State) -> None:
     put(state, "tyre", "angevin")
     state.placed = {
