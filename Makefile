@@ -71,8 +71,10 @@ typecheck: $(STAMP_TEST)
 postgres:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq postgresql >/dev/null)
 
+# Three workers on two cores: the browser and server tests spend much of their time waiting on the
+# processes they start (Chromium, uvicorn, PostgreSQL), and a third worker keeps both cores busy then.
 unit: $(STAMP_TEST) postgres chromium
-	OUTREMER_CHROMIUM=$(CHROMIUM) OUTREMER_REQUIRE_BROWSER=1 $(BIN)/pytest -n 2
+	OUTREMER_CHROMIUM=$(CHROMIUM) OUTREMER_REQUIRE_BROWSER=1 $(BIN)/pytest -n 3
 
 e2e: $(STAMP_TEST) chromium
 	OUTREMER_CHROMIUM=$(CHROMIUM) OUTREMER_REQUIRE_BROWSER=1 $(BIN)/pytest -n 2 -m e2e
@@ -82,7 +84,11 @@ e2e: $(STAMP_TEST) chromium
 smoke:
 	$(PYTHON) tests/smoke/base_install.py --constraints $(CONSTRAINTS)
 
-test: smoke lint typecheck unit
+# The base-install smoke and the static checks run side by side (each keeps one core busy), then the
+# tests; -O keeps each step's output together.
+test:
+	$(MAKE) --no-print-directory -j2 -O smoke lint typecheck
+	$(MAKE) --no-print-directory unit
 
 soak: $(STAMP_TEST)
 	$(BIN)/pytest -n 2 --soak -m soak

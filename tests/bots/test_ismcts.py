@@ -269,7 +269,7 @@ def test_the_search_takes_any_seat_of_the_first_crusade_team_game() -> None:
     # of its own choice, every other seat taking the turn before it, and failed to answer).
     game = get_game("first-crusade")
     seats = game.roles_for(*game.check_setup(None, {"teams": True}))
-    bots = {seat: make_bot("ismcts:iterations=8", game, i) for i, seat in enumerate(seats)}
+    bots = {seat: make_bot("ismcts:iterations=3", game, i) for i, seat in enumerate(seats)}
     match = play_match(game, bots, 3, None, {"teams": True})
     assert not match.capped and game.outcome(match.state) is not None
     assert {role for role, _ in match.record.actions} >= {"Crusaders", "Byzantines"}

@@ -4,6 +4,7 @@ into format 2 go on as they would have, and procedures.at puts a position built 
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -40,15 +41,19 @@ def as_format_1(s: State) -> dict:
 
 @pytest.mark.parametrize(("seed", "options"), [(4, None), (5, {"iron_bridge": True, "forced_marches": True})])
 def test_the_stack_beneath_every_decision_is_the_derived_one(seed, options):
-    kinds = set()
+    kinds, read_back = set(), set()
     for s in random_game(seed, options):
         if s.result is not None:
             assert s.stack == [] and s.phase == "over" and s.active == []
             continue
         kinds.add(s.phase)
         assert s.stack == derive(s.phase, s.active, s.p1, s.mv)
-        # A state of format 1 at this point reads back as the very same state.
-        assert G.to_json(G.from_json(as_format_1(s))) == G.to_json(s)
+        # A state of format 1 at this point reads back as the very same state: once for each stack
+        # and who acts, since reading one (its schema checked) is what costs the time.
+        key = json.dumps([s.stack, s.active, s.p1], sort_keys=True)
+        if key not in read_back:
+            read_back.add(key)
+            assert G.to_json(G.from_json(as_format_1(s))) == G.to_json(s)
     assert {"deploy_franks", "card", "move", "combat_turn", "draw", "winter_supply"} <= kinds
 
 
