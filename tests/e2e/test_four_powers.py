@@ -43,7 +43,7 @@ def server_state(page: Any, base: str, game_id: int) -> State:
 def caught_up(page: Any, base: str, game_id: int) -> dict[str, Any]:
     """The game once only the page's seats are to act (the bots have moved) and the page shows
     that version, as the page's seat sees it: nothing arrives to redraw the page under a pick."""
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 60
     while True:
         game = game_json(page, base, game_id)
         if game["outcome"] is not None:

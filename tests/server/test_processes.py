@@ -301,7 +301,7 @@ def test_a_bot_plays_on_while_its_person_acts_through_the_other_server(
 
             # Both servers settle on the same game, the person's turn, no bot error; A's page follows.
             def settled() -> tuple[dict[str, Any], dict[str, Any]]:
-                end = time.monotonic() + 20
+                end = time.monotonic() + 60
                 while True:
                     on_a, on_b = get(alice_a, gid, "Franks"), get(alice_b, gid, "Franks")
                     if on_a["version"] == on_b["version"] and on_a["active_roles"] == ["Franks"]:
