@@ -71,10 +71,8 @@ typecheck: $(STAMP_TEST)
 postgres:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq postgresql >/dev/null)
 
-# Three workers on two cores: the browser and server tests spend much of their time waiting on the
-# processes they start (Chromium, uvicorn, PostgreSQL), and a third worker keeps both cores busy then.
 unit: $(STAMP_TEST) postgres chromium
-	OUTREMER_CHROMIUM=$(CHROMIUM) OUTREMER_REQUIRE_BROWSER=1 $(BIN)/pytest -n 3
+	OUTREMER_CHROMIUM=$(CHROMIUM) OUTREMER_REQUIRE_BROWSER=1 $(BIN)/pytest -n 2
 
 e2e: $(STAMP_TEST) chromium
 	OUTREMER_CHROMIUM=$(CHROMIUM) OUTREMER_REQUIRE_BROWSER=1 $(BIN)/pytest -n 2 -m e2e
