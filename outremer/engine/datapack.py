@@ -18,6 +18,7 @@ from typing import Any, Generic, NoReturn, TypeVar
 import jsonschema
 
 from .errors import BadData, brief
+from .schemas import Schema
 
 T = TypeVar("T")
 
@@ -55,12 +56,17 @@ def read_pack(package: str, names: Sequence[str], directory: Path | None = None)
     docs: dict[str, Any] = {}
     for name in names:
         doc = _read(package, directory, f"{name}.json")
-        schema = _read(package, None, f"{name}.schema.json")
-        error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(doc))
+        error = jsonschema.exceptions.best_match(_schema(package, name).errors(doc))
         if error is not None:
             raise BadData(f"{name}.json: at {_where(doc, error.absolute_path)}: {_message(error)}")
         docs[name] = doc
     return docs
+
+
+@cache
+def _schema(package: str, name: str) -> Schema:
+    """The package's ``data/NAME.schema.json``, compiled once."""
+    return Schema(_read(package, None, f"{name}.schema.json"))
 
 
 def _read(package: str, directory: Path | None, name: str) -> Any:

@@ -14,9 +14,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-import jsonschema
-
 from ...engine.errors import BadSave
+from ...engine.schemas import Schema
 from .board import STAGING
 from .common import BLOCKS, BOARD, TOWNS
 from .frames import FORMAT_1, migrate
@@ -27,7 +26,7 @@ OFF_MAP_PLACES = {"pool", "aside", "dead"}
 
 
 @cache
-def _validator() -> jsonschema.Draft202012Validator:
+def _schema() -> Schema:
     text = (
         resources.files(__package__)
         .joinpath("data")
@@ -35,14 +34,14 @@ def _validator() -> jsonschema.Draft202012Validator:
         .read_text(encoding="utf-8")
     )
     schema = json.loads(text)
-    return jsonschema.Draft202012Validator(schema)
+    return Schema(schema)
 
 
 def load_state(data: Mapping[str, Any]) -> State:
     """A state from JSON data, checked; raises BadSave saying what is wrong."""
     if isinstance(data, Mapping) and data.get("format") == FORMAT_1:
         data = migrate(data, FORMAT)
-    errors = sorted(_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
+    errors = sorted(_schema().errors(data), key=lambda e: list(e.absolute_path))
     if errors:
         e = errors[0]
         where = "/".join(str(p) for p in e.absolute_path) or "(top)"
