@@ -71,11 +71,15 @@ typecheck: $(STAMP_TEST)
 postgres:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq postgresql >/dev/null)
 
+# The tests start many Python processes (web servers, command lines, workers): each reuses the
+# bytecode the first one wrote, even where the environment asks Python not to write any.
+TEST_ENV := PYTHONDONTWRITEBYTECODE= OUTREMER_CHROMIUM=$(CHROMIUM) OUTREMER_REQUIRE_BROWSER=1
+
 unit: $(STAMP_TEST) postgres chromium
-	OUTREMER_CHROMIUM=$(CHROMIUM) OUTREMER_REQUIRE_BROWSER=1 $(BIN)/pytest -n 2
+	$(TEST_ENV) $(BIN)/pytest -n 2
 
 e2e: $(STAMP_TEST) chromium
-	OUTREMER_CHROMIUM=$(CHROMIUM) OUTREMER_REQUIRE_BROWSER=1 $(BIN)/pytest -n 2 -m e2e
+	$(TEST_ENV) $(BIN)/pytest -n 2 -m e2e
 
 # A clean virtualenv in a temporary folder with `pip install .` alone (no extras, not editable): every
 # command of the base install runs there once (tests/smoke/base_install.py).

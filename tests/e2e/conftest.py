@@ -39,9 +39,13 @@ PASSWORD = "correct horse battery"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the browser tests, and keep each module's on one worker (``--dist loadgroup``), where
+    they share the module's server and browser."""
     for item in items:
-        if "tests/e2e/" in str(item.fspath).replace(os.sep, "/"):
+        path = str(item.fspath).replace(os.sep, "/")
+        if "tests/e2e/" in path:
             item.add_marker(pytest.mark.e2e)
+            item.add_marker(pytest.mark.xdist_group(path.rsplit("/", 1)[-1]))
 
 
 def _free_port() -> int:
@@ -110,22 +114,11 @@ def launching() -> Iterator[Any]:
             b.close()
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    """The web server in its own process on a free loopback port and a fresh SQLite file."""
-    with serving(tmp_path) as base:
-        yield base
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    with launching() as b:
-        yield b
-
-
 @pytest.fixture(scope="module")
-def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """One server for a whole module of checks that share it (each opens its own games)."""
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The web server in its own process on a free loopback port and a fresh SQLite file, one for
+    a whole module: each test there opens its own games and registers names no other test of the
+    module uses. A test that needs a server of its own (a restart) starts one with ``serving``."""
     with serving(tmp_path_factory.mktemp("server")) as base:
         yield base
 
@@ -137,15 +130,24 @@ def module_browser() -> Iterator[Any]:
         yield b
 
 
+@pytest.fixture
+def browser(module_browser: Any) -> Iterator[Any]:
+    """The module's browser for one test: the contexts and pages the test opens are closed after
+    it, so nothing of one test (a cookie, a page still polling) reaches the next."""
+    before = set(module_browser.contexts)
+    yield module_browser
+    for ctx in module_browser.contexts:
+        if ctx not in before:
+            ctx.close()
+
+
 @pytest.fixture(scope="module")
-def signed_in(module_server: str, module_browser: Any) -> dict[str, Any]:
+def signed_in(server: str, module_browser: Any) -> dict[str, Any]:
     """One account on the module's server, as a browser's storage state (its session cookie), for
     the module's pages to open in contexts of their own."""
     ctx = module_browser.new_context()
     try:
-        created = ctx.request.post(
-            f"{module_server}/api/register", data={"name": "reader", "password": PASSWORD}
-        )
+        created = ctx.request.post(f"{server}/api/register", data={"name": "reader", "password": PASSWORD})
         assert created.ok, created.text()
         state: dict[str, Any] = ctx.storage_state()
     finally:

@@ -69,12 +69,12 @@ def imported(page: Any, base: str, save: dict[str, Any]) -> int:
     return game_id
 
 
-def test_the_lobby(module_server: str, module_browser: Any, signed_in: dict[str, Any]) -> None:
+def test_the_lobby(server: str, module_browser: Any, signed_in: dict[str, Any]) -> None:
     page, errors = new_page(module_browser, signed_in)
     try:
         slug = board_titles()[0]
-        game_id = imported(page, module_server, save_of(get_game(slug), Position()))
-        page.goto(module_server + "/")
+        game_id = imported(page, server, save_of(get_game(slug), Position()))
+        page.goto(server + "/")
         page.wait_for_selector(f"#my-games [data-game='{game_id}']")
         audit(page, "lobby")
     finally:
@@ -83,12 +83,12 @@ def test_the_lobby(module_server: str, module_browser: Any, signed_in: dict[str,
 
 
 @pytest.mark.parametrize("slug", board_titles())
-def test_a_game_page(module_server: str, module_browser: Any, signed_in: dict[str, Any], slug: str) -> None:
+def test_a_game_page(server: str, module_browser: Any, signed_in: dict[str, Any], slug: str) -> None:
     page, errors = new_page(module_browser, signed_in)
     try:
         start = get_game(slug).positions().get("start", Position())
-        game_id = imported(page, module_server, save_of(get_game(slug), start))
-        page.goto(f"{module_server}/#/game/{game_id}")
+        game_id = imported(page, server, save_of(get_game(slug), start))
+        page.goto(f"{server}/#/game/{game_id}")
         page.wait_for_selector("#game[data-version]")
         page.wait_for_function("() => document.querySelector('#board')?.childElementCount > 0")
         audit(page, f"game-{slug}")
@@ -99,12 +99,12 @@ def test_a_game_page(module_server: str, module_browser: Any, signed_in: dict[st
 
 @pytest.mark.parametrize("slug", board_titles())
 def test_the_replay_of_a_finished_game(
-    module_server: str, module_browser: Any, signed_in: dict[str, Any], slug: str
+    server: str, module_browser: Any, signed_in: dict[str, Any], slug: str
 ) -> None:
     page, errors = new_page(module_browser, signed_in)
     try:
-        game_id = imported(page, module_server, finished(slug))
-        page.goto(f"{module_server}/#/game/{game_id}")
+        game_id = imported(page, server, finished(slug))
+        page.goto(f"{server}/#/game/{game_id}")
         page.wait_for_selector("#game[data-status='over']")
         audit(page, f"over-{slug}")
         page.click("#replay-open")

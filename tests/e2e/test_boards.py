@@ -226,7 +226,7 @@ def open_position(
 
 @pytest.mark.parametrize(("slug", "name", "size"), cases())
 def test_the_board_is_legible(
-    module_server: str,
+    server: str,
     module_browser: Any,
     signed_in: dict[str, Any],
     slug: str,
@@ -234,7 +234,7 @@ def test_the_board_is_legible(
     size: tuple[int, int],
 ) -> None:
     game = get_game(slug)
-    page, errors = open_position(module_browser, module_server, signed_in, slug, game.positions()[name], size)
+    page, errors = open_position(module_browser, server, signed_in, slug, game.positions()[name], size)
     case = f"{slug} {name} at {size[0]}x{size[1]}"
     try:
         BOARDS.mkdir(parents=True, exist_ok=True)
@@ -347,12 +347,12 @@ FOCUSED_PICK = """
 
 @pytest.mark.parametrize("slug", board_titles())
 def test_the_board_answers_the_keyboard_as_the_mouse(
-    module_server: str, module_browser: Any, signed_in: dict[str, Any], slug: str
+    server: str, module_browser: Any, signed_in: dict[str, Any], slug: str
 ) -> None:
     # Issue 15: every action reachable by keyboard: Tab reaches a pick of the board, and Enter on it
     # does what a click does (the offered actions narrow); a move is only sent once confirmed.
     start = get_game(slug).positions().get("start", Position())
-    page, errors = open_position(module_browser, module_server, signed_in, slug, start, (1280, 800))
+    page, errors = open_position(module_browser, server, signed_in, slug, start, (1280, 800))
     try:
         before = page.evaluate(OFFERED)
         token = None
@@ -419,7 +419,7 @@ APPEARED = """
 
 @pytest.mark.parametrize(("slug", "size"), [(s, z) for s in board_titles() for z in SIZES])
 def test_a_large_stack_opens_legibly(
-    module_server: str, module_browser: Any, signed_in: dict[str, Any], slug: str, size: tuple[int, int]
+    server: str, module_browser: Any, signed_in: dict[str, Any], slug: str, size: tuple[int, int]
 ) -> None:
     # Issue 15: a large stack opens as a readable list or fan inside the viewport, never clipped.
     # Each compact form of the crowded position (the start without one) is opened by a click in
@@ -427,7 +427,7 @@ def test_a_large_stack_opens_legibly(
     # piece leaves the map.
     positions = get_game(slug).positions()
     position = positions.get("crowded", positions.get("start", Position()))
-    page, errors = open_position(module_browser, module_server, signed_in, slug, position, size)
+    page, errors = open_position(module_browser, server, signed_in, slug, position, size)
     case = f"{slug} at {size[0]}x{size[1]}"
     problems: list[str] = []
     try:

@@ -67,12 +67,12 @@ UNDER_DOTS = """
 
 @pytest.mark.parametrize("name", ["start", "crowded", "battle"])
 def test_a_click_on_a_town_reaches_the_town(
-    module_server: str, module_browser: Any, signed_in: dict[str, Any], name: str
+    server: str, module_browser: Any, signed_in: dict[str, Any], name: str
 ) -> None:
     # Issue 15: Saracens in Antioch covered St. Simeon and a Banyas stack Tiberias, so that a click
     # on the covered town hit a block. Every dot and staging box must be the town's own to click
     # (a staging box's blocks stand in it, 7.21).
-    page = open_position(module_browser, module_server, signed_in, name, BIG)
+    page = open_position(module_browser, server, signed_in, name, BIG)
     try:
         under = page.evaluate(UNDER_DOTS)
     finally:
@@ -92,12 +92,12 @@ SHORT_FORMS = """
 
 
 def test_each_block_has_a_short_form_of_its_own(
-    module_server: str, module_browser: Any, signed_in: dict[str, Any]
+    server: str, module_browser: Any, signed_in: dict[str, Any]
 ) -> None:
     # Issue 15: names cut to six letters made "Templa." of all five Templars and "Hospit." of the
     # four Hospitallers. At the start (3.1) the Franks see their own: each short form differs, is
     # 11 CSS px or more, and the full name is in the block's <title> and, once picked, in the panel.
-    page = open_position(module_browser, module_server, signed_in, "start", {"width": 1280, "height": 800})
+    page = open_position(module_browser, server, signed_in, "start", {"width": 1280, "height": 800})
     try:
         blocks = page.evaluate(SHORT_FORMS)
         # The full name and figures in the details panel once the block is picked.
@@ -132,12 +132,10 @@ GOLD = """
 """
 
 
-def test_gold_means_only_may_be_picked(
-    module_server: str, module_browser: Any, signed_in: dict[str, Any]
-) -> None:
+def test_gold_means_only_may_be_picked(server: str, module_browser: Any, signed_in: dict[str, Any]) -> None:
     # Issue 15: gold meant both "in the castle" and "may be picked now". In the crowded position the
     # Franks hold Acre's castle (6.5): a castle frame shows it, and gold is only on what may be picked.
-    page = open_position(module_browser, module_server, signed_in, "crowded", {"width": 1280, "height": 800})
+    page = open_position(module_browser, server, signed_in, "crowded", {"width": 1280, "height": 800})
     try:
         found = page.evaluate(GOLD)
         key = page.text_content("[data-board-key]") or ""
@@ -147,13 +145,11 @@ def test_gold_means_only_may_be_picked(
     assert "gold" in key and "castle" in key
 
 
-def test_the_page_opens_on_the_battle(
-    module_server: str, module_browser: Any, signed_in: dict[str, Any]
-) -> None:
+def test_the_page_opens_on_the_battle(server: str, module_browser: Any, signed_in: dict[str, Any]) -> None:
     # The board names the area in play (data-focus): in a battle (6.2), its town, which the page
     # scrolls into view on a phone as on a laptop.
     for size in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
-        page = open_position(module_browser, module_server, signed_in, "battle", size)
+        page = open_position(module_browser, server, signed_in, "battle", size)
         try:
             page.wait_for_selector("#battle-panel")
             town = page.get_attribute("#battle-panel", "data-town")
@@ -199,7 +195,7 @@ async () => {
 
 
 def test_a_stack_without_room_folds_and_opens_into_a_list(
-    module_server: str, module_browser: Any, signed_in: dict[str, Any]
+    server: str, module_browser: Any, signed_in: dict[str, Any]
 ) -> None:
     # Issue 15: an eight-block stack in Egypt was clipped at the map's edge. Where a stack has no
     # room it folds into a count per side, inside the map; Enter or a click opens its list in a
@@ -208,7 +204,7 @@ def test_a_stack_without_room_folds_and_opens_into_a_list(
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
-        open_bare(page, module_server)
+        open_bare(page, server)
         counts = page.evaluate(CROWD)
         assert counts > 0
         inside = page.evaluate(
@@ -291,7 +287,7 @@ async (view) => {
 
 
 def test_no_stack_covers_another_town_in_played_games(
-    module_server: str, module_browser: Any, signed_in: dict[str, Any]
+    server: str, module_browser: Any, signed_in: dict[str, Any]
 ) -> None:
     # Issue 15 on every kind of moment, not only the named positions: the board of states all along
     # two games of the scripted bots, as the player to act and an observer see it (2.0: hidden
@@ -313,7 +309,7 @@ def test_no_stack_covers_another_town_in_played_games(
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
-        open_bare(page, module_server)
+        open_bare(page, server)
         problems = []
         for seed, ply, view in views:
             found = page.evaluate(DRAW_AND_MEASURE, view)

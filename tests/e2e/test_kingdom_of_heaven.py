@@ -20,11 +20,11 @@ SLUG = "kingdom-of-heaven"
 
 
 def test_a_stack_lists_its_pieces_and_the_hand_only_the_viewers_cards(
-    module_server: str, module_browser: Any, signed_in: dict[str, Any]
+    server: str, module_browser: Any, signed_in: dict[str, Any]
 ) -> None:
     game = get_game(SLUG)
     page, errors = test_boards.open_position(
-        module_browser, module_server, signed_in, SLUG, game.positions()["start"], (1280, 800)
+        module_browser, server, signed_in, SLUG, game.positions()["start"], (1280, 800)
     )
     try:
         # §10.5.1: every stack is open to both players; the Crusaders in the Constantinople box.
@@ -43,7 +43,7 @@ def test_a_stack_lists_its_pieces_and_the_hand_only_the_viewers_cards(
 
 
 def test_the_siege_events_panel_shows_the_exchange_laid_so_far_and_no_hidden_card(
-    module_server: str, module_browser: Any, signed_in: dict[str, Any]
+    server: str, module_browser: Any, signed_in: dict[str, Any]
 ) -> None:
     game = get_game(SLUG)
     position = game.positions()["siege-events"]
@@ -53,9 +53,7 @@ def test_the_siege_events_panel_shows_the_exchange_laid_so_far_and_no_hidden_car
     cards = data(state).cards.cards
     siege = state.stack[-1]
     besieger = state.sieges[siege["space"]]["besieger"]
-    page, errors = test_boards.open_position(
-        module_browser, module_server, signed_in, SLUG, position, (1280, 800)
-    )
+    page, errors = test_boards.open_position(module_browser, server, signed_in, SLUG, position, (1280, 800))
     try:
         panel = page.locator("[aria-label='Siege events']")
         text = panel.inner_text()
@@ -84,14 +82,12 @@ def test_the_siege_events_panel_shows_the_exchange_laid_so_far_and_no_hidden_car
         assert f"#{cards[c].number} {cards[c].title}" not in text, (c, text)
 
 
-def test_the_new_game_form_lists_the_scenarios_and_seats_by_name(
-    module_server: str, module_browser: Any
-) -> None:
+def test_the_new_game_form_lists_the_scenarios_and_seats_by_name(server: str, module_browser: Any) -> None:
     # Issue 18: the nine scenarios A to J by their letters, years and names, the letter the value.
     game = get_game(SLUG)
     page = module_browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
     try:
-        new_game_form(page, module_server, "baldwin", SLUG)
+        new_game_form(page, server, "baldwin", SLUG)
         options = page.locator("#scenario option")
         shown = [
             (options.nth(i).get_attribute("value"), options.nth(i).inner_text())
@@ -140,16 +136,16 @@ fill of each side's stack chips (the colours the owners' marks must share)."""
 
 
 def test_the_board_shows_the_vp_the_track_the_sieges_and_the_owners_the_view_holds(
-    module_server: str, module_browser: Any, signed_in: dict[str, Any]
+    server: str, module_browser: Any, signed_in: dict[str, Any]
 ) -> None:
     game = get_game(SLUG)
     page, errors = test_boards.open_position(
-        module_browser, module_server, signed_in, SLUG, game.positions()["siege-events"], (1280, 800)
+        module_browser, server, signed_in, SLUG, game.positions()["siege-events"], (1280, 800)
     )
     try:
         got = page.evaluate(SHOWN)
-        answer = page.request.get(f"{module_server}/api/games/{page.url.rsplit('/', 1)[1]}").json()
-        board = page.request.get(f"{module_server}/api/titles/{SLUG}/board").json()
+        answer = page.request.get(f"{server}/api/games/{page.url.rsplit('/', 1)[1]}").json()
+        board = page.request.get(f"{server}/api/titles/{SLUG}/board").json()
     finally:
         page.context.close()
     assert not errors, errors

@@ -51,7 +51,7 @@ def test_loading_the_lobby_logs_no_error(server: str, browser: Any, size: str) -
     page.wait_for_selector("#login-form")
     assert page.locator("h1").all_inner_texts() == ["Sign in"]
     assert page.title() == "Sign in · Outremer"
-    register(page, server, "alice")
+    register(page, server, f"alice-{size}")
     page.reload()
     page.wait_for_selector("#my-games")
     assert page.locator("h1").all_inner_texts() == ["Lobby"]
@@ -75,8 +75,9 @@ def test_my_games_say_whose_turn_it_is(server: str, browser: Any, size: str) -> 
     a = browser.new_context(viewport=SIZES[size]).new_page()
     b = browser.new_context(viewport=SIZES[size]).new_page()
     errors = console_errors(a)
-    register(a, server, "alice")
-    register(b, server, "bob")
+    bob = f"bob-{size}"
+    register(a, server, f"agnes-{size}")
+    register(b, server, bob)
     # Game one: Alice's Franks deploy first (3.1), so it is her turn. Game two, newer: Bob's Franks.
     mine = api_post(a, server, "/api/games", NEW_GAME)["id"]
     api_post(b, server, f"/api/games/{mine}/join", {"role": "Saracens"})
@@ -92,7 +93,7 @@ def test_my_games_say_whose_turn_it_is(server: str, browser: Any, size: str) -> 
     assert first.locator("strong.your-turn").inner_text() == "Your turn"
     assert first.locator("strong.your-turn").is_visible()
     assert second.locator("a").inner_text() == f"Crusader Rex #{theirs}"
-    assert second.locator(".waiting").inner_text() == "Waiting for Franks (bob)"
+    assert second.locator(".waiting").inner_text() == f"Waiting for Franks ({bob})"
     assert "crusader-rex" not in a.inner_text("#main")  # the title's name, never its slug
     assert a.title() == "(1) Your turn · Outremer"
     shot(a, f"lobby-your-turn-{size}")
@@ -109,7 +110,7 @@ def test_my_games_say_whose_turn_it_is(server: str, browser: Any, size: str) -> 
 
     a.click("header a.brand")
     a.wait_for_selector(f"#my-games [data-game='{mine}'] .waiting")
-    assert a.inner_text(f"#my-games [data-game='{mine}'] .waiting") == "Waiting for Saracens (bob)"
+    assert a.inner_text(f"#my-games [data-game='{mine}'] .waiting") == f"Waiting for Saracens ({bob})"
     assert a.locator("#my-games .your-turn").count() == 0
     assert a.title() == "Lobby · Outremer"
     b.reload()

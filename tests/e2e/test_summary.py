@@ -48,7 +48,7 @@ def test_a_finished_game_shows_its_summary(server: str, browser: Any, size: str)
     context = browser.new_context(viewport=SIZES[size], accept_downloads=True)
     page = context.new_page()
     errors = errors_of(page)
-    assert page.request.post(f"{server}/api/register", data={"name": "dora", "password": PASSWORD}).ok
+    assert page.request.post(f"{server}/api/register", data={"name": f"dora-{size}", "password": PASSWORD}).ok
     imported = page.request.post(f"{server}/api/games/import", data={"save": match.record.to_json()})
     assert imported.ok, imported.text()
     game_id = imported.json()["id"]

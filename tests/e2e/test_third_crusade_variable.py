@@ -183,7 +183,7 @@ def test_the_variable_set_up_is_legible(server: str, browser: Any, size: tuple[i
     # issue 15's contract on the variable set-up's two steps (VariableSetup.Decks, VariableSetup.Deploy)
     page = browser.new_context(viewport={"width": size[0], "height": size[1]}).new_page()
     errors = errors_of(page)
-    register(page, server, "reynald")
+    register(page, server, f"reynald-{size[0]}x{size[1]}")
     seats = [{"role": r, "kind": "me"} for r in ("angevin", "ayyubid")]
     created = page.request.post(
         f"{server}/api/games", data={"title": SLUG, "scenario": SCENARIO, "seats": seats, "seed": 2}

@@ -21,7 +21,8 @@ from .conftest import PASSWORD, ctx_of, new_game
 
 VS_BOT = [{"role": "Franks", "kind": "me"}, {"role": "Saracens", "kind": "bot", "bot": "random"}]
 HOTSEAT = [{"role": "Franks", "kind": "me"}, {"role": "Saracens", "kind": "me"}]
-"""No bot: nothing but the test touches these games, so which copies are in memory is the test's."""
+"""No bot: once the server has looked for a bot to move (:func:`hotseat`), nothing but the test
+touches these games, so which copies are in memory is the test's."""
 
 
 @pytest.fixture
@@ -36,6 +37,15 @@ def signed_in(app: FastAPI) -> TestClient:
     client = TestClient(app)
     assert client.post("/api/register", json={"name": "alice", "password": PASSWORD}).status_code == 201
     return client
+
+
+def hotseat(app: FastAPI, client: TestClient) -> int:
+    """A new game without bots, once the server's look for a bot to move in it is over: that look
+    reads the game through the store too, and would otherwise make it the game used last at a
+    moment of its own."""
+    game_id: int = new_game(client, HOTSEAT)["id"]
+    assert ctx_of(app).bots.wait_idle(60)
+    return game_id
 
 
 def act(app: FastAPI, client: TestClient, game_id: int) -> None:
@@ -85,7 +95,7 @@ def held(store: Store, game_id: int) -> tuple[threading.Event, threading.Thread]
 
 def test_a_game_in_use_is_not_let_go(small: FastAPI) -> None:
     alice, store = signed_in(small), ctx_of(small).store
-    first, *others = [new_game(alice, HOTSEAT)["id"] for _ in range(3)]
+    first, *others = [hotseat(small, alice) for _ in range(3)]
     using = store.live(first)
     done, thread = held(store, first)
     try:
@@ -95,14 +105,14 @@ def test_a_game_in_use_is_not_let_go(small: FastAPI) -> None:
     finally:
         done.set()
         thread.join()
-    fourth = new_game(alice, HOTSEAT)["id"]  # the next one in lets it go
+    fourth = hotseat(small, alice)  # the next one in lets it go
     assert store.cached() == (others[1], fourth)
     assert store.live(first) is not using and store.live(first).version == using.version
 
 
 def test_a_copy_let_go_while_held_shares_its_lock_with_the_one_rebuilt(small: FastAPI) -> None:
     alice, store = signed_in(small), ctx_of(small).store
-    first, *others = [new_game(alice, HOTSEAT)["id"] for _ in range(3)]
+    first, *others = [hotseat(small, alice) for _ in range(3)]
     old: Any = store.live(first)  # a request still holds this copy, not its lock
     for game_id in others:
         store.live(game_id)
@@ -123,7 +133,7 @@ def test_an_action_advances_the_copy_in_memory_though_the_request_read_another(
     # kept one while a person's request, holding the copy it had read, waited for the game's lock;
     # the action then advanced the request's copy, nobody's, and the next read got the older one.
     alice, store = signed_in(small), ctx_of(small).store
-    gid = new_game(alice, HOTSEAT)["id"]
+    gid = hotseat(small, alice)
     held = store.live(gid)  # the copy the request read
     kept = LiveGame(  # the same history, rebuilt and kept by the other thread meanwhile
         gid,
