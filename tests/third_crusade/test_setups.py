@@ -162,14 +162,16 @@ def test_the_two_player_additions(tmp_path: Path, setups: Setups, board: Board) 
     # records kept to 2 players change only the four 2-player scenarios of the Armies' choice, neither the
     # plutorial's start nor a 3- or 4-player game. There the Turkoman holds the Desert of the Negev with
     # 1 Infantry, its supply icon under a Sabotage token (the printed 2 2 7 3 stay, Setup2p.Tracks
-    # L233), and a Sabotage token covers the Ayyubid's Glory icon in Acre: the Glory icons each Army
-    # Controls at the start, which score at each upkeep (Upkeep.4.E), become 2, 2, 0 and 1.
+    # L233), and a Sabotage token covers the Ayyubid's Glory icon in Acre; since step 24 Sabotage tokens
+    # also cover the Angevin's Glory icon in the Desert of Galilee and, in the Ayyubid's games, the one
+    # of the Desert of the Negev, which no Army holds at its start. The Glory icons each Army Controls
+    # at the start, which score at each upkeep (Upkeep.4.E), become 1, 2, 0 and 1.
     plain = load_setups(copy_pack(tmp_path, "setups", _without_the_two_player_additions))
     for sid, s in setups.scenarios.items():
         if s.players != 2 or sid == "plutorial":
             assert s == plain.scenarios[sid], sid
     icons = {
-        "angevin": {"tyre", "d_galilee"},
+        "angevin": {"tyre"},
         "hre": {"tyre", "kerak"},
         "ayyubid": set(),
         "turkoman": {"d_negev"},
@@ -186,6 +188,9 @@ def test_the_two_player_additions(tmp_path: Path, setups: Setups, board: Board) 
         assert glory_icons(before, board, muslim) == ({"acre"} if muslim == "ayyubid" else set())
         negev = [(p.owner, p.infantry, p.cavalry) for p in s.in_region("d_negev")]
         assert negev == ([("turkoman", 1, 0)] if muslim == "turkoman" else [])
+        covered = {(t.region, t.icon) for t in s.tokens if t.token == "sabotage"}
+        assert (("d_negev", "glory") in covered) == (muslim == "ayyubid")
+        assert (("d_galilee", "glory") in covered) == (crusader == "angevin")
         assert s.on_map(muslim, "infantry") == before.on_map(muslim, "infantry") + (muslim == "turkoman")
     plutorial = setups.scenarios["plutorial"]
     assert glory_icons(plutorial, board, "ayyubid") == {"acre"}
@@ -413,7 +418,7 @@ def scenario_rows(s: Scenario, board: Board, leaders: Leaders) -> list[str]:
         here = s.in_region(rid)
         tokens = [f"{t.token} ({t.icon})" for t in s.tokens if t.region == rid]
         if here or tokens:
-            pieces = "; ".join(pieces_words(p, leaders) for p in here)
+            pieces = "; ".join(pieces_words(p, leaders) for p in here) or "-"
             rows.append(f"| {rid} | {pieces} | {s.controller(rid) or '-'} | {', '.join(tokens) or '-'} |")
     return rows
 
@@ -449,7 +454,12 @@ def placement_rows(page: dict[str, Any]) -> list[str]:
     cells += [
         (
             t["region"],
-            f"{t['token']} ({t['icon']})" + (f" ({t['army']}, {t['only']} only)" if "only" in t else ""),
+            f"{t['token']} ({t['icon']})"
+            + (
+                f" ({t['army']}, {t['only']} only{', unheld' if t.get('unheld') else ''})"
+                if "only" in t
+                else ""
+            ),
             *"----",
             t["source"],
         )
@@ -514,6 +524,18 @@ def _set(path: Callable[[Any], dict[str, Any]], key: str, value: Any) -> Callabl
         path(doc)[key] = value
 
     return change
+
+
+def _without(path: Callable[[Any], dict[str, Any]], key: str) -> Callable[[Any], None]:
+    def change(doc: Any) -> None:
+        del path(doc)[key]
+
+    return change
+
+
+def _negev_token(doc: Any) -> dict[str, Any]:
+    """The 2-player page's Sabotage token on the Negev's Glory icon, in the Ayyubid's games."""
+    return next(t for t in _page(doc)["tokens"] if (t["region"], t["icon"]) == ("d_negev", "glory"))
 
 
 def _without_source(doc: Any) -> None:
@@ -644,6 +666,14 @@ BROKEN = [
     (
         _set(_pair_token, "army", "angevin"),
         "setups.json: scenario three_ayyubid token resource d_beqaa angevin pair: the angevin does not",
+    ),
+    (
+        _set(_negev_token, "region", "acre"),
+        "setups.json: scenario two_angevin_ayyubid token sabotage acre ayyubid two: the ayyubid Controls",
+    ),
+    (
+        _without(_negev_token, "unheld"),
+        "setups.json: scenario two_angevin_ayyubid token sabotage d_negev ayyubid two: the ayyubid does not",
     ),
     (
         _sabotage_in_jerusalem,

@@ -358,7 +358,12 @@ def _scenario(
             placed.append(Pieces(rid, NEUTRAL, int(fill == "infantry"), int(fill == "cavalry")))
     kept = [t for t in page["tokens"] if _kept(t, armies, d.get("lone"), two)]
     for t in kept:
-        if "army" in t and controller(p for p in placed if p.where == t["region"]) != t["army"]:
+        if "army" not in t:
+            continue
+        held = controller(p for p in placed if p.where == t["region"])
+        if t.get("unheld") and held is not None:
+            fail(F, f"{rec} {_token_id(t)}", f"the {held} Controls {t['region']} at the start, marked unheld")
+        if not t.get("unheld") and held != t["army"]:
             fail(
                 F,
                 f"{rec} {_token_id(t)}",
