@@ -38,10 +38,24 @@ def test_plays_every_scenario_to_the_end(scenario: str) -> None:
     _scripted(scenario, 1)
 
 
+SOLO = {"solo", "crusader_bots", "bot_column_each_phase", "bot_bid_changes_column"}
+"""The solo game's options: each acts only with ``solo`` on (Solo, BotTable)."""
+WHERE = {
+    "lone_player_bids_twice": "three_angevin",  # R17: the lone player's bids
+    "faith_against_whole_track": "three_ayyubid",  # R2: a lone player's Faith against a pair's
+    "final_winner_more_tiebreakers": "three_hre",  # R24: the Final Winner of the Muslim pair
+}
+"""Where an option acts only with three players; every other ruling acts in any game."""
+
+
 @pytest.mark.parametrize("option", [o.name for o in GAME.options])
-def test_plays_beside_the_rules_bots(option: str) -> None:
-    # Solo: the Armies the rules play answer by themselves; the scripted bot plays the others
-    _scripted("four", 2, {option: True})
+def test_plays_with_each_option_where_it_acts(option: str) -> None:
+    # Solo: the Armies the rules play answer by themselves, the scripted bot plays the others (four
+    # players, both Bots of an Alliance); the rulings in the game where each acts.
+    if option in SOLO:
+        _scripted("four", 2, {"solo": True, option: True})
+    else:
+        _scripted(WHERE.get(option, "two_hre_turkoman"), 2, {option: True})
 
 
 def test_beats_a_random_bot_head_to_head() -> None:
