@@ -56,7 +56,7 @@ def read_pack(package: str, names: Sequence[str], directory: Path | None = None)
     docs: dict[str, Any] = {}
     for name in names:
         doc = _read(package, directory, f"{name}.json")
-        error = jsonschema.exceptions.best_match(_schema(package, name).errors(doc))
+        error = jsonschema.exceptions.best_match(schema(package, name).errors(doc))
         if error is not None:
             raise BadData(f"{name}.json: at {_where(doc, error.absolute_path)}: {_message(error)}")
         docs[name] = doc
@@ -64,8 +64,8 @@ def read_pack(package: str, names: Sequence[str], directory: Path | None = None)
 
 
 @cache
-def _schema(package: str, name: str) -> Schema:
-    """The package's ``data/NAME.schema.json``, compiled once."""
+def schema(package: str, name: str) -> Schema:
+    """The package's ``data/NAME.schema.json``, compiled once (a data pack's, or a state's)."""
     return Schema(_read(package, None, f"{name}.schema.json"))
 
 

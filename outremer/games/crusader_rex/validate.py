@@ -8,14 +8,11 @@ format 2 first (frames.migrate). Anything wrong raises :class:`BadSave` naming i
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from functools import cache
-from importlib import resources
 from typing import Any
 
+from ...engine.datapack import schema
 from ...engine.errors import BadSave
-from ...engine.schemas import Schema
 from .board import STAGING
 from .common import BLOCKS, BOARD, TOWNS
 from .frames import FORMAT_1, migrate
@@ -25,23 +22,13 @@ from .state import FORMAT, State
 OFF_MAP_PLACES = {"pool", "aside", "dead"}
 
 
-@cache
-def _schema() -> Schema:
-    text = (
-        resources.files(__package__)
-        .joinpath("data")
-        .joinpath("state.schema.json")
-        .read_text(encoding="utf-8")
-    )
-    schema = json.loads(text)
-    return Schema(schema)
-
-
 def load_state(data: Mapping[str, Any]) -> State:
     """A state from JSON data, checked; raises BadSave saying what is wrong."""
     if isinstance(data, Mapping) and data.get("format") == FORMAT_1:
         data = migrate(data, FORMAT)
-    errors = sorted(_schema().errors(data), key=lambda e: list(e.absolute_path))
+    errors = sorted(
+        schema(__package__ or __name__, "state").errors(data), key=lambda e: list(e.absolute_path)
+    )
     if errors:
         e = errors[0]
         where = "/".join(str(p) for p in e.absolute_path) or "(top)"
