@@ -399,7 +399,7 @@ def _strongholds(
         if d["space"] not in board.spaces:
             fail(f, where, "is no space of the map")
         power = d.get("castle", d.get("held_by"))
-        if power not in orientation:
+        if not isinstance(power, str) or power not in orientation:
             fail(f, where, f"held by {power!r}, a Power not in play")
         kind = board.stronghold(d["space"], letter)
         if "castle" in d:

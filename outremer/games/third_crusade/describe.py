@@ -23,7 +23,7 @@ def describe(state: State, role: str, action: Action) -> str:
     """``action`` of ``role`` in words."""
     verb, parts = action[0], action[1:]
     if not parts:
-        return PASSES.get(verb, verb)
+        return PASSES.get(verb, str(verb))
     if verb == "place" and len(parts) == 4:  # Strategy.Place
         laid = ", ".join(f"{_card(state, c)} under {n}" for n, c in zip(SLOTS, parts, strict=True))
         return f"lay {laid}"
