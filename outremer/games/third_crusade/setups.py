@@ -360,10 +360,12 @@ def _scenario(
     for t in kept:
         if "army" not in t:
             continue
-        holder, where = controller(p for p in placed if p.where == t["region"]), f"{rec} {_token_id(t)}"
-        if t.get("unheld") and holder is not None:
-            fail(F, where, f"the {holder} Controls {t['region']} at the start, marked unheld")
-        if not t.get("unheld") and holder != t["army"]:
+        holder = controller(p for p in placed if p.where == t["region"])
+        where = f"{rec} {_token_id(t)}"
+        if t.get("unheld"):
+            if holder is not None:
+                fail(F, where, f"the {holder} Controls {t['region']} at the start, marked unheld")
+        elif holder != t["army"]:
             fail(F, where, f"the {t['army']} does not Control {t['region']} at the start (R41)")
     tokens = tuple(Token(t["region"], t["token"], t["shape"], t["icon"], t["source"]) for t in kept)
     pair = {a for a in ALLIANCES if sum(ARMIES[x] == a for x in armies) == 2}
