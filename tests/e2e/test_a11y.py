@@ -1,6 +1,6 @@
 """An accessibility audit with axe-core (issue 15): the lobby signed in with a game listed, a game page
 of every title with a browser board, and the replay of a finished game of each, with no violation of
-impact "serious" or "critical". The full results go to artifacts/a11y/<page>.json."""
+impact "serious" or "critical". The results (every violation in full) go to artifacts/a11y/<page>.json."""
 
 from __future__ import annotations
 
@@ -22,11 +22,11 @@ VIEWPORT = {"width": 1280, "height": 800}
 
 
 def audit(page: Any, name: str) -> None:
-    """Run axe-core on ``page``, save its full results as ``name``.json, and fail on any serious or
+    """Run axe-core on ``page``, save its results as ``name``.json, and fail on any serious or
     critical violation, naming the rule, its impact and the elements. Only the violations are
     gathered in full (axe-core's ``resultTypes``): the passes, the inapplicable rules and the
-    incomplete checks keep one element each, which takes axe-core a third of the time on a page
-    with a whole game's log."""
+    incomplete checks keep one element each, which takes axe-core about a third of the time on a
+    page with a whole game's log."""
     results = Axe().run(page, options={"resultTypes": ["violations"]}).response
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / f"{name}.json").write_text(json.dumps(results))
