@@ -281,6 +281,7 @@ def test_carries_out_the_playing_it_judged_the_order_by_against_the_bot(seed: in
         "two_angevin_ayyubid", 1, "angevin", "sidon", "angevin_levy_and_march", {"solo": True}
     )
     assert state.solo is not None and state.solo["bots"] == ["ayyubid"]
+    assert bot.rolls(state) == bot.SOLO_ROLLS > bot.ROLLS  # more playings, as the best is carried out
     player = ScriptedBot(seed)
     action = player.choose(GAME, state, "angevin")
     assert action == ("order", "sidon")
@@ -304,6 +305,7 @@ def test_judges_each_step_anew_between_players() -> None:
     # the same Order in the game between players: no playing is kept, each choice is judged on a
     # sample of its own (the play the two-player start was tuned with, step 17 on)
     state = _command_turn("two_angevin_ayyubid", 1, "angevin", "sidon", "angevin_levy_and_march")
+    assert bot.rolls(state) == bot.ROLLS
     player = ScriptedBot(0)
     assert player.choose(GAME, state, "angevin") == ("order", "sidon")
     assert player.pending == ("", 0, [])
