@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+# Cheap password hashes in this process and in every server it starts (outremer/server/auth.py,
+# CHEAP_HASHES); test_accounts.py checks that a server started without it keeps the default ones.
+os.environ.setdefault("OUTREMER_CHEAP_PASSWORD_HASHES", "1")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -85,13 +85,15 @@ def random_play(
             assert active == (), "a finished game has no active roles"
             break
         assert active, "the game is not over, yet nobody may act"
+        offered = {role: game.legal_actions(state, role) for role in active}
         for role in active:
-            assert game.legal_actions(state, role), f"{role} is active but has no legal action"
+            assert offered[role], f"{role} is active but has no legal action"
         if check is not None and checks < CHECKS_PER_GAME and (checks == 0 or chooser.random() < 0.05):
             checks += 1
             check(state, chooser)
+            offered = {role: game.legal_actions(state, role) for role in active}  # as the check left it
         role = active[chooser.randrange(len(active))]
-        legal = game.legal_actions(state, role)
+        legal = offered[role]
         action = legal[chooser.randrange(len(legal))]
         game.perform(state, role, action)
         record.actions.append((role, action))

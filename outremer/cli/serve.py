@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -120,6 +121,11 @@ def serve_command(
         DEFAULT_FOLDER.mkdir(exist_ok=True)
     many = f", {workers} worker processes" if workers > 1 else ""
     click.echo(f"Outremer on http://{host}:{port}/ (database {shown_url(database)}{many})", err=True)
+    if os.environ.get("OUTREMER_CHEAP_PASSWORD_HASHES") == "1":  # outremer.server.auth.CHEAP_HASHES
+        click.echo(
+            "Warning: OUTREMER_CHEAP_PASSWORD_HASHES is set, a setting for tests: weak password hashes",
+            err=True,
+        )
     try:
         serve(
             host,

@@ -93,3 +93,11 @@ def test_the_command_and_the_store_agree_on_the_default() -> None:
     assert serve_cli.DEFAULT_BOT_PROCESSES == bots.DEFAULT_PROCESSES
     assert serve_cli.DEFAULT_WATCH_INTERVAL == watch.DEFAULT_INTERVAL
     assert tuple(workers.COOKIES) == serve_cli.COOKIE_SETTINGS
+
+
+def test_the_tests_cheap_password_hashes_are_named_at_start_up(started: list[Any]) -> None:
+    # outremer.server.auth.CHEAP_HASHES: a setting for the test suite alone, said aloud when set.
+    cheap = CliRunner(mix_stderr=False).invoke(cli, ["serve"], env={"OUTREMER_CHEAP_PASSWORD_HASHES": "1"})
+    assert cheap.exit_code == 0 and "OUTREMER_CHEAP_PASSWORD_HASHES is set" in cheap.stderr
+    plain = CliRunner(mix_stderr=False).invoke(cli, ["serve"], env={"OUTREMER_CHEAP_PASSWORD_HASHES": "0"})
+    assert plain.exit_code == 0 and "Warning" not in plain.stderr

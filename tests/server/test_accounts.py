@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from outremer.server import create_app
+from outremer.server import auth, create_app
 from outremer.server.db import LoginSession, User
 
 from .conftest import PASSWORD, ctx_of
@@ -79,3 +83,23 @@ def test_titles_and_openapi(app: FastAPI) -> None:
     spec = client.get("/openapi.json").json()
     assert "/api/games/{game_id}/action" in spec["paths"]
     assert "post" in spec["paths"]["/api/games/{game_id}/action"]
+
+
+def test_passwords_get_the_default_argon2id_parameters_outside_the_tests() -> None:
+    # The test suite hashes cheaply (auth.CHEAP_HASHES, set by tests/conftest.py); a server started
+    # without that variable, as `outremer serve` is, keeps argon2-cffi's default parameters (RFC 9106,
+    # low memory), and it still signs in a player whose hash was made cheaply.
+    cheap = auth.hash_password(PASSWORD)
+    assert auth._hasher.time_cost == 1 and cheap.startswith("$argon2id$")
+    env = {k: v for k, v in os.environ.items() if k != auth.CHEAP_HASHES}
+    script = (
+        "import sys; from argon2 import profiles; from outremer.server import auth; "
+        "p = profiles.RFC_9106_LOW_MEMORY; h = auth._hasher; "
+        "print((h.time_cost, h.memory_cost, h.parallelism) == (p.time_cost, p.memory_cost, p.parallelism), "
+        "auth.hash_password('x' * 8).startswith('$argon2id$v=19$m=65536,t=3,p=4$'), "
+        "auth.verify_password(sys.argv[1], sys.argv[2]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, cheap, PASSWORD], env=env, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["True", "True", "True"]

@@ -7,7 +7,8 @@ out of the wheel shows), and runs each command of the base install from another 
 so that the installed package is imported, not the source tree:
 
 - ``outremer --help`` and ``outremer list``; no package of an extra (NumPy, Ray...) came along;
-- ``simulate`` and ``tournament`` (with its ratings) of every registered title;
+- ``simulate`` (two games) and ``tournament`` (one game per seating, with its ratings) of every
+  registered title;
 - ``play`` fed a few lines then the end of input, saving the game with ``s FILE``; ``replay`` of it;
 - ``serve`` on a free port with the default database, answering ``GET /`` (the database file is
   made under ``data/``);
@@ -180,7 +181,7 @@ def smoke(python: str, constraints: Path, work: Path) -> None:
                 "--bots",
                 "random,scripted",
                 "--games",
-                "2",
+                "1",
                 "--workers",
                 "1",
                 "--json",
