@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import click
@@ -114,6 +113,7 @@ def serve_command(
 ) -> None:
     """Serve Outremer over HTTP: the API at /api, documented at /openapi.json. Every option may
     also be set from the environment variable shown beside it; a flag wins over the variable."""
+    from ..server.auth import CHEAP_HASHES, cheap_hashes
     from ..server.migrations import NewerSchema
     from ..server.workers import serve
 
@@ -121,11 +121,8 @@ def serve_command(
         DEFAULT_FOLDER.mkdir(exist_ok=True)
     many = f", {workers} worker processes" if workers > 1 else ""
     click.echo(f"Outremer on http://{host}:{port}/ (database {shown_url(database)}{many})", err=True)
-    if os.environ.get("OUTREMER_CHEAP_PASSWORD_HASHES") == "1":  # outremer.server.auth.CHEAP_HASHES
-        click.echo(
-            "Warning: OUTREMER_CHEAP_PASSWORD_HASHES is set, a setting for tests: weak password hashes",
-            err=True,
-        )
+    if cheap_hashes():
+        click.echo(f"Warning: {CHEAP_HASHES} is set, a setting for tests: weak password hashes", err=True)
     try:
         serve(
             host,

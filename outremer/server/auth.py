@@ -42,9 +42,13 @@ takes argon2-cffi's cheapest parameters, the profile it provides for tests. A ha
 parameters costs about a third of a CPU second, and the tests register and sign in several hundred
 times. Every hash records its own parameters, so either kind verifies."""
 
-_hasher = PasswordHasher()
-if os.environ.get(CHEAP_HASHES) == "1":
-    _hasher = PasswordHasher.from_parameters(profiles.CHEAPEST)
+
+def cheap_hashes() -> bool:
+    """Whether the environment asks for the tests' cheap hashes (:data:`CHEAP_HASHES`)."""
+    return os.environ.get(CHEAP_HASHES) == "1"
+
+
+_hasher = PasswordHasher.from_parameters(profiles.CHEAPEST) if cheap_hashes() else PasswordHasher()
 
 
 def hash_password(password: str) -> str:
